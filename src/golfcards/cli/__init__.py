@@ -1,0 +1,48 @@
+"""The ``golf`` command: ``golf solitaire …``, ``golf sixcard …``, ``golf serve``.
+
+Each game's commands live in their own module, which adds a sub-parser here; every command
+handler returns the process exit status. Errors from bad input are printed as one clear line
+(translated), never as a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Callable, Sequence
+
+from golfcards import __version__
+from golfcards.i18n import LANGUAGES
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from golfcards.cli import solitaire
+
+    parser = argparse.ArgumentParser(prog="golf", description="Golf Solitaire and Six-card Golf.")
+    parser.add_argument("--version", action="version", version=f"golfcards {__version__}")
+    games = parser.add_subparsers(dest="game")
+    solitaire.add_parser(games)
+    return parser
+
+
+def add_language_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lang", choices=sorted(LANGUAGES), default=None,
+                        help="language of the text (default: from LANGUAGE / LC_ALL / LANG)")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    handler: Handler | None = getattr(args, "handler", None)
+    if handler is None:
+        parser.print_help()
+        return 2
+    try:
+        return handler(args)
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0

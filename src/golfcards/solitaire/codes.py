@@ -1,0 +1,102 @@
+"""Golf Solitaire game codes: ``GO1-E-AAAAAAB``.
+
+Format: ``GO1-<rule>-<deal>[-<option>…]``
+
+* rule: ``E`` Easy, ``C`` Classic, ``S`` Strict; an old ``N`` is read as Easy;
+* deal: 7 letters A–Z, the base-26 deal number (``AAAAAAB`` = 1); E, C and S with the same
+  letters deal the same cards;
+* options, each its own dash-separated part, in this order when written:
+  ``J1`` / ``J2`` (one or two jokers in the deck), ``ND`` (no discard at the start),
+  ``T`` (the traditional course of 9 deals that starts with this one).
+
+Reading is forgiving of case and surrounding spaces; any other problem raises
+:class:`GolfError` whose key says what is wrong.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from golfcards.errors import GolfError
+from golfcards.shuffle import DEAL_COUNT, letters_to_number, number_to_letters
+from golfcards.solitaire.deal import Deal
+from golfcards.solitaire.rules import RuleName, Rules
+
+PREFIX = "GO1"
+_RULE_BY_LETTER = {"E": RuleName.EASY, "N": RuleName.EASY, "C": RuleName.CLASSIC, "S": RuleName.STRICT}
+
+
+@dataclass(frozen=True, slots=True)
+class GameCode:
+    """A parsed game code: the deal number, the rules, and whether it names a 9-deal course."""
+
+    number: int
+    rules: Rules = Rules()
+    course: bool = False
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.number < DEAL_COUNT:
+            raise GolfError("code.deal_out_of_range", f"deal number {self.number} is out of range",
+                            number=self.number)
+
+    @classmethod
+    def parse(cls, text: str) -> GameCode:
+        if not isinstance(text, str) or not text.strip():
+            raise GolfError("code.empty", "no game code given")
+        parts = text.strip().upper().split("-")
+        if parts[0] != PREFIX:
+            raise GolfError("code.bad_prefix", f"{text.strip()!r}: a game code starts with {PREFIX}-",
+                            code=text.strip())
+        if len(parts) < 3:
+            raise GolfError("code.too_short", f"{text.strip()!r}: expected {PREFIX}-E-AAAAAAB",
+                            code=text.strip())
+        rule = _RULE_BY_LETTER.get(parts[1])
+        if rule is None:
+            raise GolfError("code.bad_rule", f"{text.strip()!r}: the rule letter is E, C or S, not {parts[1]!r}",
+                            code=text.strip(), rule=parts[1])
+        number = letters_to_number(parts[2])
+        jokers, empty_discard, course = 0, False, False
+        for option in parts[3:]:
+            if option in ("J1", "J2") and not jokers:
+                jokers = int(option[1])
+            elif option == "ND" and not empty_discard:
+                empty_discard = True
+            elif option == "T" and not course:
+                course = True
+            else:
+                raise GolfError("code.bad_option",
+                                f"{text.strip()!r}: unknown or repeated option {option!r} (J1, J2, ND, T)",
+                                code=text.strip(), option=option)
+        return cls(number, Rules(rule, jokers, empty_discard), course)
+
+    @property
+    def letters(self) -> str:
+        return number_to_letters(self.number)
+
+    def __str__(self) -> str:
+        parts = [PREFIX, self.rules.name.value, self.letters]
+        if self.rules.jokers:
+            parts.append(f"J{self.rules.jokers}")
+        if self.rules.empty_discard:
+            parts.append("ND")
+        if self.course:
+            parts.append("T")
+        return "-".join(parts)
+
+    def deal(self) -> Deal:
+        return Deal.from_number(self.number, self.rules.jokers, self.rules.empty_discard)
+
+    def with_rules(self, rules: Rules) -> GameCode:
+        return replace(self, rules=rules)
+
+    def single(self) -> GameCode:
+        """The code of this deal alone (without the course marker)."""
+        return replace(self, course=False)
+
+    def following(self, offset: int) -> GameCode:
+        """The code ``offset`` deals further on (wrapping after ZZZZZZZ): the next deals of a course."""
+        return replace(self, number=(self.number + offset) % DEAL_COUNT)
+
+
+def parse_code(text: str) -> GameCode:
+    return GameCode.parse(text)
