@@ -164,6 +164,8 @@ class ArenaConfig:
     rules: SixCardRules
     matches: int
     seed: int = 0
+    timeout: float = 5.0
+    """Seconds a ``cmd:`` player may take per answer."""
     factory: PlayerFactory | None = field(default=None, compare=False)
 
     def group_number(self, group: int) -> int:
@@ -205,9 +207,12 @@ def play_match(players: Sequence[Player], code: DealCode, seating: Sequence[int]
 def _play_chunk(config: ArenaConfig, first_match: int, count: int) -> list[MatchRecord]:
     from golfcards.sixcard.protocol import make_player
 
-    factory = config.factory or make_player
     n = config.rules.players
-    players = [factory(spec, config.seed * 7919 + first_match * 31 + i) for i, spec in enumerate(config.players)]
+    seeds = [config.seed * 7919 + first_match * 31 + i for i in range(n)]
+    if config.factory is None:
+        players = [make_player(spec, seed, config.timeout) for spec, seed in zip(config.players, seeds)]
+    else:
+        players = [config.factory(spec, seed) for spec, seed in zip(config.players, seeds)]
     try:
         records = []
         for m in range(first_match, first_match + count):

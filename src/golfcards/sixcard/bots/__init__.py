@@ -10,12 +10,14 @@ from golfcards.errors import GolfError
 from golfcards.sixcard.bots.base import Bot, RandomBot
 from golfcards.sixcard.bots.normal import EasyBot, NormalBot
 from golfcards.sixcard.bots.strong import StrongBot
+from golfcards.sixcard.bots.expert import ExpertBot
 
 LEVELS: dict[str, type[Bot]] = {
     "random": RandomBot,
     "easy": EasyBot,
     "normal": NormalBot,
     "strong": StrongBot,
+    "expert": ExpertBot,
 }
 
 

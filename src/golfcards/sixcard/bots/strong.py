@@ -64,6 +64,8 @@ class StrongBot(Bot):
     """Worth of turning a face-down card while ahead (a step towards ending the hole)."""
     behind_bonus = -1.0
     """Worth of turning a face-down card while behind (negative: better keep it for later)."""
+    calm_margin = 1.0
+    """The margin to go out by while no opponent could go out on their next turn."""
     gift_weight = 0.7
     draw_baseline = 2.0
     """What the next player is taken to expect from a draw when judging a gift."""
@@ -113,6 +115,8 @@ class StrongBot(Bot):
         mine = table.total(me)
         rivals = min(table.total(seat) for seat in range(known.players) if seat != me)
         ahead = mine < rivals
+        threatened = any(known.grids[seat].count(UNKNOWN) <= 1 for seat in range(known.players) if seat != me)
+        margin = self.out_margin if threatened else self.calm_margin
         blind_gift = self.expected_gift(table, gifts)
         best, best_value = LEAVE, (-self.gift_weight * gifts[card] if may_leave else float("-inf"))
         for position, key in enumerate(grid):
@@ -121,7 +125,7 @@ class StrongBot(Bot):
             if key == UNKNOWN:
                 if down == 1:
                     final = mine - gain
-                    if final + self.out_margin > rivals:
+                    if final + margin > rivals:
                         continue
                     value += 100.0 + rivals - final
                 else:
