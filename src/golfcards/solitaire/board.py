@@ -320,5 +320,19 @@ class Board:
         other._depth = self._depth
         return other
 
+    def to_json(self) -> dict[str, object]:
+        """The state a player may see (the stock's order stays hidden), in two-letter notation."""
+        return {
+            "code": None if self.code is None else str(self.code),
+            "rules": self.rules.name.name.lower(),
+            "status": self.status.value,
+            "score": self.score,
+            "moves": self.moves,
+            "columns": [[card.code for card in column] for column in self.columns],
+            "discard": None if self.discard is None else self.discard.code,
+            "stock_count": self.stock_count,
+            "undo_available": self.undo_available,
+        }
+
     def __repr__(self) -> str:
         return f"Board({self.code or 'custom deal'}, {self.status.value}, score={self.score})"
