@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from golfcards.errors import GolfError
 from golfcards.i18n import N_, Translator
+from golfcards.i18n.web import ERRORS as WEB_ERRORS
 
 ERRORS: dict[str, str] = {
     "card.not_text": N_("A card must be written as text, like TS or 10♠"),
@@ -23,6 +24,7 @@ ERRORS: dict[str, str] = {
     "rules.bad_jokers": N_("There can be 0, 1 or 2 jokers"),
     "rules.deal_mismatch": N_("The deal does not match the rules"),
 }
+ERRORS.update(WEB_ERRORS)
 
 
 def error_text(error: GolfError, t: Translator) -> str:
