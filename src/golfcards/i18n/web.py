@@ -10,7 +10,5 @@ ERRORS: dict[str, str] = {
     "course.none": N_("This game is not part of a course"),
     "request.bad_json": N_("The request could not be read: it must be a JSON object"),
     "request.bad_field": N_("The field {field} is missing or has a wrong value"),
-    "request.no_player": N_("Your browser has no player yet: reload the page"),
     "request.not_found": N_("There is nothing at this address"),
-    "request.bad_language": N_("{language}: this language is not available"),
 }

@@ -20,7 +20,8 @@ def language_links(t: Translator, path: str) -> str:
         current = ' aria-current="true"' if code == t.language else ""
         links.append(f'<a href="{escape(path)}?{urlencode({"lang": code})}" lang="{code}" hreflang="{code}"'
                      f"{current}>{escape(LANGUAGES[code])}</a>")
-    return f'<nav class="languages" aria-label="{escape(t.gettext("Language"))}">{"".join(links)}</nav>'
+    label = escape(t.gettext("Language"))
+    return f'<nav class="languages" aria-label="{label}">{"".join(links)}</nav>'
 
 
 def shell(t: Translator, title: str, body: str, path: str) -> str:

@@ -44,7 +44,7 @@ def example_board(actions: int) -> Board:
 @dataclass(frozen=True)
 class Section:
     title: str
-    blocks: tuple[str | Callable[[Translator], str], ...]
+    blocks: tuple[Callable[[Translator], str], ...]
 
 
 def _p(message: str, /, **params: Callable[[Translator], str]) -> Callable[[Translator], str]:
@@ -64,12 +64,10 @@ def _state(actions: int) -> Callable[[Translator], str]:
             faces = "".join(_mini_card(card_json(card, t)) for card in cards)
             columns.append(f'<div class="mini-column">{faces}</div>')
         discard = _mini_card(card_json(board.discard, t)) if board.discard else ""
-        stock = t.ngettext("Stock: {count} card", "Stock: {count} cards", board.stock_count)
         return (f'<figure class="example"><div class="mini-board" aria-hidden="true">'
                 f'<div class="mini-piles"><span class="mini-stock">{escape(str(board.stock_count))}</span>'
                 f'{discard}</div><div class="mini-columns">{"".join(columns)}</div></div>'
-                f'<figcaption><span class="visually-hidden">{escape(stock)}. </span>'
-                f'{escape(board_text(board, t))}</figcaption></figure>')
+                f'<figcaption>{escape(board_text(board, t))}</figcaption></figure>')
     return render
 
 
@@ -100,8 +98,9 @@ def _score_table(t: Translator) -> str:
         (t.gettext("The game is blocked: for each card left on the tableau"), f"−{POINTS_PER_CARD}"),
     ]
     body = "".join(f"<tr><td>{escape(what)}</td><td class='num'>{points}</td></tr>" for what, points in rows)
-    return (f"<table class='score-table'><thead><tr><th scope='col'>{escape(t.gettext('What happens'))}</th>"
-            f"<th scope='col'>{escape(t.gettext('Points'))}</th></tr></thead><tbody>{body}</tbody></table>")
+    what_header, points_header = escape(t.gettext("What happens")), escape(t.gettext("Points"))
+    return (f"<table class='score-table'><thead><tr><th scope='col'>{what_header}</th>"
+            f"<th scope='col'>{points_header}</th></tr></thead><tbody>{body}</tbody></table>")
 
 
 def _blocked_examples(t: Translator) -> str:
@@ -215,7 +214,7 @@ def render_rules(t: Translator, title: str, sections: tuple[Section, ...]) -> st
     for section in sections:
         parts.append(f"<section><h2>{escape(t.gettext(section.title))}</h2>")
         for block in section.blocks:
-            parts.append(block(t) if callable(block) else f"<p>{escape(t.gettext(block))}</p>")
+            parts.append(block(t))
         parts.append("</section>")
     return "\n".join(parts)
 
@@ -233,8 +232,8 @@ async def rules_index(request: Request) -> Response:
 
 def message_page(t: Translator, error: GolfError, status: int) -> Response:
     """A short localized page for an address that does not exist."""
-    body = f'<h1>{escape(error_text(error, t))}</h1><p><a href="/solitaire?lang={t.language}">' \
-           f'{escape(t.gettext("Back to the game"))}</a></p>'
+    back = t.gettext("Back to the game")
+    body = f'<h1>{escape(error_text(error, t))}</h1><p><a href="/solitaire?lang={t.language}">{escape(back)}</a></p>'
     return HTMLResponse(shell(t, error_text(error, t), body, "/solitaire"), status_code=status)
 
 
