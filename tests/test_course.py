@@ -45,8 +45,17 @@ def test_a_deal_must_be_over_before_the_next():
 
 
 def test_undo_out_of_a_block_before_moving_on():
-    course = Course(GameCode.parse("GO1-C-AAAAAAB"))
-    finish_by_drawing(course)
-    if course.board.status is Status.BLOCKED:
-        course.board.pop()
-        assert not course.board.is_game_over()
+    from golfcards.solitaire import parse_action
+    from tests.test_solitaire_rules import SCORE_EXAMPLES
+
+    code, line, removed, _ = SCORE_EXAMPLES[0]
+    course = Course(GameCode.parse(code))
+    for token in line.split():
+        course.board.apply(parse_action(token))
+    assert course.board.status is Status.BLOCKED
+    assert course.board.pop().accepted and not course.board.is_game_over()
+    with pytest.raises(GolfError):
+        course.next_deal()
+    course.board.apply(parse_action(line.split()[-1]))
+    course.next_deal()
+    assert course.results == [35 - removed]
