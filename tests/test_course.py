@@ -3,7 +3,7 @@
 import pytest
 
 from golfcards.errors import GolfError
-from golfcards.solitaire import Draw, GameCode, STRICT, Status
+from golfcards.solitaire import STRICT, Draw, GameCode, Status
 from golfcards.solitaire.course import COURSE_DEALS, PAR, Course
 
 

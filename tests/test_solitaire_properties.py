@@ -4,11 +4,21 @@ from __future__ import annotations
 
 from collections import Counter
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from golfcards.shuffle import DEAL_COUNT
 from golfcards.solitaire import (
-    CLASSIC, EASY, STRICT, Board, Draw, GameCode, Status, Take, Touch, Undo,
+    CLASSIC,
+    EASY,
+    STRICT,
+    Board,
+    Draw,
+    GameCode,
+    Status,
+    Take,
+    Touch,
+    Undo,
 )
 
 rules = st.sampled_from([EASY, CLASSIC, STRICT]).flatmap(

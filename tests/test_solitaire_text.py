@@ -5,11 +5,17 @@ from __future__ import annotations
 import pytest
 
 from golfcards.cards import FULL_DECK, Joker, parse_card
-from golfcards.i18n import LANGUAGES, available_languages, language_from_accept_header, language_from_environment, translator
+from golfcards.errors import GolfError
+from golfcards.i18n import (
+    LANGUAGES,
+    available_languages,
+    language_from_accept_header,
+    language_from_environment,
+    translator,
+)
 from golfcards.i18n.cards import card_name, card_short
 from golfcards.i18n.errors import error_text
 from golfcards.i18n.solitaire import board_text, refusal_text, status_text
-from golfcards.errors import GolfError
 from golfcards.solitaire import Board, GameCode, Refusal, parse_action
 from tests.test_solitaire_rules import SCORE_EXAMPLES
 

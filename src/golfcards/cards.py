@@ -13,8 +13,9 @@ Parsing is forgiving of case and surrounding spaces and raises :class:`GolfError
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable, Union
+from typing import Union
 
 from golfcards.errors import GolfError
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from golfcards.cards import AnyCard, Rank, Suit
+from golfcards.cards import AnyCard, Joker, Rank, Suit
 from golfcards.i18n import Translator
 
 
@@ -34,13 +34,13 @@ def suit_name(suit: Suit, t: Translator) -> str:
 
 def card_name(card: AnyCard, t: Translator) -> str:
     """The full name, as a screen reader says it: ``queen of spades`` / ``dama de piques``."""
-    if card.is_joker:
+    if isinstance(card, Joker):
         return t.gettext("joker {number}", number=card.number)
     return t.gettext("{rank} of {suit}", rank=rank_name(card.rank, t), suit=suit_name(card.suit, t))
 
 
 def card_short(card: AnyCard, t: Translator) -> str:
     """The short name with the suit symbol: ``Q♠`` / ``D♠``; ``🃏1`` for a joker."""
-    if card.is_joker:
+    if isinstance(card, Joker):
         return card.symbol
     return rank_short(card.rank, t) + card.suit.symbol

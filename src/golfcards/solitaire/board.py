@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import enum
 from collections import deque
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable, Union
+from typing import Union
 
 from golfcards.cards import AnyCard
 from golfcards.errors import GolfError
@@ -270,7 +271,7 @@ class Board:
             self.drawn += 1
         else:
             column = action.column
-            card = self.free_card(column)
+            card = self.deal.columns[column - 1][self.heights[column - 1] - 1]
             self._record(_Entry(column, self.discard))
             self.heights[column - 1] -= 1
         self.discard = card
@@ -282,9 +283,9 @@ class Board:
 
     def push(self, move: Move) -> None:
         """Play a legal move; raise :class:`GolfError` if it is refused."""
-        outcome = self.apply(move)
-        if not outcome.accepted:
-            raise GolfError(f"refusal.{outcome.refusal.value}", f"{move.notation}: {outcome.refusal.value}")
+        refusal = self.apply(move).refusal
+        if refusal is not None:
+            raise GolfError(f"refusal.{refusal.value}", f"{move.notation}: {refusal.value}")
 
     def pop(self) -> Outcome:
         """Undo the last action (python-chess style); returns the outcome (possibly refused)."""
