@@ -57,7 +57,7 @@ def test_every_message_is_translated(language):
 
 @pytest.mark.parametrize("language", [path.name for path in sorted(LOCALE.iterdir()) if path.is_dir()])
 def test_placeholders_survive_translation(language):
-    for (context, msgid), message in catalog_entries(language).items():
+    for (_context, msgid), message in catalog_entries(language).items():
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         expected = set(PLACEHOLDER.findall(msgid))
         for translation in strings:

@@ -30,7 +30,7 @@ class Status(enum.Enum):
     BLOCKED = "blocked"
 
 
-class Refusal(str, enum.Enum):
+class Refusal(enum.StrEnum):
     """Why an action was refused; the value is the message key interfaces translate."""
 
     NOT_CONSECUTIVE = "not_consecutive"
@@ -159,7 +159,7 @@ class Board:
 
     @property
     def columns(self) -> tuple[tuple[AnyCard, ...], ...]:
-        return tuple(column[:height] for column, height in zip(self.deal.columns, self.heights))
+        return tuple(column[:height] for column, height in zip(self.deal.columns, self.heights, strict=False))
 
     @property
     def stock(self) -> tuple[AnyCard, ...]:
