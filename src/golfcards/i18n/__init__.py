@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import gettext
 import os
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"

@@ -12,7 +12,6 @@ import enum
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Union
 
 from golfcards.cards import AnyCard
 from golfcards.errors import GolfError
@@ -82,8 +81,8 @@ class Undo:
     notation = "u"
 
 
-Move = Union[Draw, Take]
-Action = Union[Draw, Take, Touch, Undo]
+Move = Draw | Take
+Action = Draw | Take | Touch | Undo
 
 
 def parse_action(text: str) -> Action:
