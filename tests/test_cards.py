@@ -1,7 +1,16 @@
 import pytest
 
 from golfcards.cards import (
-    FULL_DECK, JOKERS, Card, Joker, Rank, Suit, card_from_index, format_cards, parse_card, parse_cards,
+    FULL_DECK,
+    JOKERS,
+    Card,
+    Joker,
+    Rank,
+    Suit,
+    card_from_index,
+    format_cards,
+    parse_card,
+    parse_cards,
 )
 from golfcards.errors import GolfError
 

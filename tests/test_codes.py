@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from golfcards.cards import format_cards
 from golfcards.errors import GolfError
 from golfcards.shuffle import (
-    DEAL_COUNT, SplitMix64, letters_to_number, number_to_letters, permutation, deal_seed,
+    DEAL_COUNT,
+    SplitMix64,
+    deal_seed,
+    letters_to_number,
+    number_to_letters,
+    permutation,
 )
-from golfcards.solitaire import CLASSIC, EASY, STRICT, GameCode, Rules, RuleName
+from golfcards.solitaire import CLASSIC, EASY, STRICT, GameCode, RuleName, Rules
 from golfcards.solitaire.deal import SOLITAIRE_STREAM, STARTING_ORDER, Deal
 
 

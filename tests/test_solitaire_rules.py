@@ -6,8 +6,21 @@ import pytest
 
 from golfcards.cards import Joker, parse_card, parse_cards
 from golfcards.solitaire import (
-    CLASSIC, EASY, STRICT, Board, Deal, Draw, GameCode, Refusal, Rules, RuleName, Status, Take, Touch,
-    Undo, parse_action,
+    CLASSIC,
+    EASY,
+    STRICT,
+    Board,
+    Deal,
+    Draw,
+    GameCode,
+    Refusal,
+    RuleName,
+    Rules,
+    Status,
+    Take,
+    Touch,
+    Undo,
+    parse_action,
 )
 
 

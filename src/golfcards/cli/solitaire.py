@@ -6,9 +6,10 @@ import argparse
 import json
 import random
 import sys
-from typing import Callable, TextIO
+from collections.abc import Callable
+from typing import TextIO
 
-from golfcards.cards import AnyCard
+from golfcards.cards import AnyCard, Card
 from golfcards.cli import add_language_option
 from golfcards.errors import GolfError
 from golfcards.i18n import LANGUAGES, N_, Translator, translator
@@ -98,9 +99,9 @@ def replay_actions(code: GameCode, tokens: list[str]) -> tuple[Board, list[dict[
         except GolfError:
             messages.append({"index": index, "action": token, "key": "bad_action"})
             continue
-        outcome = board.apply(action)
-        if not outcome.accepted:
-            messages.append({"index": index, "action": token, "key": outcome.refusal.value})
+        refusal = board.apply(action).refusal
+        if refusal is not None:
+            messages.append({"index": index, "action": token, "key": refusal.value})
     return board, messages
 
 
@@ -138,7 +139,7 @@ def _cell(card: AnyCard | None, t: Translator, colour: bool) -> str:
     if card is None:
         return " " * 4
     text = card_short(card, t).rjust(4)
-    return f"{RED}{text}{RESET}" if colour and not card.is_joker and card.suit.is_red else text
+    return f"{RED}{text}{RESET}" if colour and isinstance(card, Card) and card.suit.is_red else text
 
 
 def draw_grid(board: Board, t: Translator, colour: bool = False) -> str:
@@ -205,10 +206,11 @@ class PlaySession:
 
     def report(self, outcome: Outcome) -> None:
         t = self.t
-        if not outcome.accepted:
+        if outcome.refusal is not None:
             if self.interactive_rules:
                 self.say(refusal_text(outcome.refusal, t))
             return
+        assert outcome.card is not None, "an accepted action always moves a card"
         if isinstance(outcome.action, Undo):
             self.say(t.gettext("Undone: {card} goes back.", card=card_name(outcome.card, t)))
         elif isinstance(outcome.action, Draw):

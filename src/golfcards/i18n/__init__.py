@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import gettext
 import os
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
@@ -102,7 +102,7 @@ class Translator:
     __call__ = gettext
 
 
-@lru_cache(maxsize=None)
+@cache
 def translator(language: str | None = None) -> Translator:
     """The cached translator for ``language`` (default: from the environment)."""
     return Translator(language or language_from_environment())

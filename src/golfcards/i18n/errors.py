@@ -23,6 +23,8 @@ ERRORS: dict[str, str] = {
     "action.bad": N_("{action}: an action is d (draw), u (undo), a column 1–7, or COLUMN.ROW like 3.5"),
     "rules.bad_jokers": N_("There can be 0, 1 or 2 jokers"),
     "rules.deal_mismatch": N_("The deal does not match the rules"),
+    "course.finished": N_("The course is over"),
+    "course.deal_not_over": N_("Finish this deal first (win it or play until no move is left)."),
 }
 ERRORS.update(WEB_ERRORS)
 

@@ -6,7 +6,18 @@ Card(8S)
 """
 
 from golfcards.solitaire.board import (
-    UNDO_LIMIT, Action, Board, Draw, Move, Outcome, Position, Refusal, Status, Take, Touch, Undo,
+    UNDO_LIMIT,
+    Action,
+    Board,
+    Draw,
+    Move,
+    Outcome,
+    Position,
+    Refusal,
+    Status,
+    Take,
+    Touch,
+    Undo,
     parse_action,
 )
 from golfcards.solitaire.codes import GameCode, parse_code

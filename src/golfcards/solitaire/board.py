@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import enum
 from collections import deque
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable, Union
 
 from golfcards.cards import AnyCard
 from golfcards.errors import GolfError
@@ -29,7 +29,7 @@ class Status(enum.Enum):
     BLOCKED = "blocked"
 
 
-class Refusal(str, enum.Enum):
+class Refusal(enum.StrEnum):
     """Why an action was refused; the value is the message key interfaces translate."""
 
     NOT_CONSECUTIVE = "not_consecutive"
@@ -81,8 +81,8 @@ class Undo:
     notation = "u"
 
 
-Move = Union[Draw, Take]
-Action = Union[Draw, Take, Touch, Undo]
+Move = Draw | Take
+Action = Draw | Take | Touch | Undo
 
 
 def parse_action(text: str) -> Action:
@@ -158,7 +158,7 @@ class Board:
 
     @property
     def columns(self) -> tuple[tuple[AnyCard, ...], ...]:
-        return tuple(column[:height] for column, height in zip(self.deal.columns, self.heights))
+        return tuple(column[:height] for column, height in zip(self.deal.columns, self.heights, strict=False))
 
     @property
     def stock(self) -> tuple[AnyCard, ...]:
@@ -270,7 +270,7 @@ class Board:
             self.drawn += 1
         else:
             column = action.column
-            card = self.free_card(column)
+            card = self.deal.columns[column - 1][self.heights[column - 1] - 1]
             self._record(_Entry(column, self.discard))
             self.heights[column - 1] -= 1
         self.discard = card
@@ -282,9 +282,9 @@ class Board:
 
     def push(self, move: Move) -> None:
         """Play a legal move; raise :class:`GolfError` if it is refused."""
-        outcome = self.apply(move)
-        if not outcome.accepted:
-            raise GolfError(f"refusal.{outcome.refusal.value}", f"{move.notation}: {outcome.refusal.value}")
+        refusal = self.apply(move).refusal
+        if refusal is not None:
+            raise GolfError(f"refusal.{refusal.value}", f"{move.notation}: {refusal.value}")
 
     def pop(self) -> Outcome:
         """Undo the last action (python-chess style); returns the outcome (possibly refused)."""

@@ -8,8 +8,6 @@ undo out of a block until they move on to the next deal.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from golfcards.errors import GolfError
 from golfcards.solitaire.board import Board
 from golfcards.solitaire.codes import GameCode
@@ -19,18 +17,15 @@ PAR = 45
 PAR_PER_DEAL = PAR // COURSE_DEALS
 
 
-@dataclass
 class Course:
-    """A 9-deal course in progress: the finished deals' cards left and the current board."""
+    """A 9-deal course in progress: the finished deals' cards left and the board being played."""
 
-    code: GameCode
-    results: list[int] = field(default_factory=list)
-    board: Board | None = None
-
-    def __post_init__(self) -> None:
-        self.code = GameCode(self.code.number, self.code.rules, course=True)
-        if self.board is None:
-            self.board = Board.from_code(self.deal_code(0))
+    def __init__(self, code: GameCode, results: list[int] | None = None) -> None:
+        self.code = GameCode(code.number, code.rules, course=True)
+        self.results: list[int] = list(results or [])
+        if len(self.results) > COURSE_DEALS:
+            raise GolfError("course.finished", "a course has 9 deals")
+        self.board = Board.from_code(self.deal_code(min(self.deal_index, COURSE_DEALS - 1)))
 
     @classmethod
     def from_code(cls, code: GameCode | str) -> Course:
@@ -65,7 +60,6 @@ class Course:
 
     def next_deal(self) -> Board | None:
         """Record the finished deal and deal the next one (None when the course is over)."""
-        assert self.board is not None
         if self.finished:
             raise GolfError("course.finished", "the course is over")
         if not self.board.is_game_over():
