@@ -238,7 +238,7 @@ def test_a_traditional_course_of_nine_deals(client):
     assert stats["finished_courses"][0]["results"] == left
     assert stats["rules"][0]["games"] == 9
     over = client.post("/api/solitaire/next?lang=pt")
-    assert over.status_code == 400 and over.json()["error"]["message"] == "Este percurso terminou: comece um novo jogo"
+    assert over.status_code == 400 and over.json()["error"]["message"] == "O percurso terminou"
 
 
 def test_next_deal_outside_a_course(client):

@@ -62,7 +62,8 @@ class SolitaireGames:
         if saved.course_id is not None:
             stored = self.storage.course(saved.course_id)
             if stored is not None:
-                course = Course(GameCode.parse(stored.code), list(stored.results), board)
+                course = Course(GameCode.parse(stored.code), list(stored.results))
+                course.board = board
         return Game(saved, board, course)
 
     def start(self, player: str, code: GameCode) -> Game:
@@ -75,7 +76,6 @@ class SolitaireGames:
         single = code.single()
         saved = self.storage.start_game(player, str(single), rules_key(single), course_id)
         board = course.board if course else Board.from_code(single)
-        assert board is not None
         return Game(saved, board, course)
 
     def act(self, player: str, action: Action) -> tuple[Game, Outcome]:
