@@ -8,7 +8,8 @@ import sqlite3
 import pytest
 from starlette.testclient import TestClient
 
-from golfcards.solitaire import Board, GameCode
+from golfcards.cards import parse_card
+from golfcards.solitaire import GameCode
 from golfcards.web.app import create_app
 from golfcards.web.storage import SCHEMA_VERSION, Storage
 
@@ -208,17 +209,12 @@ def play_to_the_end(client) -> dict:
     """Play the first legal move until the deal is over (the engine decides what is legal)."""
     game = client.get("/api/solitaire").json()["game"]
     while game["status"] == "playing":
-        board = Board.from_code(game["code"])
+        rules = GameCode.parse(game["code"]).rules
         columns = [[card["code"] for card in column] for column in game["columns"]]
         fits = [n for n, column in enumerate(columns, start=1)
-                if column and board.rules.fits(_card(column[-1]), _card(game["discard"]["code"]))]
+                if column and rules.fits(parse_card(column[-1]), parse_card(game["discard"]["code"]))]
         game = act(client, str(fits[0]) if fits else "d")["game"]
     return game
-
-
-def _card(code):
-    from golfcards.cards import parse_card
-    return parse_card(code)
 
 
 def test_a_traditional_course_of_nine_deals(client):
@@ -227,7 +223,7 @@ def test_a_traditional_course_of_nine_deals(client):
     refused = client.post("/api/solitaire/next?lang=el")
     assert refused.status_code == 400 and refused.json()["error"]["key"] == "course.deal_not_over"
     left = []
-    for deal in range(1, 10):
+    for _ in range(9):
         game = play_to_the_end(client)
         left.append(game["cards_left"])
         game = client.post("/api/solitaire/next").json()["game"]

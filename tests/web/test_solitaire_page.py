@@ -151,7 +151,8 @@ def test_statistics_and_chart(new_page):
     page.wait_for_function(f"document.getElementById('code').textContent !== '{BLOCKING_CODE}'")
     page.click("#open-stats")
     page.locator("#stats-dialog").wait_for(state="visible")
-    values = dict(zip(page.locator("#stats-grid dt").all_text_contents(), page.locator("#stats-grid dd").all_text_contents()))
+    names = page.locator("#stats-grid dt").all_text_contents()
+    values = dict(zip(names, page.locator("#stats-grid dd").all_text_contents(), strict=True))
     assert values["Games"] == "1" and values["Wins"] == "0" and values["Win rate"] == "0 %"
     assert values["Average cards left"] == "35"
     assert page.locator("#stats-chart svg rect.lost").count() == 1

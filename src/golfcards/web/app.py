@@ -7,8 +7,8 @@ are rendered on the server per language. Everything a player has is in the SQLit
 from __future__ import annotations
 
 import contextlib
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
-from typing import AsyncIterator, Callable
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException

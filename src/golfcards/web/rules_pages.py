@@ -7,9 +7,9 @@ languages); every board state, refusal and end message in it is produced by the 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
-from typing import Callable
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
@@ -37,7 +37,8 @@ def example_board(actions: int) -> Board:
     """``GO1-E-AAAAAAB`` after the first ``actions`` actions of its winning line."""
     board = Board.from_code(EXAMPLE_CODE)
     for token in WINNING_LINE[:actions]:
-        board.push(parse_action(token))
+        outcome = board.apply(parse_action(token))
+        assert outcome.accepted, token
     return board
 
 

@@ -9,8 +9,8 @@ disk, so a reload or a restart finds exactly the same game.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from golfcards.errors import GolfError
 from golfcards.shuffle import DEAL_COUNT

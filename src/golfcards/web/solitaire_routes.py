@@ -13,7 +13,8 @@ The player is the browser's ``golfcards_player`` cookie, created on first contac
 
 from __future__ import annotations
 
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -25,11 +26,20 @@ from golfcards.solitaire.board import parse_action
 from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.rules import RuleName, Rules
 from golfcards.web.requests import (
-    COOKIE_AGE, PLAYER_COOKIE, error_response, field, json_body, request_translator,
+    COOKIE_AGE,
+    PLAYER_COOKIE,
+    error_response,
+    field,
+    json_body,
+    request_translator,
 )
 from golfcards.web.solitaire_games import SolitaireGames, rules_key
 from golfcards.web.solitaire_view import (
-    course_json, finished_course_json, game_json, outcome_json, statistics_json,
+    course_json,
+    finished_course_json,
+    game_json,
+    outcome_json,
+    statistics_json,
 )
 
 RULES_BY_NAME = {"easy": RuleName.EASY, "classic": RuleName.CLASSIC, "strict": RuleName.STRICT}

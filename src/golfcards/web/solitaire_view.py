@@ -5,7 +5,7 @@ The stock's order is never sent (only its count): the page knows what the player
 
 from __future__ import annotations
 
-from golfcards.cards import AnyCard
+from golfcards.cards import AnyCard, Card
 from golfcards.i18n import N_, Translator
 from golfcards.i18n.cards import card_name, rank_short
 from golfcards.i18n.solitaire import board_text, refusal_text, rule_name, status_text
@@ -22,7 +22,7 @@ UNDONE = N_("Undone: {card} goes back.")
 
 def card_json(card: AnyCard, t: Translator) -> dict[str, object]:
     """A card as the page draws it: corner rank (localized: ``R`` for a Catalan King), suit, colour, name."""
-    if card.is_joker:
+    if not isinstance(card, Card):
         return {"code": card.code, "name": card_name(card, t), "rank": "🃏", "suit": "", "red": False,
                 "joker": True}
     return {"code": card.code, "name": card_name(card, t), "rank": rank_short(card.rank, t),

@@ -187,7 +187,7 @@ class Storage:
             cursor = self._db.execute(
                 "INSERT INTO solitaire_games (player, code, rules, course, started, updated) "
                 "VALUES (?, ?, ?, ?, ?, ?)", (player, code, rules, course_id, now, now))
-            game_id = int(cursor.lastrowid)
+            game_id = int(cursor.lastrowid or 0)
         return SavedGame(game_id, code, (), course_id)
 
     def record_action(self, game_id: int, action: str, summary: GameSummary) -> None:
@@ -205,7 +205,7 @@ class Storage:
         with self._lock:
             cursor = self._db.execute("INSERT INTO courses (player, code, started) VALUES (?, ?, ?)",
                                       (player, code, time.time()))
-        return int(cursor.lastrowid)
+        return int(cursor.lastrowid or 0)
 
     def course(self, course_id: int) -> SavedCourse | None:
         with self._lock:
