@@ -36,6 +36,7 @@ def test_win_the_reference_deal_by_clicking_its_winning_line(new_page, reference
     assert page.text_content("#end-message") == "You won! Score: 350"
     assert page.text_content("#score") == "350"
     assert page.locator("#tableau .card").count() == 0
+    assert not page.is_visible("#end-next"), "Next deal belongs to courses only"
     assert not page.errors
 
 

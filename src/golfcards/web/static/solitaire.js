@@ -133,8 +133,9 @@
     const won = game.status === "won";
     $("end-title").textContent = won ? t("won_title") : t("blocked_title");
     $("end-message").textContent = game.end_message;
-    $("end-detail").textContent = won ? t("final_score", { score: game.score })
+    $("end-detail").textContent = won ? ""
       : `${t("final_score", { score: game.score })} · ${t("cards_left", { count: game.cards_left })}`;
+    $("end-detail").hidden = won;
     const course = game.course;
     $("end-next").hidden = !course || course.finished;
     const courseLine = $("end-course");
