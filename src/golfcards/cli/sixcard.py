@@ -276,7 +276,7 @@ class TerminalMatch:
                 return DrawStock()
             if text == "x" and view.phase is Phase.PLACE:
                 return DiscardDrawn()
-            self.say(self.t.gettext("I did not understand {text!r}.", text=text) if text else "")
+            self.say(self.t.gettext("I did not understand “{text}”.", text=text) if text else "")
 
     def narrate(self, seat: int, action: Action) -> None:
         public = view_for(self.match.state, None)
