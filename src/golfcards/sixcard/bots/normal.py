@@ -9,8 +9,8 @@ opponents, no timing of the end):
 * the discard is taken only for such a use, and only when low enough (``normal``) or only for a
   pair (``easy``); otherwise the bot draws, and throws away a drawn card it has no use for.
 
-``easy`` is weaker by design: it never takes the discard except for a pair, accepts only very
-low cards, and turns up its first cards in one column (it sees fewer pairing chances).
+``easy`` is weaker by design: it never takes the discard except for a pair, replaces a face-up
+card only by a much lower one, and turns up its first cards in one column (it sees fewer pairing chances).
 """
 
 from __future__ import annotations
@@ -103,6 +103,6 @@ class NormalBot(ThresholdBot):
 class EasyBot(ThresholdBot):
     level = "easy"
     take_at_most = -99
-    place_blind_at_most = 2
+    place_blind_at_most = 4
     replace_margin = 5
     reveal_same_column = True

@@ -58,13 +58,14 @@ class Table:
 
 class StrongBot(Bot):
     level = "strong"
-    out_margin = 1.0
-    """Go out only when the final points are at least this far below every opponent's expectation."""
-    ahead_bonus = 1.5
+    out_margin = -2.0
+    """Go out (while an opponent could go out next turn) when the final points are below every
+    opponent's expectation by this margin (negative: even a little behind, rather than let them)."""
+    ahead_bonus = 8.0
     """Worth of turning a face-down card while ahead (a step towards ending the hole)."""
-    behind_bonus = -1.0
-    """Worth of turning a face-down card while behind (negative: better keep it for later)."""
-    calm_margin = 1.0
+    behind_bonus = 4.0
+    """Worth of turning a face-down card while behind."""
+    calm_margin = 8.0
     """The margin to go out by while no opponent could go out on their next turn."""
     gift_weight = 0.7
     draw_baseline = 2.0
