@@ -19,11 +19,10 @@ import random
 import time
 from typing import Sequence
 
-from golfcards.cards import Card
-from golfcards.sixcard.actions import Action, DrawStock, Swap, TakeDiscard
+from golfcards.sixcard.actions import Action, DiscardDrawn, DrawStock, Swap, TakeDiscard
 from golfcards.sixcard.bots.base import Bot
-from golfcards.sixcard.bots.normal import NormalBot
-from golfcards.sixcard.bots.strong import StrongBot
+from golfcards.sixcard.bots.knowledge import Knowledge
+from golfcards.sixcard.bots.strong import LEAVE, Plan, StrongBot
 from golfcards.sixcard.state import HoleState, Phase
 from golfcards.sixcard.view import View, view_for
 
@@ -69,13 +68,24 @@ class ExpertBot(Bot):
     max_samples = 400
     min_samples = 24
 
+    width = 4
+    """Candidates searched per choice: the strong bot's best ones (drawing or throwing away included)."""
+
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self.guide = StrongBot(seed)
-        self.rollout_bots: list[Bot] = [NormalBot(seed + k) for k in range(4)]
+        self.rollout_bots: list[Bot] = [StrongBot(seed + k) for k in range(4)]
 
     def candidates(self, view: View) -> list[Action]:
-        return list(view.legal)
+        """The strong bot's favourite actions, so the search spends its samples where it matters."""
+        guide = self.guide
+        known = Knowledge(view)
+        plan = Plan(guide, known)
+        if view.phase is Phase.PLACE:
+            ranked = sorted(guide.placements(plan, known.holding, may_leave=True), reverse=True)
+            return [DiscardDrawn() if p == LEAVE else Swap(p) for _, p in ranked[:self.width]]
+        ranked = sorted(guide.placements(plan, known.top, may_leave=False), reverse=True)
+        return [DrawStock(), *(TakeDiscard(p) for _, p in ranked[:self.width - 1])]
 
     def choose(self, view: View) -> Action:
         legal = view.legal
