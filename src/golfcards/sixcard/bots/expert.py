@@ -15,15 +15,17 @@ strong bot.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Sequence
 
 from golfcards.sixcard.actions import Action, DiscardDrawn, DrawStock, Swap, TakeDiscard
 from golfcards.sixcard.bots.base import Bot
-from golfcards.sixcard.bots.knowledge import Knowledge
+from golfcards.sixcard.bots.knowledge import UNKNOWN, Knowledge, column_expectation, mean_value
 from golfcards.sixcard.bots.strong import LEAVE, Plan, StrongBot
-from golfcards.sixcard.state import HoleState, Phase
+from golfcards.sixcard.scoring import INDEX_KEYS, JOKER_KEY
+from golfcards.sixcard.state import HoleContext, HoleState, Phase
 from golfcards.sixcard.view import View, view_for
 
 
@@ -55,10 +57,48 @@ def determinize(view: View, rng: random.Random) -> HoleState:
     return state
 
 
-def margin(points: Sequence[int], seat: int) -> float:
-    """Own points minus the others' mean (lower is better)."""
+HOLE_SPREAD = 12.0
+"""The typical spread (standard deviation) of a hole's point margin between two good players."""
+
+
+def expected_points(state: HoleState) -> list[float]:
+    """Each grid's points with the cards that were still face down at the end valued by the odds of
+    the cards unseen at that moment (not by the cards the determinization happened to put there):
+    the same mean, much less noise from one sample to the next."""
+    rules = state.rules
+    unseen = [4] * JOKER_KEY + [rules.jokers]
+    for grid, flags in zip(state.grids, state.face_up):
+        for card, up in zip(grid, flags):
+            if up:
+                unseen[INDEX_KEYS[card]] -= 1
+    for card in state.discard:
+        unseen[INDEX_KEYS[card]] -= 1
+    total = sum(unseen) or 1
+    probabilities = [count / total for count in unseen]
+    mean = mean_value(probabilities)
+    columns = rules.columns
+    points = []
+    for grid, flags in zip(state.grids, state.face_up):
+        keys = [INDEX_KEYS[card] if up else UNKNOWN for card, up in zip(grid, flags)]
+        points.append(sum(column_expectation(keys[c::columns], probabilities, mean) for c in range(columns)))
+    return points
+
+
+def utility(points: Sequence[float], seat: int, context: HoleContext | None) -> float:
+    """How good a hole's result is for ``seat`` (higher is better).
+
+    In a two-player match this is the chance of winning the match: exact on the last hole (a tie
+    is half a win), a normal approximation of the remaining holes' spread before it. Otherwise it
+    is the point margin, negated: own points minus the others' mean.
+    """
     others = (sum(points) - points[seat]) / (len(points) - 1)
-    return points[seat] - others
+    if context is None or len(points) != 2:
+        return others - points[seat]
+    lead = context.totals[1 - seat] + points[1 - seat] - context.totals[seat] - points[seat]
+    remaining = context.holes - context.hole - 1
+    if remaining <= 0:
+        return 1.0 if lead > 0 else 0.5 if lead == 0 else 0.0
+    return 0.5 * (1.0 + math.erf(lead / (HOLE_SPREAD * math.sqrt(2 * remaining))))
 
 
 class ExpertBot(Bot):
@@ -66,7 +106,9 @@ class ExpertBot(Bot):
     budget = 0.3
     """Seconds of search per move at most."""
     max_samples = 400
-    min_samples = 24
+    min_samples = 8
+    confidence = 1.0
+    """Standard errors by which a candidate must beat the strong bot's choice to be preferred."""
 
     width = 4
     """Candidates searched per choice: the strong bot's best ones (drawing or throwing away included)."""
@@ -75,9 +117,12 @@ class ExpertBot(Bot):
         super().__init__(seed)
         self.guide = StrongBot(seed)
         self.rollout_bots: list[Bot] = [StrongBot(seed + k) for k in range(4)]
+        for bot in self.rollout_bots:
+            bot.gift_weight = 0.0  # a lighter strong player: about twice as many samples
 
     def candidates(self, view: View) -> list[Action]:
-        """The strong bot's favourite actions, so the search spends its samples where it matters."""
+        """The strong bot's favourite actions, its own choice first, so the search spends its
+        samples where it matters."""
         guide = self.guide
         known = Knowledge(view)
         plan = Plan(guide, known)
@@ -85,7 +130,9 @@ class ExpertBot(Bot):
             ranked = sorted(guide.placements(plan, known.holding, may_leave=True), reverse=True)
             return [DiscardDrawn() if p == LEAVE else Swap(p) for _, p in ranked[:self.width]]
         ranked = sorted(guide.placements(plan, known.top, may_leave=False), reverse=True)
-        return [DrawStock(), *(TakeDiscard(p) for _, p in ranked[:self.width - 1])]
+        takes: list[Action] = [TakeDiscard(p) for _, p in ranked[:self.width - 1]]
+        first = guide.choose(view)
+        return [first, *(a for a in [DrawStock(), *takes] if a != first)][:self.width]
 
     def choose(self, view: View) -> Action:
         legal = view.legal
@@ -94,18 +141,30 @@ class ExpertBot(Bot):
         candidates = self.candidates(view)
         me = view.viewer
         assert me is not None
-        totals = [0.0] * len(candidates)
+        count = len(candidates)
+        totals = [0.0] * count
+        squares = [0.0] * count  # of the differences with the guide's choice
         deadline = time.perf_counter() + self.budget
         samples = 0
         while samples < self.max_samples and (samples < self.min_samples or time.perf_counter() < deadline):
             table = determinize(view, self.random)
-            for k, action in enumerate(candidates):
+            results = []
+            for action in candidates:
                 state = table.clone()
                 state.apply(me, action)
                 self.play_out(state)
-                totals[k] += margin(state.points(), me)
+                results.append(utility(expected_points(state), me, view.context))
+            for k in range(count):
+                totals[k] += results[k]
+                squares[k] += (results[k] - results[0]) ** 2
             samples += 1
-        best = min(range(len(candidates)), key=lambda k: totals[k])
+        best = max(range(count), key=lambda k: totals[k])
+        if best and samples > 1:
+            # Leave the guide's choice only for a clearly better one (paired differences).
+            mean = (totals[best] - totals[0]) / samples
+            variance = max(squares[best] / samples - mean * mean, 0.0) / (samples - 1)
+            if mean <= self.confidence * math.sqrt(variance):
+                best = 0
         return candidates[best]
 
     def play_out(self, state: HoleState) -> None:

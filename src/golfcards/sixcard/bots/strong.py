@@ -72,7 +72,10 @@ class Plan:
         self.table = table
         me = known.me
         following = known.next_seat()
-        self.gifts = [max(0.0, table.best_gain(following, key) - bot.draw_baseline) for key in range(RANK_KEYS)]
+        if bot.gift_weight:
+            self.gifts = [max(0.0, table.best_gain(following, key) - bot.draw_baseline) for key in range(RANK_KEYS)]
+        else:
+            self.gifts = [0.0] * RANK_KEYS
         self.blind_gift = sum(p * g for p, g in zip(table.probabilities, self.gifts))
         self.mine = table.total(me)
         others = [seat for seat in range(known.players) if seat != me]
