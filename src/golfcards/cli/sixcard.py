@@ -259,9 +259,9 @@ class TerminalMatch:
         if view.phase is Phase.REVEAL:
             return t.gettext("Turn up a card: its position 1–{size} (q quits):", size=size)
         if view.phase is Phase.DRAW:
-            return t.gettext("d draws from the stock; 1–{size} takes the {card} from the discard into that "
-                             "position (q quits):", size=size, card=card_text(view.discard_top, t))
-        return t.gettext("1–{size} puts the {card} into that position; x throws it away (q quits):",
+            return t.gettext("d draws from the stock; 1–{size} takes the discard ({card}) into that position "
+                             "(q quits):", size=size, card=card_text(view.discard_top, t))
+        return t.gettext("1–{size} puts the drawn card ({card}) into that position; x throws it away (q quits):",
                          size=size, card=card_text(view.holding, t))
 
     def read_action(self, view: View) -> Action:

@@ -73,10 +73,6 @@ def end_text(reason: EndReason, player: str, t: Translator) -> str:
     return t.gettext(END_REASONS[reason], player=player)
 
 
-def face_down_text(t: Translator) -> str:
-    return t.gettext("face down")
-
-
 def card_text(card: AnyCard | None, t: Translator) -> str:
     """The short name of a card, or ``▒▒`` for a face-down card."""
     return "▒▒" if card is None else card_short(card, t)
@@ -109,9 +105,9 @@ def action_text(player: str, action: Action, t: Translator, *, card: AnyCard | N
     if isinstance(action, DiscardDrawn):
         return t.gettext("{player} throws the drawn card away: {card}", player=player,
                          card=card_name(thrown, t) if thrown else "?")
-    verb = (N_("{player} takes the discard {card} into position {position} and discards {thrown}")
+    verb = (N_("{player} takes the discard ({card}) into position {position} and discards {thrown}")
             if isinstance(action, TakeDiscard) else
-            N_("{player} puts the drawn card {card} into position {position} and discards {thrown}"))
+            N_("{player} puts the drawn card ({card}) into position {position} and discards {thrown}"))
     assert isinstance(action, (TakeDiscard, Swap))
     return t.gettext(verb, player=player, card=card_name(card, t) if card else "?",
                      position=action.position + 1, thrown=card_name(thrown, t) if thrown else "?")
