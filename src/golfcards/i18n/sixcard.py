@@ -27,7 +27,7 @@ ERRORS: dict[str, str] = {
     "sixcard.bad_grid_shape": N_("Rows must be equally long and make a 2 × 2, 2 × 3, 2 × 4 or 3 × 3 grid (got {sizes})"),
     "sixcard.duplicate_card": N_("{card} appears twice, but the game uses one deck"),
     "sixcard.bad_action": N_("Not an action: {action}"),
-    "sixcard.bad_view": N_("Not a view of a hole: {detail}"),
+    "sixcard.bad_view": N_("Not a view of a hole: {problem}"),
     "sixcard.no_such_seat": N_("Seat {seat} is not at the table"),
     "sixcard.bad_level": N_("{level}: a bot level is one of {levels}"),
     "sixcard.bad_player_spec": N_("{spec}: a player is a bot level ({levels}) or cmd:COMMAND"),

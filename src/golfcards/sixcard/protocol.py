@@ -29,6 +29,8 @@ from golfcards.sixcard.view import View
 COMMAND_PREFIX = "cmd:"
 DEFAULT_TIMEOUT = 5.0
 MAX_RESTARTS = 3
+STARTUP_GRACE = 10.0
+"""Extra seconds for the first answer after a program starts (an interpreter may be slow to load)."""
 MAX_LINE = 1 << 20
 
 
@@ -75,6 +77,7 @@ class CommandPlayer:
         self.process: subprocess.Popen[bytes] | None = None
         self.restarts = 0
         self._buffer = b""
+        self._fresh = False
 
     def _start(self) -> subprocess.Popen[bytes]:
         if self.process is not None and self.process.poll() is None:
@@ -91,6 +94,7 @@ class CommandPlayer:
             raise GolfError("sixcard.bot_cannot_start", f"{self.command!r}: {error}",
                             command=self.command) from error
         self._buffer = b""
+        self._fresh = True
         return self.process
 
     def choose(self, view: View) -> Action:
@@ -106,7 +110,8 @@ class CommandPlayer:
     def _read_line(self, process: subprocess.Popen[bytes]) -> bytes:
         assert process.stdout is not None
         descriptor = process.stdout.fileno()
-        deadline = time.monotonic() + self.timeout
+        deadline = time.monotonic() + self.timeout + (STARTUP_GRACE if self._fresh else 0.0)
+        self._fresh = False
         while b"\n" not in self._buffer:
             remaining = deadline - time.monotonic()
             if remaining <= 0:

@@ -128,9 +128,9 @@ class View:
         except GolfError as error:
             if error.key == "sixcard.bad_action":
                 raise
-            raise GolfError("sixcard.bad_view", f"not a view: {error}", detail=str(error)) from error
+            raise GolfError("sixcard.bad_view", f"not a view: {error}", problem=str(error)) from error
         except (KeyError, TypeError, ValueError, AttributeError) as error:
-            raise GolfError("sixcard.bad_view", f"not a view: {error!r}", detail=repr(error)) from error
+            raise GolfError("sixcard.bad_view", f"not a view: {error!r}", problem=repr(error)) from error
 
 
 def view_for(state: HoleState, viewer: int | None) -> View:
