@@ -20,11 +20,11 @@ def indexes(text: str) -> list[int]:
 
 
 def table(mine: str, theirs: str, stock: str, discard: str = "5S", *, face_down_mine=(4,),
-          face_down_theirs=(0, 1, 2, 3, 4, 5), rules: SixCardRules = SixCardRules()) -> HoleState:
+          face_down_theirs=(0, 1, 2, 3, 4, 5), rules: SixCardRules | None = None) -> HoleState:
     """A two-player hole in the middle of play, seat 0 to draw; ``stock`` is listed in draw order."""
     grids = [indexes(mine), indexes(theirs)]
     face_up = [[p not in face_down_mine for p in range(6)], [p not in face_down_theirs for p in range(6)]]
-    return HoleState(rules, grids, face_up, indexes(discard), list(reversed(indexes(stock))),
+    return HoleState(rules or SixCardRules(), grids, face_up, indexes(discard), list(reversed(indexes(stock))),
                      dealer=1, phase=Phase.DRAW, current=0)
 
 
@@ -51,6 +51,7 @@ def test_seed_worked_example_blind_swap_scores_5_and_ends_the_hole_at_once():
     assert state.is_terminal() and state.end is EndReason.WENT_OUT
     assert state.went_out == 0
     assert state.points()[0] == 5                   # 0 + 0 + 5: 10 saved
+    assert state.returns()[0] == -5                 # OpenSpiel's sign: higher is better
     assert state.discard_top == parse_card("QC")    # the queen went face up onto the discard
     assert state.legal_actions(1) == []             # no extra turn for anybody
     assert state.apply(1, DrawStock()) is Refusal.HOLE_OVER
@@ -209,7 +210,7 @@ def test_match_rotates_dealer_and_shares_wins():
         assert match.next_hole() is None
     assert first_players == [0, 1, 2]
     assert len(match.results) == 3
-    assert match.totals == tuple(sum(points) for points in zip(*match.results))
+    assert match.totals == tuple(sum(points) for points in zip(*match.results, strict=False))
     assert match.next_hole() is Refusal.MATCH_OVER
     assert winners([12, 7, 7]) == (1, 2)
     assert winners([3, 7, 9]) == (0,)

@@ -39,8 +39,8 @@ def knowable(state: HoleState, viewer: int | None) -> set[str]:
         return {card_from_index(i).code for grid in state.grids for i in grid} | {
             card_from_index(i).code for i in state.discard}
     known = {card_from_index(i).code for i in state.discard}
-    for grid, flags in zip(state.grids, state.face_up):
-        known |= {card_from_index(i).code for i, up in zip(grid, flags) if up}
+    for grid, flags in zip(state.grids, state.face_up, strict=False):
+        known |= {card_from_index(i).code for i, up in zip(grid, flags, strict=False) if up}
     if state.holding is not None and viewer == state.current:
         known.add(card_from_index(state.holding).code)
     return known
@@ -67,7 +67,7 @@ def test_no_view_ever_leaks_a_hidden_card():
                 assert not leaked, (viewer, leaked)
                 if not state.is_terminal():
                     assert data["code"] is None                       # the code would re-deal everything
-                    for seat, (grid, flags) in enumerate(zip(view.grids, state.face_up)):
+                    for _seat, (grid, flags) in enumerate(zip(view.grids, state.face_up, strict=False)):
                         assert [card is not None for card in grid] == flags  # face down, even to the owner
                     drew = state.holding is not None and viewer == state.current
                     assert (view.holding is not None) == drew

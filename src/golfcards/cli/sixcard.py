@@ -13,8 +13,16 @@ from golfcards.cli import add_language_option
 from golfcards.errors import GolfError
 from golfcards.i18n import Translator, translator
 from golfcards.i18n.errors import error_text
-from golfcards.i18n.sixcard import (action_text, card_text, end_text, hole_winners_text, refusal_text,
-                                    score_text, scorecard_lines, winners_text)
+from golfcards.i18n.sixcard import (
+    action_text,
+    card_text,
+    end_text,
+    hole_winners_text,
+    refusal_text,
+    score_text,
+    scorecard_lines,
+    winners_text,
+)
 from golfcards.shuffle import DEAL_COUNT
 from golfcards.sixcard.actions import Action, DiscardDrawn, DrawStock, Reveal, Swap, TakeDiscard
 from golfcards.sixcard.arena import ArenaConfig, ArenaResult, run_arena
@@ -156,10 +164,10 @@ def arena_lines(result: ArenaResult, rules: SixCardRules, seed: int, t: Translat
     rows = [[name, _number(points), _number(margin), _percent(holes, t), _percent(matches, t)]
             for name, points, margin, holes, matches in zip(
                 result.players, result.points_per_hole(), result.margin_per_hole(),
-                result.hole_win_rate(), result.match_win_rate())]
+                result.hole_win_rate(), result.match_win_rate(), strict=False)]
     widths = [max(len(row[k]) for row in [headers, *rows]) for k in range(len(headers))]
     for row in [headers, *rows]:
-        lines.append("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
+        lines.append("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=False)).rstrip())
     lines.append(t.gettext("95% intervals in brackets; margin = own points minus the others' mean "
                            "(negative is better); a shared win counts as a share."))
     faults = result.faults

@@ -6,7 +6,7 @@ interface); the engine only hands over values and message keys.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from golfcards.cards import AnyCard
 from golfcards.i18n import N_, Translator
@@ -22,9 +22,11 @@ ERRORS: dict[str, str] = {
     "sixcard.bad_holes": N_("A match has 1 to 99 holes"),
     "sixcard.bad_code_prefix": N_("{code}: a deal code starts with G4, G6, G8 or G9"),
     "sixcard.code_too_short": N_("{code}: a deal code looks like G6-P2-AAAAAAB"),
-    "sixcard.bad_code_option": N_("{code}: unknown or repeated option {option} (use J1, J2, F, R, D1–D4, H1–H99)"),
+    "sixcard.bad_code_option":
+        N_("{code}: unknown or repeated option {option} (use J1, J2, F, R, D1–D4, H1–H99)"),
     "sixcard.bad_dealer": N_("Seat {seat} is not at the table"),
-    "sixcard.bad_grid_shape": N_("Rows must be equally long and make a 2 × 2, 2 × 3, 2 × 4 or 3 × 3 grid (got {sizes})"),
+    "sixcard.bad_grid_shape":
+        N_("Rows must be equally long and make a 2 × 2, 2 × 3, 2 × 4 or 3 × 3 grid (got {sizes})"),
     "sixcard.duplicate_card": N_("{card} appears twice, but the game uses one deck"),
     "sixcard.bad_action": N_("Not an action: {action}"),
     "sixcard.bad_view": N_("Not a view of a hole: {problem}"),
@@ -121,7 +123,7 @@ def scorecard_lines(names: Sequence[str], results: Sequence[Sequence[int]], t: T
     lines = [hole_word.ljust(head_width) + "".join(name.rjust(width + 2) for name in names)]
     for number, points in enumerate(results, start=1):
         lines.append(f"{number:>{len(hole_word)}}".ljust(head_width) + "".join(str(p).rjust(width + 2) for p in points))
-    totals = [sum(column) for column in zip(*results)] if results else [0] * len(names)
+    totals = [sum(column) for column in zip(*results, strict=False)] if results else [0] * len(names)
     lines.append(t.gettext("Total").ljust(head_width) + "".join(str(p).rjust(width + 2) for p in totals))
     return lines
 

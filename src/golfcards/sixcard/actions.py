@@ -21,7 +21,7 @@ JSON: ``{"type": "reveal", "position": 4}``, ``{"type": "draw"}``, ``{"type": "t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 from golfcards.errors import GolfError
 
@@ -54,9 +54,10 @@ class DiscardDrawn:
     kind = "discard"
 
 
-Action = Union[Reveal, DrawStock, TakeDiscard, Swap, DiscardDrawn]
-_WITH_POSITION = {"reveal": Reveal, "take": TakeDiscard, "swap": Swap}
-_WITHOUT_POSITION = {"draw": DrawStock, "discard": DiscardDrawn}
+Action = Reveal | DrawStock | TakeDiscard | Swap | DiscardDrawn
+_WITH_POSITION: dict[str, type[Reveal] | type[TakeDiscard] | type[Swap]] = {
+    "reveal": Reveal, "take": TakeDiscard, "swap": Swap}
+_WITHOUT_POSITION: dict[str, type[DrawStock] | type[DiscardDrawn]] = {"draw": DrawStock, "discard": DiscardDrawn}
 
 
 def action_to_json(action: Action) -> dict[str, Any]:

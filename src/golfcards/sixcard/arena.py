@@ -14,9 +14,10 @@ players who share it, so the win rates of a table add up to 1.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Callable, Protocol, Sequence
+from typing import Protocol
 
 from golfcards.errors import GolfError
 from golfcards.shuffle import DEAL_COUNT
@@ -54,7 +55,7 @@ class MatchRecord:
 
     @property
     def totals(self) -> tuple[int, ...]:
-        return tuple(sum(points) for points in zip(*self.holes))
+        return tuple(sum(points) for points in zip(*self.holes, strict=False))
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,11 +125,11 @@ class ArenaResult:
         return [mean_interval([row[i] - (sum(row) - row[i]) / (n - 1) for row in rows]) for i in range(n)]
 
     def hole_win_rate(self) -> list[Interval]:
-        won = [sum(column) for column in zip(*(shares(row) for row in self.hole_points))]
+        won = [sum(column) for column in zip(*(shares(row) for row in self.hole_points), strict=False)]
         return [wilson(w, self.holes) for w in won]
 
     def match_win_rate(self) -> list[Interval]:
-        won = [sum(column) for column in zip(*(shares(record.totals) for record in self.records))]
+        won = [sum(column) for column in zip(*(shares(record.totals) for record in self.records), strict=False)]
         return [wilson(w, self.matches) for w in won]
 
     @property
@@ -209,10 +210,11 @@ def _play_chunk(config: ArenaConfig, first_match: int, count: int) -> list[Match
 
     n = config.rules.players
     seeds = [config.seed * 7919 + first_match * 31 + i for i in range(n)]
+    players: list[Player]
     if config.factory is None:
-        players = [make_player(spec, seed, config.timeout) for spec, seed in zip(config.players, seeds)]
+        players = [make_player(spec, seed, config.timeout) for spec, seed in zip(config.players, seeds, strict=False)]
     else:
-        players = [config.factory(spec, seed) for spec, seed in zip(config.players, seeds)]
+        players = [config.factory(spec, seed) for spec, seed in zip(config.players, seeds, strict=False)]
     try:
         records = []
         for m in range(first_match, first_match + count):

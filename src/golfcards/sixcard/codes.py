@@ -116,7 +116,3 @@ class DealCode:
         assert self.dealer is not None
         return replace(self, number=(self.number + hole) % DEAL_COUNT,
                        dealer=(self.dealer + hole) % self.rules.players)
-
-
-def parse_code(text: str) -> DealCode:
-    return DealCode.parse(text)

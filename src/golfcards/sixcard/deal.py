@@ -41,10 +41,6 @@ class Deal:
         rest = indexes[rules.players * size:]
         return cls(grids, rest[0], tuple(rest[1:]))
 
-    @classmethod
-    def from_cards(cls, cards: list[AnyCard], rules: SixCardRules) -> Deal:
-        return cls.from_sequence([card.index for card in cards], rules)
-
     def grid_cards(self, seat: int) -> tuple[AnyCard, ...]:
         return tuple(card_from_index(i) for i in self.grids[seat])
 

@@ -11,7 +11,7 @@ acting when the move is not allowed.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from golfcards.sixcard.actions import Action
 from golfcards.sixcard.codes import DealCode
@@ -35,8 +35,8 @@ class Match:
         self.state = self._deal(0)
 
     @classmethod
-    def new(cls, rules: SixCardRules = SixCardRules(), number: int = 0) -> Match:
-        return cls(DealCode(number, rules))
+    def new(cls, rules: SixCardRules | None = None, number: int = 0) -> Match:
+        return cls(DealCode(number, rules or SixCardRules()))
 
     @classmethod
     def from_code(cls, text: str) -> Match:
@@ -53,7 +53,9 @@ class Match:
 
     @property
     def totals(self) -> tuple[int, ...]:
-        return tuple(sum(points) for points in zip(*self.results)) if self.results else (0,) * self.rules.players
+        if not self.results:
+            return (0,) * self.rules.players
+        return tuple(sum(points) for points in zip(*self.results, strict=True))
 
     def is_over(self) -> bool:
         return len(self.results) == self.rules.holes

@@ -127,7 +127,8 @@ class CommandPlayer:
             self._buffer += chunk
             if len(self._buffer) > MAX_LINE:
                 self._kill()
-                raise GolfError("sixcard.bot_not_json", "answer too long", answer=self._buffer[:80].decode(errors="replace"))
+                raise GolfError("sixcard.bot_not_json", "answer too long",
+                                answer=self._buffer[:80].decode(errors="replace"))
         line, _, self._buffer = self._buffer.partition(b"\n")
         return line
 

@@ -21,7 +21,7 @@ House rules (agree them before the deal; each is one field of :class:`SixCardRul
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from golfcards.errors import GolfError
 
@@ -81,13 +81,3 @@ class SixCardRules:
         """Cards in the stock after the deal (one card starts the discard)."""
         return self.deck_size - self.players * self.grid - 1
 
-    @property
-    def is_standard(self) -> bool:
-        """The seed's game (any number of players and holes)."""
-        return self.grid == 6 and not (self.jokers or self.final_turn or self.reshuffle_discard)
-
-    def with_options(self, **changes: object) -> SixCardRules:
-        return replace(self, **changes)
-
-
-STANDARD = SixCardRules()

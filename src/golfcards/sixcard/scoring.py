@@ -12,13 +12,15 @@ column) and *rank keys*, the small integers the engine and the bots compute with
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
+from typing import TypeVar
 
-from golfcards.cards import AnyCard, Rank, parse_cards
+from golfcards.cards import AnyCard, Joker, Rank, parse_cards
 from golfcards.errors import GolfError
 from golfcards.sixcard.rules import GRID_SHAPES
 
+T = TypeVar("T")
 JOKER_VALUE = -2
 JOKER_KEY = 13
 RANK_KEYS = 14
@@ -29,7 +31,7 @@ INDEX_KEYS: tuple[int, ...] = tuple(i % 13 for i in range(52)) + (JOKER_KEY, JOK
 
 
 def rank_key(card: AnyCard) -> int:
-    return JOKER_KEY if card.is_joker else card.rank - Rank.ACE
+    return JOKER_KEY if isinstance(card, Joker) else card.rank - Rank.ACE
 
 
 def card_value(card: AnyCard) -> int:
@@ -45,7 +47,7 @@ def column_points(keys: Sequence[int]) -> int:
     return sum(KEY_VALUES[key] for key in keys)
 
 
-def grid_columns(cells: Sequence[object], columns: int) -> list[list[object]]:
+def grid_columns(cells: Sequence[T], columns: int) -> list[list[T]]:
     """Cells listed row by row (top row first) regrouped as columns (top card first)."""
     return [list(cells[c::columns]) for c in range(columns)]
 

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Sequence
 
 from golfcards.cards import AnyCard, card_from_index
 from golfcards.errors import GolfError
@@ -36,19 +35,19 @@ from golfcards.sixcard.rules import MAX_RESHUFFLES, SixCardRules
 from golfcards.sixcard.scoring import INDEX_KEYS, column_points
 
 
-class Phase(str, enum.Enum):
+class Phase(enum.StrEnum):
     REVEAL = "reveal"
     DRAW = "draw"
     PLACE = "place"
     OVER = "over"
 
 
-class EndReason(str, enum.Enum):
+class EndReason(enum.StrEnum):
     WENT_OUT = "went_out"
     STOCK_EMPTY = "stock_empty"
 
 
-class Refusal(str, enum.Enum):
+class Refusal(enum.StrEnum):
     """Why an action was refused; the value is the message key interfaces translate."""
 
     HOLE_OVER = "hole_over"
@@ -314,9 +313,3 @@ class HoleState:
     def __repr__(self) -> str:
         return f"HoleState({self.code or 'custom deal'}, {self.phase.value}, turn {self.turns})"
 
-
-def play_out(state: HoleState, actions: Sequence[Action]) -> HoleState:
-    """Apply ``actions`` in order for the current player (raises on the first refused one)."""
-    for action in actions:
-        state.apply_action(action)
-    return state

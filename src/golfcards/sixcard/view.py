@@ -139,10 +139,10 @@ def view_for(state: HoleState, viewer: int | None) -> View:
     if viewer is not None and not 0 <= viewer < state.rules.players:
         raise GolfError("sixcard.no_such_seat", f"there is no seat {viewer}", seat=viewer)
     grids = tuple(
-        tuple(card_from_index(card) if over or up else None for card, up in zip(grid, flags))
-        for grid, flags in zip(state.grids, state.face_up))
+        tuple(card_from_index(card) if over or up else None for card, up in zip(grid, flags, strict=False))
+        for grid, flags in zip(state.grids, state.face_up, strict=False))
     holder = state.holder
-    holding = card_from_index(state.holding) if holder is not None and holder == viewer else None
+    holding = card_from_index(state.holding) if state.holding is not None and holder == viewer else None
     return View(
         rules=state.rules, viewer=viewer, phase=state.phase, to_act=state.to_act, dealer=state.dealer,
         grids=grids, discard=tuple(card_from_index(card) for card in state.discard),

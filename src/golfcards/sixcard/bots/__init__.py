@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from golfcards.errors import GolfError
 from golfcards.sixcard.bots.base import Bot, RandomBot
+from golfcards.sixcard.bots.expert import ExpertBot
 from golfcards.sixcard.bots.normal import EasyBot, NormalBot
 from golfcards.sixcard.bots.strong import StrongBot
-from golfcards.sixcard.bots.expert import ExpertBot
 
 LEVELS: dict[str, type[Bot]] = {
     "random": RandomBot,

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Sequence
+from collections.abc import Sequence
 
 from golfcards.sixcard.actions import Action, DiscardDrawn, DrawStock, Swap, TakeDiscard
 from golfcards.sixcard.bots.base import Bot
@@ -67,8 +67,8 @@ def expected_points(state: HoleState) -> list[float]:
     the same mean, much less noise from one sample to the next."""
     rules = state.rules
     unseen = [4] * JOKER_KEY + [rules.jokers]
-    for grid, flags in zip(state.grids, state.face_up):
-        for card, up in zip(grid, flags):
+    for grid, flags in zip(state.grids, state.face_up, strict=False):
+        for card, up in zip(grid, flags, strict=False):
             if up:
                 unseen[INDEX_KEYS[card]] -= 1
     for card in state.discard:
@@ -78,8 +78,8 @@ def expected_points(state: HoleState) -> list[float]:
     mean = mean_value(probabilities)
     columns = rules.columns
     points = []
-    for grid, flags in zip(state.grids, state.face_up):
-        keys = [INDEX_KEYS[card] if up else UNKNOWN for card, up in zip(grid, flags)]
+    for grid, flags in zip(state.grids, state.face_up, strict=False):
+        keys = [INDEX_KEYS[card] if up else UNKNOWN for card, up in zip(grid, flags, strict=False)]
         points.append(sum(column_expectation(keys[c::columns], probabilities, mean) for c in range(columns)))
     return points
 
@@ -116,7 +116,7 @@ class ExpertBot(Bot):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self.guide = StrongBot(seed)
-        self.rollout_bots: list[Bot] = [StrongBot(seed + k) for k in range(4)]
+        self.rollout_bots = [StrongBot(seed + k) for k in range(4)]
         for bot in self.rollout_bots:
             bot.gift_weight = 0.0  # a lighter strong player: about twice as many samples
 

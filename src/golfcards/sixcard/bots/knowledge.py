@@ -9,7 +9,7 @@ counts give the odds of what lies under a face-down card or comes off the stock.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from golfcards.sixcard.scoring import JOKER_KEY, KEY_VALUES, column_points, rank_key
 from golfcards.sixcard.view import View
@@ -73,7 +73,7 @@ class Knowledge:
 
 
 def mean_value(probabilities: Sequence[float]) -> float:
-    return sum(p * value for p, value in zip(probabilities, KEY_VALUES))
+    return sum(p * value for p, value in zip(probabilities, KEY_VALUES, strict=False))
 
 
 def column_expectation(keys: Sequence[int], probabilities: Sequence[float], mean: float) -> float:

@@ -76,7 +76,7 @@ class Plan:
             self.gifts = [max(0.0, table.best_gain(following, key) - bot.draw_baseline) for key in range(RANK_KEYS)]
         else:
             self.gifts = [0.0] * RANK_KEYS
-        self.blind_gift = sum(p * g for p, g in zip(table.probabilities, self.gifts))
+        self.blind_gift = sum(p * g for p, g in zip(table.probabilities, self.gifts, strict=False))
         self.mine = table.total(me)
         others = [seat for seat in range(known.players) if seat != me]
         self.rivals = min(table.total(seat) for seat in others)
