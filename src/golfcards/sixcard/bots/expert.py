@@ -8,9 +8,10 @@ peek either). The same determinizations are used for every candidate (common ran
 the candidate with the best mean outcome is chosen. Outcomes are point margins (own points minus
 the others' mean), so the search plays for the match, not just the hole.
 
-It stops when its time budget for the move is spent (well under half a second) or after a maximum
-number of samples; choices with a single legal action and the opening reveals are left to the
-strong bot.
+It samples a fixed number of determinizations per choice, fewer if they would take more than its
+time budget (0.4 s, so a move stays under half a second); choices with a single legal action and
+the opening reveals are left to the strong bot, and a candidate replaces the strong bot's own
+choice only when it is better by more than a standard error.
 """
 
 from __future__ import annotations
@@ -103,10 +104,12 @@ def utility(points: Sequence[float], seat: int, context: HoleContext | None) -> 
 
 class ExpertBot(Bot):
     level = "expert"
-    budget = 0.3
-    """Seconds of search per move at most."""
-    max_samples = 400
-    min_samples = 8
+    max_samples = 40
+    """Determinizations per choice: a fixed amount of search, so the strength does not depend on
+    how busy the machine is..."""
+    budget = 0.4
+    """... unless they would take more than this many seconds (then fewer are used)."""
+    min_samples = 4
     confidence = 1.0
     """Standard errors by which a candidate must beat the strong bot's choice to be preferred."""
 
