@@ -54,6 +54,7 @@ def test_seed_worked_example_blind_swap_scores_5_and_ends_the_hole_at_once():
     assert state.returns()[0] == -5                 # OpenSpiel's sign: higher is better
     assert state.discard_top == parse_card("QC")    # the queen went face up onto the discard
     assert state.legal_actions(1) == []             # no extra turn for anybody
+    assert state.history == [(0, DrawStock()), (0, Swap(4))]
     assert state.apply(1, DrawStock()) is Refusal.HOLE_OVER
 
 

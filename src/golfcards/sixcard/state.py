@@ -9,8 +9,6 @@ message key). Outside drivers — a server, the terminal, the arena — call
 
 The course of a hole:
 
-Face-up flags keep what was face up when the hole ended; every grid is then revealed by the views.
-
 1. ``REVEAL``: every seat turns up 2 of its face-down cards (3 in the 3 × 3 grid), in any order;
 2. ``DRAW``: the current player draws from the stock or takes the discard into their grid;
 3. ``PLACE`` (after a draw from the stock): swap the drawn card into the grid or discard it.
@@ -18,7 +16,8 @@ Face-up flags keep what was face up when the hole ended; every grid is then reve
 After each turn: if the player's grid is all face up, the hole ends at once (or, with the
 ``final_turn`` house rule, after one more turn for each other player); if the stock is empty, the
 hole ends and is scored (with ``reshuffle_discard``, the discard under its top card becomes a new
-stock instead, at most :data:`~golfcards.sixcard.rules.MAX_RESHUFFLES` times).
+stock instead, at most :data:`~golfcards.sixcard.rules.MAX_RESHUFFLES` times). The face-up flags
+keep what was face up when the hole ended; the views then reveal every grid.
 """
 
 from __future__ import annotations
