@@ -1,7 +1,7 @@
 """Six-card Golf bots: time per move and the strength table (run by hand; not part of the tests).
 
     PYTHONPATH=src python bench/sixcard_bots.py timing [--holes 20]
-    PYTHONPATH=src python bench/sixcard_bots.py table [--matches 400] [--workers 2]
+    PYTHONPATH=src python bench/sixcard_bots.py table [--matches 400] [--workers 2] [--rows easy,expert]
 
 ``timing`` plays two-player holes (each level against ``strong``) and reports, per level, the median
 and 99th percentile of the time a decision takes (opening reveals and forced moves included, as in
@@ -22,13 +22,13 @@ from golfcards.sixcard.codes import DealCode
 from golfcards.sixcard.match import Match
 from golfcards.sixcard.rules import SixCardRules
 
-TABLE = [
-    ("easy", "random"),
-    ("normal", "easy"),
-    ("strong", "normal"),
-    ("strong", "normal", "normal", "normal"),
-    ("expert", "strong"),
-]
+TABLE = {
+    "easy": ("easy", "random"),
+    "normal": ("normal", "easy"),
+    "strong": ("strong", "normal"),
+    "strong4": ("strong", "normal", "normal", "normal"),
+    "expert": ("expert", "strong"),
+}
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -71,11 +71,12 @@ def row(result: ArenaResult) -> str:
             f"{100 * matches.value:.1f}% [{100 * matches.low:.1f}, {100 * matches.high:.1f}] |")
 
 
-def table(matches: int, workers: int, seed: int) -> None:
+def table(rows: list[str], matches: int, workers: int, seed: int) -> None:
     print("| first player vs the others | matches | its points/hole | its margin/hole (95% CI) | "
           "holes won (95% CI) | matches won (95% CI) |")
     print("| --- | ---: | ---: | ---: | ---: | ---: |")
-    for players in TABLE:
+    for name in rows:
+        players = TABLE[name]
         start = time.time()
         config = ArenaConfig(players, SixCardRules(players=len(players)), matches, seed)
         result = run_arena(config, workers=workers)
@@ -91,11 +92,12 @@ def main(argv: list[str] | None = None) -> int:
     table_parser.add_argument("--matches", type=int, default=400)
     table_parser.add_argument("--workers", type=int, default=2)
     table_parser.add_argument("--seed", type=int, default=1)
+    table_parser.add_argument("--rows", default=",".join(TABLE), help=f"rows to play, from {', '.join(TABLE)}")
     args = parser.parse_args(argv)
     if args.command == "timing":
         timing(args.holes)
     else:
-        table(args.matches, args.workers, args.seed)
+        table(args.rows.split(","), args.matches, args.workers, args.seed)
     return 0
 
 
