@@ -89,6 +89,8 @@ def test_play_against_a_bot_to_the_end_of_the_match(capsys, monkeypatch):
     assert "Hole" in out and "Total" in out                   # the scorecard
     assert "wins the match!" in out or "Shared win" in out
     assert "Deal code of this hole: G6-P2-AAAAAAB-H1" in out
+    assert out.index("Deal code") > out.index("Player 1 turns up")      # never before the hole is over
+    assert "Play this match again with --code G6-P2-AAAAAAB-H1" in out
 
 
 def test_play_survives_garbage_out_of_range_and_end_of_input(capsys, monkeypatch):

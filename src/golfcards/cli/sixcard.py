@@ -329,8 +329,8 @@ class TerminalMatch:
 
     def run(self) -> int:
         t = self.t
-        self.say(t.gettext("Six-card Golf, {holes} holes. Code: {code}", holes=self.match.rules.holes,
-                           code=str(self.match.code)))
+        # The match's code is shown only at the end: it would re-deal every hidden card.
+        self.say(t.ngettext("Six-card Golf, {count} hole.", "Six-card Golf, {count} holes.", self.match.rules.holes))
         try:
             while True:
                 state = self.match.state
@@ -341,6 +341,7 @@ class TerminalMatch:
                 self.end_of_hole()
                 if self.match.is_over():
                     self.say(winners_text([self.names[s] for s in self.match.winners()], t))
+                    self.say(t.gettext("Play this match again with --code {code}", code=str(self.match.code)))
                     return 0
                 self.ask(t.gettext("Press Enter for the next hole (q quits):"))
                 self.match.next_hole()
