@@ -15,8 +15,10 @@ How it is fast enough in plain Python (see ``docs/solver.md``):
   (heights, discard rank), the fewest cards drawn at which it was found lost and answers for every
   later stock index too;
 * sound lower bounds (``solver_tables``) that prove a position lost long before the stock runs out;
-* move ordering: removals before drawing, and the removal whose new discard has the most
-  follow-ups first.
+* move ordering: removals before drawing, tallest column first.
+
+:func:`most_removals` runs the same search to find how far a lost position can still be played
+(the most cards that can still be removed, and a line that removes them), for hints.
 
 Every rule set of the engine is supported: Easy, Classic, Strict, with jokers and an empty discard.
 """
@@ -74,6 +76,20 @@ class Verdict:
         return None if self.line is None else [move.notation for move in self.line]
 
 
+@dataclass(frozen=True, slots=True)
+class Best:
+    """How far a position can still be played: the fewest cards it can leave on the tableau.
+
+    ``line`` reaches that; ``complete`` is False when a budget stopped the search early (then
+    ``cards_left`` is the best found, not necessarily the best possible).
+    """
+
+    cards_left: int
+    line: tuple[Move, ...]
+    complete: bool
+    nodes: int
+
+
 class _OutOfBudget(Exception):
     pass
 
@@ -92,26 +108,26 @@ class Start:
         return sum(self.heights)
 
 
-def start_of(game: Game, rules: Rules | None = None) -> Start:
-    """Read any accepted ``game`` into the solver's terms (``rules`` only goes with a Deal)."""
+def start_of(game: Game, rules: Rules | None = None, *, draw_anytime: bool | None = None) -> Start:
+    """Read any accepted ``game`` into the solver's terms.
+
+    ``rules`` replaces the game's rule (Easy, Classic, Strict) for the same cards; its jokers and
+    empty-discard options must match the game's. ``draw_anytime`` is only for comparing with
+    solvers whose "strict" rule lets the player draw at any time.
+    """
     if isinstance(game, str):
         game = GameCode.parse(game)
     if isinstance(game, GameCode):
         game = Board.from_code(game)
     if isinstance(game, Deal):
-        game = Board(game, rules if rules is not None else Rules())
+        game = Board(game, rules if rules is not None else Rules(empty_discard=game.discard is None))
     if not isinstance(game, Board):
-        raise GolfError("solver.bad_game", f"cannot solve {type(game).__name__}: give a board, deal or code")
-    if rules is not None and rules != game.rules:
-        game = _with_rules(game, rules)
-    tables = Tables(game.deal.columns, game.deal.stock, game.rules)
+        raise GolfError("solver.bad_game", f"cannot solve a {type(game).__name__}: give a board, a deal or a code")
+    if rules is not None and (rules.jokers, rules.empty_discard) != (game.rules.jokers, game.rules.empty_discard):
+        raise GolfError("solver.rules_mismatch",
+                        "the rules' jokers and empty-discard options must match the game's cards")
+    tables = Tables(game.deal.columns, game.deal.stock, rules or game.rules, draw_anytime)
     return Start(tables, tuple(game.heights), game.drawn, rank_code(game.discard))
-
-
-def _with_rules(board: Board, rules: Rules) -> Board:
-    other = Board(board.deal, rules, undo_limit=board.undo_limit, code=board.code)
-    other.heights, other.drawn, other.discard = list(board.heights), board.drawn, board.discard
-    return other
 
 
 def solve(game: Game, rules: Rules | None = None, *, budget: int | None = None) -> Verdict:
@@ -125,94 +141,132 @@ def solve(game: Game, rules: Rules | None = None, *, budget: int | None = None) 
 
 def search(start: Start, budget: int | None = None) -> Verdict:
     """The search behind :func:`solve`, on an already prepared :class:`Start`."""
-    if start.cards_left == 0:
-        return Verdict(Solvability.WINNABLE, (), 0)
-    runner = _Search(start, budget)
+    runner = _Search(start, budget, to_win=True)
     try:
-        won = runner.run()
+        runner.run()
     except _OutOfBudget:
         return Verdict(Solvability.UNDECIDED, None, runner.nodes)
-    if not won:
+    if runner.best_left:
         return Verdict(Solvability.NOT_WINNABLE, None, runner.nodes)
-    line = tuple(Draw() if step == _DRAW else Take(step + 1) for step in reversed(runner.path))
-    return Verdict(Solvability.WINNABLE, line, runner.nodes)
+    return Verdict(Solvability.WINNABLE, _moves(runner.best_line), runner.nodes)
+
+
+def most_removals(game: Game, rules: Rules | None = None, *, budget: int | None = None) -> Best:
+    """The fewest cards ``game`` can still leave on the tableau, and a line that leaves them.
+
+    A winnable position gives ``cards_left == 0`` and a winning line. With a ``budget`` the
+    search may stop early: the result is then the best line found (``complete`` False).
+    """
+    runner = _Search(start_of(game, rules), budget, to_win=False)
+    complete = True
+    try:
+        runner.run()
+    except _OutOfBudget:
+        complete = False
+    return Best(runner.best_left, _moves(runner.best_line), complete, runner.nodes)
+
+
+def _moves(steps: list[int]) -> tuple[Move, ...]:
+    return tuple(Draw() if step == _DRAW else Take(step + 1) for step in steps)
 
 
 class _Search:
-    """One depth-first search with a transposition table; ``path`` is the win, last move first."""
+    """One depth-first search with a transposition table.
 
-    def __init__(self, start: Start, budget: int | None) -> None:
+    ``to_win``: stop at the first win and prune every position that cannot be cleared (the
+    decision). Otherwise look for the position with the fewest cards left, pruning only what
+    cannot beat the best found so far. ``best_left`` / ``best_line`` hold the best position
+    reached (0 cards left: a win) and the moves to it.
+    """
+
+    def __init__(self, start: Start, budget: int | None, to_win: bool) -> None:
         self.start = start
         self.limit = sys.maxsize if budget is None else budget
+        self.to_win = to_win
         self.nodes = 0
-        self.path: list[int] = []
+        self.best_left = start.cards_left
+        self.best_line: list[int] = []
 
-    def run(self) -> bool:
+    def run(self) -> None:
         start = self.start
+        if start.cards_left == 0:
+            return
         tables = start.tables
         heights = list(start.heights)
         demand, supply = tables.counts(heights, start.drawn, start.discard)
-        self.nodes = 1
-        if tables.shortfall_exceeds_wild(demand, supply) or tables.any_lonely(heights, supply):
-            return False
-        hcode = sum(h * _POWERS[c] for c, h in enumerate(heights))
-        self.nodes = 0
         columns, stock, fit = tables.columns, tables.stock, tables.fit
         nstock = len(stock)
         wrap, king_supplies, anytime = tables.wrap, tables.king_supplies, tables.draw_anytime
-        lonely = tables.lonely
+        # The lonely-card bound proves that one card can never go, which loses the game but
+        # not the search for the best partial result.
+        lonely = tables.lonely if self.to_win else (lambda heights, supply, gone: False)
+        if self.to_win and tables.any_lonely(heights, supply):
+            self.nodes = 1
+            return
         lost_at: dict[int, int] = {}
-        path = self.path
+        trail: list[int] = []
         limit = self.limit
         powers = _POWERS
+        order = range(7)
+        to_win = self.to_win
+        # A position is pruned when the matching bound shows it cannot leave fewer than
+        # ``target`` cards: 1 in the decision (it must reach 0), the best found + ... otherwise.
+        target = [1 if to_win else self.best_left]
 
         def dfs(discard: int, drawn: int, hcode: int, left: int) -> bool:
             self.nodes += 1
             if self.nodes > limit:
                 raise _OutOfBudget
+            if left < self.best_left:
+                self.best_left = left
+                self.best_line = list(trail)
+                if left == 0:
+                    return True
+                if not to_win:
+                    target[0] = left
             # With drawing at any time, lost with d drawn means lost with more drawn; Strict
             # keys the table by the exact stock index.
             key = hcode * 16 + discard if anytime else (hcode * 16 + discard) * 32 + drawn
             known = lost_at.get(key)
             if known is not None and known <= drawn:
                 return False
-            if rank_shortfall(demand, supply, wrap, king_supplies) > supply[JOKER] + supply[EMPTY]:
+            if rank_shortfall(demand, supply, wrap, king_supplies) - supply[JOKER] - supply[EMPTY] >= target[0]:
                 lost_at[key] = drawn
                 return False
             removable = False
-            for c in range(7):
+            # Tallest column first: it has the most cards still to free.
+            for c in sorted(order, key=heights.__getitem__, reverse=True):
                 h = heights[c]
                 if h:
                     x = columns[c][h - 1]
                     if fit[x][discard]:
-                        if left == 1:
-                            path.append(c)
-                            return True
                         removable = True
                         heights[c] = h - 1
                         demand[x] -= 1
                         supply[discard] -= 1
-                        ok = not lonely(heights, supply, discard) and \
-                            dfs(x, drawn, hcode - powers[c], left - 1)
+                        trail.append(c)
+                        ok = not lonely(heights, supply, discard) and dfs(x, drawn, hcode - powers[c], left - 1)
+                        trail.pop()
                         supply[discard] += 1
                         demand[x] += 1
                         heights[c] = h
                         if ok:
-                            path.append(c)
                             return True
             if drawn < nstock and (anytime or not removable):
                 supply[discard] -= 1
+                trail.append(_DRAW)
                 ok = not lonely(heights, supply, discard) and dfs(stock[drawn], drawn + 1, hcode, left)
+                trail.pop()
                 supply[discard] += 1
                 if ok:
-                    path.append(_DRAW)
                     return True
             lost_at[key] = drawn
             return False
 
+        hcode = sum(h * powers[c] for c, h in enumerate(heights))
         recursion = sys.getrecursionlimit()
         sys.setrecursionlimit(max(recursion, 1000))
         try:
-            return dfs(start.discard, start.drawn, hcode, start.cards_left)
+            dfs(start.discard, start.drawn, hcode, start.cards_left)
         finally:
             sys.setrecursionlimit(recursion)
