@@ -28,3 +28,15 @@ def catalan_seed_states() -> list[str]:
     """The three board lines of the Catalan rules page (seed 000), in order."""
     text = (ROOT / "tests" / "data" / "seed-000-ca.txt").read_text(encoding="utf-8")
     return [line for line in text.splitlines() if line.startswith("Pila per robar:")]
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """End with the plain 'N passed, N failed[, N skipped]' line CI reads."""
+    stats = terminalreporter.stats
+    def count(key):
+        return len([r for r in stats.get(key, []) if getattr(r, "when", "call") == "call"])
+    failed = count("failed") + len(stats.get("error", []))
+    line = f"{count('passed')} passed, {failed} failed"
+    if stats.get("skipped"):
+        line += f", {len(stats['skipped'])} skipped"
+    terminalreporter.write_line(line)

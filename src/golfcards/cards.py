@@ -13,8 +13,8 @@ Parsing is forgiving of case and surrounding spaces and raises :class:`GolfError
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable, Union
 
 from golfcards.errors import GolfError
 
@@ -141,7 +141,7 @@ class Joker:
         return f"Joker({self.number})"
 
 
-AnyCard = Union[Card, Joker]
+AnyCard = Card | Joker
 
 _SUIT_ORDER = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.HEARTS: 2, Suit.SPADES: 3}
 FULL_DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in Rank)

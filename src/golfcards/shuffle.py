@@ -10,7 +10,8 @@ Deal numbers are written as 7 letters ``A``–``Z`` in base 26, ``A`` = 0: ``AAA
 
 from __future__ import annotations
 
-from typing import Sequence, TypeVar
+from collections.abc import Sequence
+from typing import TypeVar
 
 from golfcards.errors import GolfError
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from golfcards import __version__
 from golfcards.i18n import LANGUAGES
@@ -18,12 +18,13 @@ Handler = Callable[[argparse.Namespace], int]
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from golfcards.cli import solitaire
+    from golfcards.cli import serve, solitaire
 
     parser = argparse.ArgumentParser(prog="golf", description="Golf Solitaire and Six-card Golf.")
     parser.add_argument("--version", action="version", version=f"golfcards {__version__}")
     games = parser.add_subparsers(dest="game")
     solitaire.add_parser(games)
+    serve.add_parser(games)
     return parser
 
 

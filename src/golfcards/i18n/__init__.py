@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import gettext
 import os
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
@@ -87,22 +87,22 @@ class Translator:
             else:
                 self._catalog = catalog
 
-    def gettext(self, message: str, **params: object) -> str:
-        text = self._catalog.gettext(message)
+    def gettext(self, msgid: str, /, **params: object) -> str:
+        text = self._catalog.gettext(msgid)
         return text.format(**params) if params else text
 
-    def ngettext(self, singular: str, plural: str, count: int, **params: object) -> str:
+    def ngettext(self, singular: str, plural: str, count: int, /, **params: object) -> str:
         text = self._catalog.ngettext(singular, plural, count)
         return text.format(count=count, **params)
 
-    def pgettext(self, context: str, message: str, **params: object) -> str:
-        text = self._catalog.pgettext(context, message)
+    def pgettext(self, context: str, msgid: str, /, **params: object) -> str:
+        text = self._catalog.pgettext(context, msgid)
         return text.format(**params) if params else text
 
     __call__ = gettext
 
 
-@lru_cache(maxsize=None)
+@cache
 def translator(language: str | None = None) -> Translator:
     """The cached translator for ``language`` (default: from the environment)."""
     return Translator(language or language_from_environment())

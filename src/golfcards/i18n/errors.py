@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from golfcards.errors import GolfError
 from golfcards.i18n import N_, Translator
+from golfcards.i18n.web import ERRORS as WEB_ERRORS
 
 ERRORS: dict[str, str] = {
     "card.not_text": N_("A card must be written as text, like TS or 10♠"),
@@ -22,7 +23,10 @@ ERRORS: dict[str, str] = {
     "action.bad": N_("{action}: an action is d (draw), u (undo), a column 1–7, or COLUMN.ROW like 3.5"),
     "rules.bad_jokers": N_("There can be 0, 1 or 2 jokers"),
     "rules.deal_mismatch": N_("The deal does not match the rules"),
+    "course.finished": N_("The course is over"),
+    "course.deal_not_over": N_("Finish this deal first (win it or play until no move is left)."),
 }
+ERRORS.update(WEB_ERRORS)
 
 
 def error_text(error: GolfError, t: Translator) -> str:

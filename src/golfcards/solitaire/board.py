@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import enum
 from collections import deque
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable, Union
 
 from golfcards.cards import AnyCard
 from golfcards.errors import GolfError
@@ -29,7 +29,7 @@ class Status(enum.Enum):
     BLOCKED = "blocked"
 
 
-class Refusal(str, enum.Enum):
+class Refusal(enum.StrEnum):
     """Why an action was refused; the value is the message key interfaces translate."""
 
     NOT_CONSECUTIVE = "not_consecutive"
@@ -81,8 +81,8 @@ class Undo:
     notation = "u"
 
 
-Move = Union[Draw, Take]
-Action = Union[Draw, Take, Touch, Undo]
+Move = Draw | Take
+Action = Draw | Take | Touch | Undo
 
 
 def parse_action(text: str) -> Action:
@@ -158,7 +158,7 @@ class Board:
 
     @property
     def columns(self) -> tuple[tuple[AnyCard, ...], ...]:
-        return tuple(column[:height] for column, height in zip(self.deal.columns, self.heights))
+        return tuple(column[:height] for column, height in zip(self.deal.columns, self.heights, strict=False))
 
     @property
     def stock(self) -> tuple[AnyCard, ...]:
@@ -270,7 +270,7 @@ class Board:
             self.drawn += 1
         else:
             column = action.column
-            card = self.free_card(column)
+            card = self.deal.columns[column - 1][self.heights[column - 1] - 1]
             self._record(_Entry(column, self.discard))
             self.heights[column - 1] -= 1
         self.discard = card
@@ -282,9 +282,9 @@ class Board:
 
     def push(self, move: Move) -> None:
         """Play a legal move; raise :class:`GolfError` if it is refused."""
-        outcome = self.apply(move)
-        if not outcome.accepted:
-            raise GolfError(f"refusal.{outcome.refusal.value}", f"{move.notation}: {outcome.refusal.value}")
+        refusal = self.apply(move).refusal
+        if refusal is not None:
+            raise GolfError(f"refusal.{refusal.value}", f"{move.notation}: {refusal.value}")
 
     def pop(self) -> Outcome:
         """Undo the last action (python-chess style); returns the outcome (possibly refused)."""
@@ -319,6 +319,20 @@ class Board:
         other._history = deque(self._history, maxlen=self.undo_limit)
         other._depth = self._depth
         return other
+
+    def to_json(self) -> dict[str, object]:
+        """The state a player may see (the stock's order stays hidden), in two-letter notation."""
+        return {
+            "code": None if self.code is None else str(self.code),
+            "rules": self.rules.name.name.lower(),
+            "status": self.status.value,
+            "score": self.score,
+            "moves": self.moves,
+            "columns": [[card.code for card in column] for column in self.columns],
+            "discard": None if self.discard is None else self.discard.code,
+            "stock_count": self.stock_count,
+            "undo_available": self.undo_available,
+        }
 
     def __repr__(self) -> str:
         return f"Board({self.code or 'custom deal'}, {self.status.value}, score={self.score})"

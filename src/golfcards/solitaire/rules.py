@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, replace
 
-from golfcards.cards import AnyCard, Rank
+from golfcards.cards import AnyCard, Card, Rank
 from golfcards.errors import GolfError
 
 
@@ -73,10 +73,10 @@ class Rules:
         """Why ``card`` cannot be removed onto ``discard`` (a message key), or None if it can."""
         if discard is None:
             return None
-        if not self.queen_on_king and not discard.is_joker and discard.rank is Rank.KING:
+        if not self.queen_on_king and isinstance(discard, Card) and discard.rank is Rank.KING:
             return "nothing_on_king"
-        if card.is_joker or discard.is_joker:
-            return None
+        if not isinstance(card, Card) or not isinstance(discard, Card):
+            return None  # a joker goes on anything, and anything on a joker
         gap = abs(card.rank - discard.rank)
         if gap == 1 or (self.wrap and gap == 12):
             return None

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Set up everything the test suite needs on a fresh Debian machine, then run it.
+# Used as-is by CI (.ci/run). Idempotent: a second run installs nothing new.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+
+# Debian's Chromium for the browser tests (Playwright drives it; it never downloads a browser).
+if [ ! -x /usr/bin/chromium ]; then
+    as_root apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+fi
+
+PYTHON="${PYTHON:-python3}"
+"$PYTHON" -m pip install --quiet --disable-pip-version-check -e ".[test,cluster]"
+exec "$PYTHON" -m pytest -q -p no:cacheprovider "$@"

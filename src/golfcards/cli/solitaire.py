@@ -1,0 +1,334 @@
+"""``golf solitaire``: deal, replay (machine interface) and interactive play in a terminal."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Callable
+from typing import TextIO
+
+from golfcards.cards import AnyCard, Card
+from golfcards.cli import add_language_option
+from golfcards.errors import GolfError
+from golfcards.i18n import LANGUAGES, N_, Translator, translator
+from golfcards.i18n.cards import card_name, card_short
+from golfcards.i18n.errors import error_text
+from golfcards.i18n.solitaire import board_text, refusal_text, rule_name, status_text
+from golfcards.shuffle import DEAL_COUNT
+from golfcards.solitaire.board import Board, Draw, Outcome, Refusal, Undo, parse_action
+from golfcards.solitaire.codes import GameCode
+from golfcards.solitaire.course import COURSE_DEALS, PAR, Course
+from golfcards.solitaire.deal import COLUMNS, ROWS
+from golfcards.solitaire.rules import RuleName, Rules
+
+
+def add_parser(games: argparse._SubParsersAction) -> None:
+    parser = games.add_parser("solitaire", help="Golf Solitaire: 7 columns, one discard, 16 cards to draw")
+    commands = parser.add_subparsers(dest="command")
+
+    play = commands.add_parser("play", help="play in the terminal (the default)")
+    _add_play_options(play)
+    play.set_defaults(handler=run_play)
+    parser.set_defaults(handler=lambda args: run_play(play.parse_args([])))
+
+    deal = commands.add_parser("deal", help="show the cards a game code deals")
+    deal.add_argument("code", help="a game code, e.g. GO1-E-AAAAAAB")
+    deal.add_argument("--json", action="store_true", help="print JSON: code, rules, columns, discard, stock")
+    add_language_option(deal)
+    deal.set_defaults(handler=run_deal)
+
+    replay = commands.add_parser("replay", help="play a list of actions from a code and print the final state")
+    replay.add_argument("code", help="a game code, e.g. GO1-E-AAAAAAB")
+    replay.add_argument("actions", nargs="*",
+                        help="d = draw, 1-7 = take that column's free card, u = undo, C.R = touch column C row R")
+    output = replay.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print the final state as JSON (the default)")
+    output.add_argument("--text", action="store_true", help="print the board line and the messages")
+    add_language_option(replay)
+    replay.set_defaults(handler=run_replay)
+
+
+def _add_play_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("code", nargs="?", help="a game code to re-deal (default: a new random deal)")
+    parser.add_argument("--rule", choices=["easy", "classic", "strict"], default=None,
+                        help="rule of a new random deal (default easy; a code carries its own rule)")
+    parser.add_argument("--jokers", type=int, choices=[0, 1, 2], default=0, help="jokers in a new random deal")
+    parser.add_argument("--empty-discard", action="store_true", help="the discard starts empty")
+    parser.add_argument("--course", action="store_true", help="play the traditional 9-deal course (par 45)")
+    parser.add_argument("--no-interactive-rules", dest="interactive_rules", action="store_false",
+                        help="do not explain why a card is refused")
+    add_language_option(parser)
+
+
+# --- deal and replay: the machine interface ---------------------------------------------------
+
+def _fail(error: GolfError, t: Translator, as_json: bool) -> int:
+    message = error_text(error, t)
+    if as_json:
+        print(json.dumps({"error": {"key": error.key, "message": message}}, ensure_ascii=False))
+    else:
+        print(t.gettext("Error: {message}", message=message), file=sys.stderr)
+    return 2
+
+
+def run_deal(args: argparse.Namespace) -> int:
+    t = translator(args.lang)
+    try:
+        code = GameCode.parse(args.code)
+    except GolfError as error:
+        return _fail(error, t, args.json)
+    board = Board.from_code(code)
+    if args.json:
+        print(json.dumps({"code": str(code), "rules": code.rules.name.name.lower(), **board.deal.to_json()}))
+    else:
+        print(f"{code} · {rule_name(code.rules.name, t)}")
+        print(draw_grid(board, t))
+        print(board_text(board, t))
+    return 0
+
+
+def replay_actions(code: GameCode, tokens: list[str]) -> tuple[Board, list[dict[str, object]]]:
+    """Apply ``tokens`` in the replay notation; refused or malformed ones become messages."""
+    board = Board.from_code(code)
+    messages: list[dict[str, object]] = []
+    for index, token in enumerate(tokens, start=1):
+        try:
+            action = parse_action(token)
+        except GolfError:
+            messages.append({"index": index, "action": token, "key": "bad_action"})
+            continue
+        refusal = board.apply(action).refusal
+        if refusal is not None:
+            messages.append({"index": index, "action": token, "key": refusal.value})
+    return board, messages
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    t = translator(args.lang)
+    try:
+        code = GameCode.parse(args.code)
+    except GolfError as error:
+        return _fail(error, t, not args.text)
+    board, messages = replay_actions(code, args.actions)
+    if not args.text:
+        print(json.dumps({**board.to_json(), "messages": messages}))
+        return 0
+    print(board_text(board, t))
+    for message in messages:
+        print(f"{message['index']}. {message['action']}: {_message_text(str(message['key']), t)}")
+    ending = status_text(board, t)
+    if ending:
+        print(ending)
+    return 0
+
+
+def _message_text(key: str, t: Translator) -> str:
+    if key == "bad_action":
+        return t.gettext("not an action (use d, u, 1-7 or COLUMN.ROW)")
+    return refusal_text(Refusal(key), t)
+
+
+# --- drawing the board -------------------------------------------------------------------------
+
+RED, RESET = "\033[31m", "\033[0m"
+
+
+def _cell(card: AnyCard | None, t: Translator, colour: bool) -> str:
+    if card is None:
+        return " " * 4
+    text = card_short(card, t).rjust(4)
+    return f"{RED}{text}{RESET}" if colour and isinstance(card, Card) and card.suit.is_red else text
+
+
+def draw_grid(board: Board, t: Translator, colour: bool = False) -> str:
+    """The tableau as a grid: column numbers across, row numbers down, then discard and stock."""
+    lines = ["    " + "".join(str(c).rjust(5) for c in range(1, COLUMNS + 1))]
+    columns = board.columns
+    for row in range(ROWS):
+        cells = [columns[c][row] if row < len(columns[c]) else None for c in range(COLUMNS)]
+        lines.append(f"{row + 1:>4}" + "".join(" " + _cell(card, t, colour) for card in cells))
+    discard = card_short(board.discard, t) if board.discard is not None else "—"
+    lines.append(t.gettext("Stock: {stock}   Discard: {discard}   Score: {score}   Moves: {moves}",
+                           stock=board.stock_count, discard=discard, score=board.score, moves=board.moves))
+    return "\n".join(lines)
+
+
+# --- interactive play ----------------------------------------------------------------------------
+
+HELP = N_("""Commands:
+  d            draw the stock's top card onto the discard
+  1-7          remove the free card of that column
+  C.R          touch the card in column C, row R (like 3.5)
+  u            undo the last action (up to 100)
+  n [CODE]     new game: a new deal with the same rules, or the deal of CODE
+  e / c / s    new game with the Easy, Classic or Strict rule
+  r            interactive rules on/off (explain refused cards)
+  t            read the board as one line of text
+  l LANG       language ({languages})
+  h            this help
+  q            quit""")
+
+
+class PlaySession:
+    """One person playing in a terminal: reads commands, prints the board and messages."""
+
+    def __init__(self, board: Board, t: Translator, *, interactive_rules: bool = True,
+                 course: Course | None = None, out: TextIO = sys.stdout,
+                 new_number: Callable[[], int] = lambda: random.randrange(DEAL_COUNT)) -> None:
+        self.board = board
+        self.t = t
+        self.interactive_rules = interactive_rules
+        self.course = course
+        self.out = out
+        self.colour = out.isatty()
+        self.new_number = new_number
+
+    def say(self, text: str) -> None:
+        print(text, file=self.out)
+
+    def show(self) -> None:
+        board, t = self.board, self.t
+        code = str(board.code) if board.code else "—"
+        self.say("")
+        self.say(f"{code} · {rule_name(board.rules.name, t)}")
+        if self.course:
+            self.say(self._course_line())
+        self.say(draw_grid(board, t, self.colour))
+
+    def _course_line(self) -> str:
+        course = self.course
+        assert course is not None
+        return self.t.gettext("Course: deal {deal} of {deals} · total {total} · par so far {par} · {against:+d}",
+                              deal=min(course.deal_index + 1, COURSE_DEALS), deals=COURSE_DEALS,
+                              total=course.total, par=course.par_so_far, against=course.against_par)
+
+    def report(self, outcome: Outcome) -> None:
+        t = self.t
+        if outcome.refusal is not None:
+            if self.interactive_rules:
+                self.say(refusal_text(outcome.refusal, t))
+            return
+        assert outcome.card is not None, "an accepted action always moves a card"
+        if isinstance(outcome.action, Undo):
+            self.say(t.gettext("Undone: {card} goes back.", card=card_name(outcome.card, t)))
+        elif isinstance(outcome.action, Draw):
+            self.say(t.gettext("You drew {card}.", card=card_name(outcome.card, t)))
+        else:
+            self.say(t.gettext("You removed {card}.", card=card_name(outcome.card, t)))
+        ending = status_text(self.board, t)
+        if ending:
+            self.say(ending)
+            self.say(t.gettext("Type u to undo or n for a new game."))
+
+    def new_game(self, code: GameCode) -> None:
+        if code.course:
+            self.course = Course(code)
+            self.board = self.course.board
+        else:
+            self.course = None
+            self.board = Board.from_code(code)
+        self.say(self.t.gettext("New game: {code}", code=str(code)))
+
+    def _random_code(self, rules: Rules) -> GameCode:
+        return GameCode(self.new_number(), rules, course=self.course is not None)
+
+    def handle(self, line: str) -> bool:
+        """Carry out one command line; False means quit."""
+        t = self.t
+        words = line.strip().split()
+        if not words:
+            return True
+        command, rest = words[0].lower(), words[1:]
+        if command in ("q", "quit", "exit"):
+            return False
+        if command in ("h", "help", "?"):
+            self.say(t.gettext(HELP, languages=", ".join(LANGUAGES)))
+            return True
+        if command == "t":
+            self.say(board_text(self.board, t))
+            return True
+        if command == "r":
+            self.interactive_rules = not self.interactive_rules
+            self.say(t.gettext("Interactive rules: on") if self.interactive_rules
+                     else t.gettext("Interactive rules: off"))
+            return True
+        if command == "l":
+            if not rest or rest[0].lower() not in LANGUAGES:
+                self.say(t.gettext("Choose a language: {languages}", languages=", ".join(LANGUAGES)))
+                return True
+            self.t = translator(rest[0].lower())
+            self.say(self.t.gettext("Language: {language}", language=LANGUAGES[self.t.language]))
+        elif command in ("e", "c", "s"):
+            rule = {"e": RuleName.EASY, "c": RuleName.CLASSIC, "s": RuleName.STRICT}[command]
+            self.new_game(self._random_code(Rules(rule, self.board.rules.jokers, self.board.rules.empty_discard)))
+        elif command == "n":
+            try:
+                code = GameCode.parse(" ".join(rest)) if rest else self._random_code(self.board.rules)
+            except GolfError as error:
+                self.say(error_text(error, t))
+                return True
+            self.new_game(code)
+        elif self.course and command in ("next", "+"):
+            return self._next_course_deal()
+        else:
+            try:
+                action = parse_action(command)
+            except GolfError:
+                self.say(t.gettext("Unknown command {command!r}: type h for help.", command=command))
+                return True
+            self.report(self.board.apply(action))
+            if self.course and self.board.is_game_over():
+                self.say(t.gettext("Type next for the next deal of the course."))
+        self.show()
+        return True
+
+    def _next_course_deal(self) -> bool:
+        course, t = self.course, self.t
+        assert course is not None
+        if not self.board.is_game_over():
+            self.say(t.gettext("Finish this deal first (win it or play until no move is left)."))
+            return True
+        board = course.next_deal()
+        if board is None:
+            self.say(t.gettext("Course finished: {total} cards left, par {par} ({against:+d}).",
+                               total=course.total, par=PAR, against=course.against_par))
+            self.course = None
+            self.new_game(self._random_code(self.board.rules))
+        else:
+            self.board = board
+        self.show()
+        return True
+
+    def run(self, lines: TextIO) -> None:
+        self.show()
+        while True:
+            print("> ", end="", file=self.out, flush=True)
+            line = lines.readline()
+            if not line:
+                self.say("")
+                return
+            if not self.handle(line):
+                return
+
+
+def run_play(args: argparse.Namespace) -> int:
+    t = translator(args.lang)
+    try:
+        if args.code:
+            code = GameCode.parse(args.code)
+            if args.course:
+                code = GameCode(code.number, code.rules, course=True)
+        else:
+            rule = RuleName[(args.rule or "easy").upper()]
+            code = GameCode(random.randrange(DEAL_COUNT), Rules(rule, args.jokers, args.empty_discard),
+                            course=args.course)
+    except GolfError as error:
+        return _fail(error, t, False)
+    course = Course(code) if code.course else None
+    board = course.board if course else Board.from_code(code)
+    session = PlaySession(board, t, interactive_rules=args.interactive_rules, course=course)
+    session.say(t.gettext("Type h for help."))
+    session.run(sys.stdin)
+    return 0

@@ -1,0 +1,1 @@
+"""The web app (Starlette): ``golf serve`` runs :func:`golfcards.web.app.create_app`."""

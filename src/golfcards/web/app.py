@@ -1,0 +1,80 @@
+"""The web app: ``create_app(db_path)`` builds the Starlette application that ``golf serve`` runs.
+
+Pages are static files (``web/static``) that draw themselves from the JSON API; the rules pages
+are rendered on the server per language. Everything a player has is in the SQLite file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from golfcards.errors import GolfError
+from golfcards.i18n import normalize_language
+from golfcards.web import rules_pages, solitaire_routes
+from golfcards.web.requests import error_response, request_translator
+from golfcards.web.solitaire_games import SolitaireGames
+from golfcards.web.storage import Storage
+from golfcards.web.strings import page_strings
+
+STATIC = Path(__file__).resolve().parent / "static"
+
+
+def _page(name: str) -> Callable[[Request], Response]:
+    def endpoint(request: Request) -> Response:
+        return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
+    return endpoint
+
+
+async def home(request: Request) -> Response:
+    return RedirectResponse("/solitaire", status_code=307)
+
+
+async def i18n(request: Request) -> Response:
+    return JSONResponse(page_strings(request_translator(request)))
+
+
+async def not_found(request: Request, exc: Exception) -> Response:
+    """404 (and 405) answers: localized JSON for the API, a short page with a way back otherwise."""
+    t = request_translator(request)
+    status = getattr(exc, "status_code", 404)
+    error = GolfError("request.not_found", "not found")
+    if request.url.path.startswith("/api/"):
+        return error_response(error, t, status)
+    return rules_pages.message_page(t, error, status)
+
+
+def create_app(db_path: str | Path, *, default_language: str | None = None,
+               new_number: Callable[[], int] | None = None) -> Starlette:
+    """The app on the SQLite file ``db_path``; ``new_number`` picks random deals (tests fix it)."""
+    storage = Storage(db_path)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        storage.close()
+
+    app = Starlette(
+        routes=[
+            Route("/", home),
+            Route("/solitaire", _page("solitaire.html")),
+            Route("/api/i18n", i18n),
+            *solitaire_routes.routes(),
+            *rules_pages.routes(),
+            Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        ],
+        exception_handlers={HTTPException: not_found},
+        lifespan=lifespan,
+    )
+    app.state.storage = storage
+    app.state.default_language = normalize_language(default_language)
+    app.state.solitaire = SolitaireGames(storage, new_number)
+    return app

@@ -1,0 +1,50 @@
+"""The few pages the server writes itself (rules, error pages): one escaped HTML shell.
+
+Every text goes through :func:`html.escape`; the shell links the same stylesheet as the game
+pages and offers the languages as plain links, so these pages work without JavaScript.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from urllib.parse import urlencode
+
+from golfcards.i18n import LANGUAGES, N_, Translator, available_languages
+
+NAV = (("/solitaire", N_("Golf Solitaire")), ("/rules/solitaire", N_("Rules")))
+
+
+def language_links(t: Translator, path: str) -> str:
+    links = []
+    for code in available_languages():
+        current = ' aria-current="true"' if code == t.language else ""
+        links.append(f'<a href="{escape(path)}?{urlencode({"lang": code})}" lang="{code}" hreflang="{code}"'
+                     f"{current}>{escape(LANGUAGES[code])}</a>")
+    label = escape(t.gettext("Language"))
+    return f'<nav class="languages" aria-label="{label}">{"".join(links)}</nav>'
+
+
+def shell(t: Translator, title: str, body: str, path: str) -> str:
+    """A whole HTML page in ``t``'s language around ``body`` (already HTML)."""
+    lang = urlencode({"lang": t.language})
+    nav = "".join(f'<a href="{href}?{lang}">{escape(t.gettext(label))}</a>' for href, label in NAV)
+    return f"""<!doctype html>
+<html lang="{t.language}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{escape(title)} · golfcards</title>
+<link rel="icon" href="/static/icon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="/static/golfcards.css">
+</head>
+<body class="page">
+<header class="topbar">
+<a class="brand" href="/?{lang}"><span class="brand-mark" aria-hidden="true">♣</span> golfcards</a>
+<nav class="mainnav">{nav}</nav>
+</header>
+<main class="prose">
+{language_links(t, path)}
+{body}
+</main>
+</body>
+</html>"""

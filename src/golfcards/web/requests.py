@@ -1,0 +1,74 @@
+"""What every route needs from a request: its language, its player, its JSON body; error answers.
+
+Bad input never raises out of a route: it becomes a JSON answer ``{"error": {"key", "message"}}``
+with a 4xx status, the message in the request's language.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+from golfcards.errors import GolfError
+from golfcards.i18n import DEFAULT_LANGUAGE, Translator, language_from_accept_header, normalize_language, translator
+from golfcards.i18n.errors import error_text
+
+PLAYER_COOKIE = "golfcards_player"
+COOKIE_AGE = 10 * 365 * 24 * 3600
+MAX_BODY = 8 * 1024
+"""Requests carry a code or an action: anything longer is refused unread."""
+
+
+def request_language(request: Request) -> str:
+    """``?lang=`` if supported, else the browser's ``Accept-Language``, else the server's ``--lang``."""
+    chosen = normalize_language(request.query_params.get("lang"))
+    if chosen:
+        return chosen
+    header = request.headers.get("accept-language", "")
+    from_header = language_from_accept_header(header)
+    if from_header != DEFAULT_LANGUAGE or normalize_language(_first_tag(header)) == DEFAULT_LANGUAGE:
+        return from_header
+    return request.app.state.default_language or DEFAULT_LANGUAGE
+
+
+def _first_tag(header: str) -> str:
+    return header.split(",")[0].split(";")[0].strip()
+
+
+def request_translator(request: Request) -> Translator:
+    return translator(request_language(request))
+
+
+def error_response(error: GolfError, t: Translator, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": {"key": error.key, "message": error_text(error, t)}}, status_code=status)
+
+
+async def json_body(request: Request) -> dict[str, Any]:
+    """The request's JSON object; a :class:`GolfError` for anything else (too long, not JSON, not an object)."""
+    body = await request.body()
+    if len(body) > MAX_BODY:
+        raise GolfError("request.bad_json", "request body too long")
+    try:
+        data = json.loads(body or b"{}")
+    except (ValueError, UnicodeDecodeError):
+        raise GolfError("request.bad_json", "request body is not JSON") from None
+    if not isinstance(data, dict):
+        raise GolfError("request.bad_json", "request body is not a JSON object")
+    return data
+
+
+def field(data: dict[str, Any], name: str, kind: type | tuple[type, ...], default: Any = None) -> Any:
+    """``data[name]`` if it has the type ``kind`` (``default`` if absent); a GolfError otherwise."""
+    if name not in data or data[name] is None:
+        if default is None:
+            raise GolfError("request.bad_field", f"missing field {name}", field=name)
+        return default
+    value = data[name]
+    if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
+        raise GolfError("request.bad_field", f"field {name} has a wrong type", field=name)
+    if not isinstance(value, kind):
+        raise GolfError("request.bad_field", f"field {name} has a wrong type", field=name)
+    return value

@@ -1,0 +1,102 @@
+"""Each player's Golf Solitaire game, rebuilt from storage on every request.
+
+The server keeps no game in memory: a request loads the player's current game (code + action
+log), replays it on a fresh engine :class:`Board`, applies the new action and stores it. Replaying
+a few hundred actions takes well under a millisecond, and nothing can drift between memory and
+disk, so a reload or a restart finds exactly the same game.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from golfcards.errors import GolfError
+from golfcards.shuffle import DEAL_COUNT
+from golfcards.solitaire.board import Action, Board, Outcome, parse_action
+from golfcards.solitaire.codes import GameCode
+from golfcards.solitaire.course import Course
+from golfcards.solitaire.rules import EASY, Rules
+from golfcards.web.storage import GameSummary, SavedGame, Storage
+
+
+@dataclass
+class Game:
+    """A player's current game: the stored row, the replayed board, and its course if it has one."""
+
+    saved: SavedGame
+    board: Board
+    course: Course | None = None
+
+
+def rules_key(code: GameCode) -> str:
+    """The code's rule part, used to group statistics: ``E``, ``C``, ``E-J1-ND``…"""
+    parts = str(code.single()).split("-")
+    return "-".join([parts[1], *parts[3:]])
+
+
+def summary(board: Board) -> GameSummary:
+    return GameSummary(board.status.value, board.score, board.cards_left, board.moves)
+
+
+class SolitaireGames:
+    """Start, load, play and advance the players' games; everything is saved after each step."""
+
+    def __init__(self, storage: Storage, new_number: Callable[[], int] | None = None) -> None:
+        self.storage = storage
+        self.new_number = new_number or (lambda: secrets.randbelow(DEAL_COUNT))
+
+    def random_code(self, rules: Rules = EASY, course: bool = False) -> GameCode:
+        return GameCode(self.new_number(), rules, course=course)
+
+    def load(self, player: str) -> Game:
+        """The player's current game; a first visit starts a random Easy deal."""
+        saved = self.storage.current_game(player)
+        if saved is None:
+            return self.start(player, self.random_code())
+        board = Board.from_code(saved.code)
+        for token in saved.actions:
+            board.apply(parse_action(token))
+        course = None
+        if saved.course_id is not None:
+            stored = self.storage.course(saved.course_id)
+            if stored is not None:
+                course = Course(GameCode.parse(stored.code), list(stored.results))
+                course.board = board
+        return Game(saved, board, course)
+
+    def start(self, player: str, code: GameCode) -> Game:
+        """Deal ``code`` as the player's new current game (a course if the code has ``-T``)."""
+        course_id = None
+        course = None
+        if code.course:
+            course = Course(code)
+            course_id = self.storage.start_course(player, str(course.code))
+        single = code.single()
+        saved = self.storage.start_game(player, str(single), rules_key(single), course_id)
+        board = course.board if course else Board.from_code(single)
+        return Game(saved, board, course)
+
+    def act(self, player: str, action: Action) -> tuple[Game, Outcome]:
+        """Apply ``action`` to the player's game; an accepted action is stored at once."""
+        game = self.load(player)
+        outcome = game.board.apply(action)
+        if outcome.accepted:
+            self.storage.record_action(game.saved.id, action.notation, summary(game.board))
+        return game, outcome
+
+    def next_deal(self, player: str) -> Game:
+        """Record the finished deal of the player's course and deal the next one."""
+        game = self.load(player)
+        course = game.course
+        if course is None:
+            raise GolfError("course.none", "the current game is not part of a course")
+        board = course.next_deal()
+        assert game.saved.course_id is not None
+        self.storage.record_course_results(game.saved.course_id, course.results, course.finished)
+        if board is None:
+            return game
+        assert board.code is not None
+        saved = self.storage.start_game(player, str(board.code), rules_key(board.code), game.saved.course_id)
+        return Game(saved, board, course)

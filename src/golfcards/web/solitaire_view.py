@@ -1,0 +1,124 @@
+"""Golf Solitaire as JSON for the page: every value comes from the engine, every word from gettext.
+
+The stock's order is never sent (only its count): the page knows what the player may see.
+"""
+
+from __future__ import annotations
+
+from golfcards.cards import AnyCard, Card
+from golfcards.i18n import N_, Translator
+from golfcards.i18n.cards import card_name, rank_short
+from golfcards.i18n.solitaire import board_text, refusal_text, rule_name, status_text
+from golfcards.solitaire.board import Board, Draw, Outcome, Undo
+from golfcards.solitaire.codes import GameCode
+from golfcards.solitaire.course import COURSE_DEALS, PAR, Course
+from golfcards.web.solitaire_games import Game, rules_key
+from golfcards.web.storage import SavedCourse, Statistics
+
+DREW = N_("You drew {card}.")
+REMOVED = N_("You removed {card}.")
+UNDONE = N_("Undone: {card} goes back.")
+
+
+def card_json(card: AnyCard, t: Translator) -> dict[str, object]:
+    """A card as the page draws it: corner rank (localized: ``R`` for a Catalan King), suit, colour, name."""
+    if not isinstance(card, Card):
+        return {"code": card.code, "name": card_name(card, t), "rank": "🃏", "suit": "", "red": False,
+                "joker": True}
+    return {"code": card.code, "name": card_name(card, t), "rank": rank_short(card.rank, t),
+            "suit": card.suit.symbol, "red": card.suit.is_red, "joker": False}
+
+
+def board_json(board: Board, t: Translator) -> dict[str, object]:
+    """The visible state of ``board``: columns, discard, counts, score, status and the text line."""
+    columns = []
+    for number, cards in enumerate(board.columns, start=1):
+        columns.append([{**card_json(card, t), "column": number, "row": row, "free": row == len(cards)}
+                        for row, card in enumerate(cards, start=1)])
+    return {
+        "code": None if board.code is None else str(board.code),
+        "rules": {
+            "key": None if board.code is None else rules_key(board.code),
+            "name": board.rules.name.name.lower(),
+            "label": rule_name(board.rules.name, t),
+            "jokers": board.rules.jokers,
+            "empty_discard": board.rules.empty_discard,
+        },
+        "status": board.status.value,
+        "score": board.score,
+        "moves": board.moves,
+        "removed": board.removed,
+        "cards_left": board.cards_left,
+        "stock_count": board.stock_count,
+        "undo_available": board.undo_available,
+        "columns": columns,
+        "discard": None if board.discard is None else card_json(board.discard, t),
+        "board_text": board_text(board, t),
+        "end_message": status_text(board, t),
+    }
+
+
+def course_json(course: Course) -> dict[str, object]:
+    return {
+        "code": str(course.code),
+        "deal": min(course.deal_index + 1, COURSE_DEALS),
+        "deals": COURSE_DEALS,
+        "results": list(course.results),
+        "total": course.total,
+        "par": PAR,
+        "par_so_far": course.par_so_far,
+        "against_par": course.against_par,
+        "finished": course.finished,
+    }
+
+
+def game_json(game: Game, t: Translator) -> dict[str, object]:
+    return {**board_json(game.board, t), "course": None if game.course is None else course_json(game.course)}
+
+
+def outcome_json(outcome: Outcome, t: Translator) -> dict[str, object]:
+    """What an action did, with the sentence to show (the localized refusal when refused)."""
+    result: dict[str, object] = {"accepted": outcome.accepted, "action": outcome.action.notation}
+    if not outcome.accepted:
+        assert outcome.refusal is not None
+        result["refusal"] = {"key": outcome.refusal.value, "message": refusal_text(outcome.refusal, t)}
+        return result
+    if outcome.card is not None:
+        result["card"] = card_json(outcome.card, t)
+        template = UNDONE if isinstance(outcome.action, Undo) else DREW if isinstance(outcome.action, Draw) else REMOVED
+        result["message"] = t.gettext(template, card=card_name(outcome.card, t))
+    return result
+
+
+def rules_label(key: str, t: Translator) -> str:
+    """The localized name of a rule part (``E``, ``C-J1-ND``): the rule, then its variants."""
+    parts = key.split("-")
+    code = GameCode.parse("-".join(["GO1", parts[0], "AAAAAAA", *parts[1:]]))
+    words = [rule_name(code.rules.name, t)]
+    if code.rules.jokers:
+        words.append(t.ngettext("{count} joker", "{count} jokers", code.rules.jokers))
+    if code.rules.empty_discard:
+        words.append(t.gettext("empty discard"))
+    return " · ".join(words)
+
+
+def statistics_json(stats: Statistics, t: Translator) -> dict[str, object]:
+    return {
+        "rules": stats.rules,
+        "label": rules_label(stats.rules, t),
+        "games": stats.games,
+        "wins": stats.wins,
+        "win_rate": stats.win_rate,
+        "current_streak": stats.current_streak,
+        "best_streak": stats.best_streak,
+        "best_score": stats.best_score,
+        "average_cards_left": stats.average_cards_left,
+        "recent": [{"code": r.code, "won": r.won, "score": r.score, "cards_left": r.cards_left}
+                   for r in stats.recent],
+    }
+
+
+def finished_course_json(course: SavedCourse) -> dict[str, object]:
+    total = sum(course.results)
+    return {"code": course.code, "results": list(course.results), "total": total, "par": PAR,
+            "against_par": total - PAR}

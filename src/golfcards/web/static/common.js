@@ -1,0 +1,109 @@
+// golfcards pages: language, translated strings, JSON calls, cards drawn as buttons.
+"use strict";
+
+const Golf = (() => {
+  const LANG_KEY = "golfcards.lang";
+  let strings = {};
+  let language = "en";
+
+  /** The language the player chose on this device, or null to let the browser decide. */
+  function chosenLanguage() {
+    const fromUrl = new URLSearchParams(location.search).get("lang");
+    if (fromUrl) localStorage.setItem(LANG_KEY, fromUrl);
+    return localStorage.getItem(LANG_KEY);
+  }
+
+  function withLang(url) {
+    const sep = url.includes("?") ? "&" : "?";
+    return `${url}${sep}lang=${encodeURIComponent(language)}`;
+  }
+
+  /** Fill {name} placeholders. */
+  function format(text, params = {}) {
+    return String(text).replace(/\{(\w+)\}/g, (m, name) => (name in params ? params[name] : m));
+  }
+
+  function t(key, params) {
+    return format(key in strings ? strings[key] : key, params);
+  }
+
+  /** Put the strings into every element that names a key. */
+  function applyStrings(root = document) {
+    root.querySelectorAll("[data-i18n]").forEach((el) => { el.textContent = t(el.dataset.i18n); });
+    root.querySelectorAll("[data-i18n-label]").forEach((el) => el.setAttribute("aria-label", t(el.dataset.i18nLabel)));
+    root.querySelectorAll("[data-i18n-title]").forEach((el) => el.setAttribute("title", t(el.dataset.i18nTitle)));
+    document.documentElement.lang = language;
+  }
+
+  async function loadStrings(lang) {
+    const url = lang ? `/api/i18n?lang=${encodeURIComponent(lang)}` : "/api/i18n";
+    const data = await (await fetch(url)).json();
+    strings = data.strings;
+    language = data.language;
+    applyStrings();
+    return data;
+  }
+
+  function setLanguage(lang) {
+    localStorage.setItem(LANG_KEY, lang);
+    return loadStrings(lang);
+  }
+
+  /** Call the API; resolves to {ok, status, data}; a network failure gives a localized error. */
+  async function api(method, url, body) {
+    const options = { method, headers: {} };
+    if (body !== undefined) {
+      options.headers["Content-Type"] = "application/json";
+      options.body = JSON.stringify(body);
+    }
+    try {
+      const response = await fetch(withLang(url), options);
+      const data = await response.json();
+      return { ok: response.ok, status: response.status, data };
+    } catch (err) {
+      return { ok: false, status: 0, data: { error: { key: "network", message: t("error_network") } } };
+    }
+  }
+
+  function el(tag, attrs = {}, ...children) {
+    const node = document.createElement(tag);
+    for (const [name, value] of Object.entries(attrs)) {
+      if (value === null || value === undefined || value === false) continue;
+      if (name === "class") node.className = value;
+      else if (name === "text") node.textContent = value;
+      else node.setAttribute(name, value === true ? "" : value);
+    }
+    for (const child of children) if (child) node.append(child);
+    return node;
+  }
+
+  /** A card face (rank and suit in two corners, a big pip in the middle) inside `tag`. */
+  function cardFace(card, tag = "div", attrs = {}) {
+    const classes = ["card", card.red ? "red" : "black", card.joker ? "joker" : "", `suit-${card.code.slice(-1)}`];
+    const face = el(tag, { ...attrs, class: `${classes.join(" ")} ${attrs.class || ""}`.trim() });
+    const corner = (where) => el("span", { class: `corner ${where}`, "aria-hidden": "true" },
+      el("span", { class: "rank", text: card.rank }), el("span", { class: "suit", text: card.suit }));
+    const court = !card.joker && isNaN(Number(card.rank)) && card.code[0] !== "A";
+    const pip = el("span", { class: court ? "pip court" : "pip", "aria-hidden": "true",
+      text: card.joker ? "🃏" : court ? card.rank : card.suit });
+    if (court) pip.append(el("small", { text: card.suit }));
+    face.append(corner("top"), pip, corner("bottom"));
+    return face;
+  }
+
+  function openDialog(dialog) {
+    if (!dialog.open) dialog.showModal();
+  }
+
+  function closeDialog(dialog) {
+    if (dialog.open) dialog.close();
+  }
+
+  document.addEventListener("click", (event) => {
+    const closer = event.target.closest("[data-close]");
+    if (closer) closeDialog(closer.closest("dialog"));
+  });
+
+  return { chosenLanguage, loadStrings, setLanguage, t, format, api, el, cardFace, openDialog, closeDialog,
+    applyStrings, withLang, get language() { return language; } };
+})();

@@ -1,0 +1,285 @@
+"""Player data in one SQLite file: saved Golf Solitaire games, their results, 9-deal courses.
+
+A saved game is its code and the log of accepted actions in the replay notation (``d 5 2 u``);
+loading replays the log on a fresh :class:`~golfcards.solitaire.Board`, so a game in progress
+survives a page reload and a server restart, and the stored data stays tiny and exact.
+
+After every action the game's row also keeps what statistics need (status, score, cards left,
+moves). A game *counts* in the statistics once it is over (won or blocked) or once the player
+leaves it unfinished for another game after at least one move (``abandoned``, a loss). Undoing
+out of a block makes the game uncounted again until it ends once more.
+
+The schema carries a version number (``PRAGMA user_version``); :data:`MIGRATIONS` lists the
+statements that bring a file from each version to the next.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+SCHEMA_VERSION = 1
+MIGRATIONS: dict[int, str] = {
+    1: """
+    CREATE TABLE players (
+        id TEXT PRIMARY KEY,
+        created REAL NOT NULL
+    );
+    CREATE TABLE courses (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        player TEXT NOT NULL REFERENCES players(id),
+        code TEXT NOT NULL,
+        results TEXT NOT NULL DEFAULT '[]',
+        started REAL NOT NULL,
+        finished REAL
+    );
+    CREATE TABLE solitaire_games (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        player TEXT NOT NULL REFERENCES players(id),
+        code TEXT NOT NULL,
+        rules TEXT NOT NULL,
+        actions TEXT NOT NULL DEFAULT '',
+        course INTEGER REFERENCES courses(id),
+        current INTEGER NOT NULL DEFAULT 1,
+        status TEXT NOT NULL DEFAULT 'playing',
+        score INTEGER NOT NULL DEFAULT 0,
+        cards_left INTEGER NOT NULL DEFAULT 35,
+        moves INTEGER NOT NULL DEFAULT 0,
+        abandoned INTEGER NOT NULL DEFAULT 0,
+        started REAL NOT NULL,
+        updated REAL NOT NULL
+    );
+    CREATE INDEX solitaire_games_player ON solitaire_games(player, rules, id);
+    """,
+}
+RECENT_RESULTS = 20
+"""How many of the latest counted games the statistics return for the chart."""
+
+
+@dataclass(frozen=True, slots=True)
+class SavedGame:
+    """One stored game: its id, code, accepted actions, and the course it belongs to (if any)."""
+
+    id: int
+    code: str
+    actions: tuple[str, ...]
+    course_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class SavedCourse:
+    """A stored 9-deal course: its code (with ``-T``) and the cards left of each finished deal."""
+
+    id: int
+    code: str
+    results: tuple[int, ...]
+    finished: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """What the statistics need of a game after an action."""
+
+    status: str
+    score: int
+    cards_left: int
+    moves: int
+
+
+@dataclass(frozen=True, slots=True)
+class RecentResult:
+    code: str
+    won: bool
+    score: int
+    cards_left: int
+
+
+@dataclass(frozen=True, slots=True)
+class Statistics:
+    """A player's record under one set of rules (``rules`` is the code's rule part: ``E``, ``C-J1``…)."""
+
+    rules: str
+    games: int
+    wins: int
+    current_streak: int
+    best_streak: int
+    best_score: int | None
+    average_cards_left: float | None
+    recent: tuple[RecentResult, ...]
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.wins / self.games if self.games else None
+
+
+class Storage:
+    """The SQLite file; safe to share between the server's threads (one connection, one lock)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.RLock()
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._db.row_factory = sqlite3.Row
+        self._db.execute("PRAGMA foreign_keys = ON")
+        self._db.execute("PRAGMA journal_mode = WAL")
+        self._migrate()
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    # --- schema -------------------------------------------------------------------------------
+
+    @property
+    def schema_version(self) -> int:
+        return int(self._db.execute("PRAGMA user_version").fetchone()[0])
+
+    def _migrate(self) -> None:
+        with self._lock:
+            version = self.schema_version
+            if version > SCHEMA_VERSION:
+                raise RuntimeError(f"{self.path} was written by a newer golfcards (schema {version})")
+            for target in range(version + 1, SCHEMA_VERSION + 1):
+                with self._transaction():
+                    for statement in MIGRATIONS[target].split(";"):
+                        if statement.strip():
+                            self._db.execute(statement)
+                    self._db.execute(f"PRAGMA user_version = {target}")
+
+    def _transaction(self) -> _Transaction:
+        return _Transaction(self._db)
+
+    # --- players ------------------------------------------------------------------------------
+
+    def new_player(self) -> str:
+        """Create a player and return their unguessable id (kept in a browser cookie)."""
+        player = secrets.token_urlsafe(18)
+        with self._lock:
+            self._db.execute("INSERT INTO players (id, created) VALUES (?, ?)", (player, time.time()))
+        return player
+
+    def player_exists(self, player: str) -> bool:
+        with self._lock:
+            return self._db.execute("SELECT 1 FROM players WHERE id = ?", (player,)).fetchone() is not None
+
+    # --- games --------------------------------------------------------------------------------
+
+    def current_game(self, player: str) -> SavedGame | None:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT id, code, actions, course FROM solitaire_games WHERE player = ? AND current = 1 "
+                "ORDER BY id DESC LIMIT 1", (player,)).fetchone()
+        return None if row is None else _saved_game(row)
+
+    def start_game(self, player: str, code: str, rules: str, course_id: int | None = None) -> SavedGame:
+        """Make ``code`` the player's current game; a game left unfinished after a move counts as lost."""
+        now = time.time()
+        with self._lock, self._transaction():
+            self._db.execute(
+                "UPDATE solitaire_games SET abandoned = (status = 'playing' AND moves > 0), current = 0 "
+                "WHERE player = ? AND current = 1", (player,))
+            cursor = self._db.execute(
+                "INSERT INTO solitaire_games (player, code, rules, course, started, updated) "
+                "VALUES (?, ?, ?, ?, ?, ?)", (player, code, rules, course_id, now, now))
+            game_id = int(cursor.lastrowid or 0)
+        return SavedGame(game_id, code, (), course_id)
+
+    def record_action(self, game_id: int, action: str, summary: GameSummary) -> None:
+        """Append one accepted action to the game's log and keep its summary up to date."""
+        with self._lock:
+            self._db.execute(
+                "UPDATE solitaire_games SET actions = TRIM(actions || ' ' || ?), status = ?, score = ?, "
+                "cards_left = ?, moves = ?, updated = ? WHERE id = ?",
+                (action, summary.status, summary.score, summary.cards_left, summary.moves, time.time(),
+                 game_id))
+
+    # --- courses ------------------------------------------------------------------------------
+
+    def start_course(self, player: str, code: str) -> int:
+        with self._lock:
+            cursor = self._db.execute("INSERT INTO courses (player, code, started) VALUES (?, ?, ?)",
+                                      (player, code, time.time()))
+        return int(cursor.lastrowid or 0)
+
+    def course(self, course_id: int) -> SavedCourse | None:
+        with self._lock:
+            row = self._db.execute("SELECT id, code, results, finished FROM courses WHERE id = ?",
+                                   (course_id,)).fetchone()
+        return None if row is None else _saved_course(row)
+
+    def record_course_results(self, course_id: int, results: list[int], finished: bool) -> None:
+        with self._lock:
+            self._db.execute("UPDATE courses SET results = ?, finished = ? WHERE id = ?",
+                             (json.dumps(results), time.time() if finished else None, course_id))
+
+    def finished_courses(self, player: str, limit: int = 10) -> list[SavedCourse]:
+        """The player's finished courses, newest first."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT id, code, results, finished FROM courses WHERE player = ? AND finished IS NOT NULL "
+                "ORDER BY id DESC LIMIT ?", (player, limit)).fetchall()
+        return [_saved_course(row) for row in rows]
+
+    # --- statistics ---------------------------------------------------------------------------
+
+    def rules_played(self, player: str) -> list[str]:
+        """The rule parts (``E``, ``C``…) under which the player has counted games, most played first."""
+        with self._lock:
+            rows = self._db.execute(
+                f"SELECT rules, COUNT(*) AS n FROM solitaire_games WHERE player = ? AND {_COUNTED} "
+                "GROUP BY rules ORDER BY n DESC, rules", (player,)).fetchall()
+        return [row["rules"] for row in rows]
+
+    def statistics(self, player: str, rules: str) -> Statistics:
+        with self._lock:
+            rows = self._db.execute(
+                f"SELECT code, status, score, cards_left FROM solitaire_games "
+                f"WHERE player = ? AND rules = ? AND {_COUNTED} ORDER BY id", (player, rules)).fetchall()
+        wins = [row["status"] == "won" for row in rows]
+        best_streak = streak = 0
+        for won in wins:
+            streak = streak + 1 if won else 0
+            best_streak = max(best_streak, streak)
+        recent = tuple(RecentResult(row["code"], row["status"] == "won", row["score"], row["cards_left"])
+                       for row in rows[-RECENT_RESULTS:])
+        return Statistics(
+            rules=rules,
+            games=len(rows),
+            wins=sum(wins),
+            current_streak=streak,
+            best_streak=best_streak,
+            best_score=max((row["score"] for row in rows), default=None),
+            average_cards_left=sum(row["cards_left"] for row in rows) / len(rows) if rows else None,
+            recent=recent,
+        )
+
+
+_COUNTED = "(status IN ('won', 'blocked') OR abandoned = 1)"
+
+
+def _saved_game(row: sqlite3.Row) -> SavedGame:
+    return SavedGame(int(row["id"]), row["code"], tuple(row["actions"].split()), row["course"])
+
+
+def _saved_course(row: sqlite3.Row) -> SavedCourse:
+    return SavedCourse(int(row["id"]), row["code"], tuple(json.loads(row["results"])), row["finished"] is not None)
+
+
+class _Transaction:
+    """``BEGIN`` … ``COMMIT`` (``ROLLBACK`` on error) on an autocommit connection."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self._db = db
+
+    def __enter__(self) -> None:
+        self._db.execute("BEGIN")
+
+    def __exit__(self, kind: object, value: object, traceback: object) -> None:
+        self._db.execute("COMMIT" if kind is None else "ROLLBACK")
+

@@ -1,0 +1,117 @@
+"""The words of the web pages, served as JSON per language (``/api/i18n?lang=ca``).
+
+The static page has no text of its own: every label carries a key of :data:`PAGE_STRINGS`, and
+the script fills it in from this table, translated by the ``web`` gettext domain. Placeholders
+(``{score}``) are filled by the page. Card names, refusals, rule names and end messages are not
+here: the API sends them already translated by ``golfcards.i18n.cards`` / ``i18n.solitaire``.
+"""
+
+from __future__ import annotations
+
+from golfcards.i18n import LANGUAGES, N_, Translator, available_languages
+from golfcards.i18n.solitaire import refusal_text, rule_name
+from golfcards.solitaire.board import Refusal
+from golfcards.solitaire.rules import RuleName
+
+PAGE_STRINGS: dict[str, str] = {
+    # site
+    "app_name": N_("golfcards"),
+    "solitaire_title": N_("Golf Solitaire"),
+    "sixcard_title": N_("Six-card Golf"),
+    "rules": N_("Rules"),
+    "language": N_("Language"),
+    "close": N_("Close"),
+    "cancel": N_("Cancel"),
+    "error_network": N_("The server cannot be reached. Check that golf serve is still running."),
+    # solitaire toolbar and status
+    "new_game": N_("New game"),
+    "undo": N_("Undo"),
+    "statistics": N_("Statistics"),
+    "settings": N_("Settings"),
+    "score": N_("Score"),
+    "moves": N_("Moves"),
+    "stock": N_("Stock"),
+    "discard": N_("Discard"),
+    "game_code": N_("Game code"),
+    "copy_code": N_("Copy the game code"),
+    "code_copied": N_("Game code copied: {code}"),
+    "draw_card": N_("Draw a card from the stock ({count} left)"),
+    "discard_empty": N_("The discard is empty: remove any free card to start it"),
+    "column": N_("Column {number}"),
+    "board_as_text": N_("The board as text"),
+    "keyboard_help": N_("Keys: D draws, 1–7 remove the free card of a column, U undoes, N opens a new game."),
+    "course_line": N_("Course: deal {deal} of {deals} · {total} cards left · par {par_so_far} ({against})"),
+    "next_deal": N_("Next deal"),
+    "course_finished": N_("Course finished: {total} cards left for par {par} ({against})."),
+    # new game window
+    "new_game_title": N_("New game"),
+    "rule": N_("Rule"),
+    "rule_easy_help": N_("The default: an Ace goes on a King and a King on an Ace."),
+    "rule_classic_help": N_("The sequence stops at both ends: on a King only a Queen, on an Ace only a 2."),
+    "variants": N_("Variants"),
+    "rule_strict": N_("Strict traditional rule"),
+    "rule_strict_help": N_("King and Ace apart, no card on a King, draw only when no card can be removed."),
+    "jokers": N_("Jokers"),
+    "jokers_none": N_("No jokers"),
+    "jokers_one": N_("One joker"),
+    "jokers_two": N_("Two jokers"),
+    "jokers_help": N_("A joker stands for any card: it goes on any discard and any card goes on it."),
+    "empty_discard": N_("Empty discard"),
+    "empty_discard_help": N_("The discard starts empty and you choose the first card."),
+    "course": N_("Traditional course"),
+    "course_help": N_("9 deals in a row, 1 point per card left on the tableau, par 45."),
+    "paste_code": N_("Or paste a game code"),
+    "paste_code_help": N_("A code deals exactly the same cards again, with its own rule."),
+    "deal": N_("Deal"),
+    # settings
+    "settings_title": N_("Settings"),
+    "interactive_rules": N_("Interactive rules"),
+    "interactive_rules_help": N_("Explain why a card is refused."),
+    "card_style": N_("Card style"),
+    "style_classic": N_("Classic: red and black"),
+    "style_four": N_("Four colours"),
+    "style_large": N_("Large print"),
+    # end of game
+    "blocked_title": N_("No more moves"),
+    "won_title": N_("Well played!"),
+    "final_score": N_("Score: {score}"),
+    "cards_left": N_("Cards left on the tableau: {count}"),
+    # statistics
+    "statistics_title": N_("Statistics"),
+    "stats_rule": N_("Rule"),
+    "stats_games": N_("Games"),
+    "stats_wins": N_("Wins"),
+    "stats_win_rate": N_("Win rate"),
+    "stats_current_streak": N_("Current streak"),
+    "stats_best_streak": N_("Best streak"),
+    "stats_best_score": N_("Best score"),
+    "stats_average_left": N_("Average cards left"),
+    "stats_recent": N_("Recent results"),
+    "stats_chart_label": N_("Scores of the last {count} games, oldest first"),
+    "stats_won": N_("Won"),
+    "stats_lost": N_("Lost"),
+    "stats_none": N_("No finished game under this rule yet."),
+    "stats_how": N_("A game counts once it is won, blocked, or left unfinished for another game."),
+    "stats_course": N_("Traditional course (par 45)"),
+    "stats_course_current": N_("Current course"),
+    "stats_course_deal": N_("Deal"),
+    "stats_course_left": N_("Cards left"),
+    "stats_course_total": N_("Total"),
+    "stats_course_finished": N_("Finished courses"),
+    "stats_course_none": N_("No course finished yet. Choose Traditional course in the New game window."),
+    "stats_game_row": N_("{code}: {result}, score {score}"),
+}
+
+
+def page_strings(t: Translator) -> dict[str, object]:
+    """Every page string in ``t``'s language, with the list of languages for the menu."""
+    return {
+        "language": t.language,
+        "languages": [{"code": code, "name": LANGUAGES[code]} for code in available_languages()],
+        "strings": {
+            **{key: t.gettext(message) for key, message in PAGE_STRINGS.items()},
+            "rule_easy": rule_name(RuleName.EASY, t),
+            "rule_classic": rule_name(RuleName.CLASSIC, t),
+            "stock_empty": refusal_text(Refusal.STOCK_EMPTY, t),
+        },
+    }

@@ -1,0 +1,70 @@
+"""Every message the code can show has a real translation in every required language."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_file
+from babel.messages.pofile import read_po
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCE = ROOT / "src" / "golfcards"
+LOCALE = SOURCE / "locale"
+REQUIRED = ("ca", "el", "pt")
+KEYWORDS = {"N_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")
+
+
+def extracted() -> dict[tuple[str | None, str], str]:
+    """(context, msgid) → where it is used, for every marked message in the package."""
+    found = {}
+    for path in sorted(SOURCE.rglob("*.py")):
+        for lineno, message, _comments, context in extract_from_file("python", str(path), keywords=KEYWORDS):
+            msgid = message[0] if isinstance(message, tuple) else message
+            if msgid:
+                found[(context, msgid)] = f"{path.relative_to(ROOT)}:{lineno}"
+    return found
+
+
+def catalog_entries(language: str) -> dict[tuple[str | None, str], object]:
+    entries = {}
+    for po_path in sorted((LOCALE / language / "LC_MESSAGES").glob("*.po")):
+        with po_path.open("rb") as handle:
+            for message in read_po(handle):
+                if message.id:
+                    msgid = message.id[0] if isinstance(message.id, tuple) else message.id
+                    entries[(message.context, msgid)] = message
+    return entries
+
+
+MESSAGES = extracted()
+
+
+def test_the_code_marks_messages():
+    assert ("rank", "ace") in MESSAGES
+    assert (None, "Must be one rank higher or lower") in MESSAGES
+
+
+@pytest.mark.parametrize("language", REQUIRED)
+def test_every_message_is_translated(language):
+    entries = catalog_entries(language)
+    missing = [f"{where}: {msgid!r}" for (context, msgid), where in MESSAGES.items()
+               if (context, msgid) not in entries or not _translated(entries[(context, msgid)])]
+    assert not missing, f"{len(missing)} untranslated in {language}:\n" + "\n".join(missing)
+
+
+@pytest.mark.parametrize("language", [path.name for path in sorted(LOCALE.iterdir()) if path.is_dir()])
+def test_placeholders_survive_translation(language):
+    for (_context, msgid), message in catalog_entries(language).items():
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        expected = set(PLACEHOLDER.findall(msgid))
+        for translation in strings:
+            if translation:
+                assert set(PLACEHOLDER.findall(translation)) == expected, (language, msgid, translation)
+
+
+def _translated(message) -> bool:
+    strings = message.string if isinstance(message.string, tuple) else (message.string,)
+    return all(strings) and not message.fuzzy

@@ -1,0 +1,58 @@
+"""The rules pages: the seeds' text per language, worked examples computed by the engine."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+from starlette.testclient import TestClient
+
+from golfcards.web.app import create_app
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory):
+    with TestClient(create_app(tmp_path_factory.mktemp("rules") / "db.sqlite3")) as test_client:
+        yield test_client
+
+
+def captions(page: str) -> list[str]:
+    return [html.unescape(text) for text in re.findall(r"<figcaption>(.*?)</figcaption>", page)]
+
+
+def test_catalan_page_shows_the_three_states_of_the_seed(client, catalan_seed_states):
+    page = client.get("/rules/solitaire?lang=ca").text
+    assert captions(page) == catalan_seed_states
+    assert "<h1>Les regles de Golf</h1>" in page
+    assert "«Ha de ser d’un valor superior o inferior»" in html.unescape(page)
+    assert "«Aquesta carta està bloquejada»" in html.unescape(page)
+    assert "«Ja no hi ha cap moviment possible»" in html.unescape(page)
+
+
+@pytest.mark.parametrize("lang, sentences", [
+    ("el", ["«Πρέπει να έχει αξία κατά μία μεγαλύτερη ή μικρότερη»", "«Αυτό το φύλλο είναι μπλοκαρισμένο»",
+            "«Δεν υπάρχουν άλλες διαθέσιμες κινήσεις»", "Οι κανόνες του Golf"]),
+    ("pt", ["«Esta carta está bloqueada»", "As regras do Golf", "30 cartas retiradas, 5 restantes: 250 pontos;"]),
+    ("en", ["«Must be one rank higher or lower»", "«This card is blocked»", "«No more moves possible»",
+            "31 cards removed, 4 left: 270 points;", "17 cards removed, 18 left: 0 points;"]),
+])
+def test_every_language_has_the_rules(client, lang, sentences):
+    page = html.unescape(client.get(f"/rules/solitaire?lang={lang}").text)
+    assert f'<html lang="{lang}">' in page
+    for sentence in sentences:
+        assert sentence in page
+    assert len(captions(page)) == 3
+    assert captions(page)[2].count("(") == 7, "before move 35 every column still has a free card"
+
+
+def test_score_examples_of_the_catalan_page(client):
+    page = html.unescape(client.get("/rules/solitaire?lang=ca").text)
+    for line in ("31 cartes retirades, 4 restants: 270 punts;", "30 cartes retirades, 5 restants: 250 punts;",
+                 "25 cartes retirades, 10 restants: 150 punts;", "17 cartes retirades, 18 restants: 0 punts;"):
+        assert line in page
+
+
+def test_rules_address_redirects_and_keeps_the_language(client):
+    response = client.get("/rules?lang=el", follow_redirects=False)
+    assert response.headers["location"] == "/rules/solitaire?lang=el"
