@@ -35,7 +35,7 @@ from golfcards.solitaire.board import Board, Draw, Move, Take
 from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.deal import Deal
 from golfcards.solitaire.rules import Rules
-from golfcards.solitaire.solver_tables import EMPTY, JOKER, Tables, rank_code, rank_shortfall
+from golfcards.solitaire.solver_tables import EMPTY, JOKER, Tables, rank_code, shortfall_function
 
 Game = Union[Board, Deal, GameCode, str]
 """What the solver accepts: a board (its current position), a deal (with rules), a game code."""
@@ -91,7 +91,9 @@ class Best:
 
 
 class _OutOfBudget(Exception):
-    pass
+    """The caller's budget is spent: the answer is undecided."""
+
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,68 +196,73 @@ class _Search:
         tables = start.tables
         heights = list(start.heights)
         demand, supply = tables.counts(heights, start.drawn, start.discard)
-        columns, stock, fit = tables.columns, tables.stock, tables.fit
-        nstock = len(stock)
-        wrap, king_supplies, anytime = tables.wrap, tables.king_supplies, tables.draw_anytime
         # The lonely-card bound proves that one card can never go, which loses the game but
-        # not the search for the best partial result.
-        lonely = tables.lonely if self.to_win else (lambda heights, supply, gone: False)
+        # not the search for the best partial result. It is checked once, here: checked after
+        # every move it costs more time than the positions it saves (see docs/solver.md).
         if self.to_win and tables.any_lonely(heights, supply):
             self.nodes = 1
             return
+        columns, stock, fit = tables.columns, tables.stock, tables.fit
+        nstock = len(stock)
+        wrap, king_supplies, anytime = tables.wrap, tables.king_supplies, tables.draw_anytime
+        shortfall = shortfall_function(wrap, king_supplies)
         lost_at: dict[int, int] = {}
+        get_lost = lost_at.get
         trail: list[int] = []
         limit = self.limit
         powers = _POWERS
-        order = range(7)
         to_win = self.to_win
+        nodes = 0
         # A position is pruned when the matching bound shows it cannot leave fewer than
-        # ``target`` cards: 1 in the decision (it must reach 0), the best found + ... otherwise.
-        target = [1 if to_win else self.best_left]
+        # ``target`` cards: 1 in the decision (it must reach 0), else the fewest found so far.
+        target = 1 if to_win else self.best_left
+        best_left = self.best_left
 
         def dfs(discard: int, drawn: int, hcode: int, left: int) -> bool:
-            self.nodes += 1
-            if self.nodes > limit:
+            nonlocal nodes, target, best_left
+            nodes += 1
+            if nodes > limit:
                 raise _OutOfBudget
-            if left < self.best_left:
-                self.best_left = left
+            if left < best_left:
+                best_left = left
                 self.best_line = list(trail)
                 if left == 0:
                     return True
                 if not to_win:
-                    target[0] = left
+                    target = left
             # With drawing at any time, lost with d drawn means lost with more drawn; Strict
             # keys the table by the exact stock index.
             key = hcode * 16 + discard if anytime else (hcode * 16 + discard) * 32 + drawn
-            known = lost_at.get(key)
+            known = get_lost(key)
             if known is not None and known <= drawn:
                 return False
-            if rank_shortfall(demand, supply, wrap, king_supplies) - supply[JOKER] - supply[EMPTY] >= target[0]:
+            candidates = [c for c in range(7) if heights[c] and fit[columns[c][heights[c] - 1]][discard]]
+            # A position whose only move is the draw needs no bound: the position after the draw
+            # has the same tableau and less supply, so its bound is at least as strong.
+            if candidates and shortfall(demand, supply) - supply[JOKER] - supply[EMPTY] >= target:
                 lost_at[key] = drawn
                 return False
-            removable = False
-            # Tallest column first: it has the most cards still to free.
-            for c in sorted(order, key=heights.__getitem__, reverse=True):
+            if len(candidates) > 1:
+                # Tallest column first: it has the most cards still to free.
+                candidates.sort(key=heights.__getitem__, reverse=True)
+            for c in candidates:
                 h = heights[c]
-                if h:
-                    x = columns[c][h - 1]
-                    if fit[x][discard]:
-                        removable = True
-                        heights[c] = h - 1
-                        demand[x] -= 1
-                        supply[discard] -= 1
-                        trail.append(c)
-                        ok = not lonely(heights, supply, discard) and dfs(x, drawn, hcode - powers[c], left - 1)
-                        trail.pop()
-                        supply[discard] += 1
-                        demand[x] += 1
-                        heights[c] = h
-                        if ok:
-                            return True
-            if drawn < nstock and (anytime or not removable):
+                x = columns[c][h - 1]
+                heights[c] = h - 1
+                demand[x] -= 1
+                supply[discard] -= 1
+                trail.append(c)
+                ok = dfs(x, drawn, hcode - powers[c], left - 1)
+                trail.pop()
+                supply[discard] += 1
+                demand[x] += 1
+                heights[c] = h
+                if ok:
+                    return True
+            if drawn < nstock and (anytime or not candidates):
                 supply[discard] -= 1
                 trail.append(_DRAW)
-                ok = not lonely(heights, supply, discard) and dfs(stock[drawn], drawn + 1, hcode, left)
+                ok = dfs(stock[drawn], drawn + 1, hcode, left)
                 trail.pop()
                 supply[discard] += 1
                 if ok:
@@ -270,3 +277,6 @@ class _Search:
             dfs(start.discard, start.drawn, hcode, start.cards_left)
         finally:
             sys.setrecursionlimit(recursion)
+            self.nodes = nodes
+            self.best_left = best_left
+

@@ -29,7 +29,7 @@ remaining tableau, with the rule's fit relation.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
 from golfcards.cards import AnyCard
 from golfcards.solitaire.rules import Rules
@@ -71,14 +71,51 @@ def rank_shortfall(demand: Sequence[int], supply: Sequence[int], wrap: bool, kin
     ``demand[x]``: tableau cards of rank ``x``; ``supply[n]``: supply cards of code ``n``.
     Returns a lower bound of the true shortfall (0 when a matching may exist).
     """
-    kings = supply[13] if king_supplies else 0
-    short = 0
+    return shortfall_function(wrap, king_supplies)(demand, supply)
+
+
+def shortfall_function(wrap: bool, king_supplies: bool) -> Callable[[Sequence[int], Sequence[int]], int]:
+    """:func:`rank_shortfall` for one rule, as a fast function of ``(demand, supply)``.
+
+    Each chain of the matching graph is walked once, greedily: a rank takes what its left
+    neighbour rank has left over, then from its right neighbour rank.
+    """
     if wrap:
-        left = kings
+        def wrapped(demand: Sequence[int], supply: Sequence[int]) -> int:
+            kings = supply[13]
+            short = 0
+            left = kings
+            for x, right in ((1, supply[2]), (3, supply[4]), (5, supply[6]), (7, supply[8]),
+                             (9, supply[10]), (11, supply[12]), (13, supply[1]), (2, supply[3]),
+                             (4, supply[5]), (6, supply[7]), (8, supply[9]), (10, supply[11]),
+                             (12, kings)):
+                need = demand[x] - left
+                if need <= 0:
+                    left = right
+                elif need <= right:
+                    left = right - need
+                else:
+                    short += need - right
+                    left = 0
+            return short
+        return wrapped
+
+    def line(demand: Sequence[int], supply: Sequence[int]) -> int:
+        short = 0
+        left = 0
         for x, right in ((1, supply[2]), (3, supply[4]), (5, supply[6]), (7, supply[8]),
-                         (9, supply[10]), (11, supply[12]), (13, supply[1]), (2, supply[3]),
-                         (4, supply[5]), (6, supply[7]), (8, supply[9]), (10, supply[11]),
-                         (12, kings)):
+                         (9, supply[10]), (11, supply[12]), (13, 0)):
+            need = demand[x] - left
+            if need <= 0:
+                left = right
+            elif need <= right:
+                left = right - need
+            else:
+                short += need - right
+                left = 0
+        left = supply[1]
+        for x, right in ((2, supply[3]), (4, supply[5]), (6, supply[7]), (8, supply[9]),
+                         (10, supply[11]), (12, supply[13] if king_supplies else 0)):
             need = demand[x] - left
             if need <= 0:
                 left = right
@@ -88,29 +125,7 @@ def rank_shortfall(demand: Sequence[int], supply: Sequence[int], wrap: bool, kin
                 short += need - right
                 left = 0
         return short
-    left = 0
-    for x, right in ((1, supply[2]), (3, supply[4]), (5, supply[6]), (7, supply[8]),
-                     (9, supply[10]), (11, supply[12]), (13, 0)):
-        need = demand[x] - left
-        if need <= 0:
-            left = right
-        elif need <= right:
-            left = right - need
-        else:
-            short += need - right
-            left = 0
-    left = supply[1]
-    for x, right in ((2, supply[3]), (4, supply[5]), (6, supply[7]), (8, supply[9]),
-                     (10, supply[11]), (12, kings)):
-        need = demand[x] - left
-        if need <= 0:
-            left = right
-        elif need <= right:
-            left = right - need
-        else:
-            short += need - right
-            left = 0
-    return short
+    return line
 
 
 class Tables:
@@ -134,6 +149,15 @@ class Tables:
             suffix.append(counts)
         self.stock_suffix = list(reversed(suffix))
         """``stock_suffix[d][n]``: stock cards of code ``n`` not yet drawn when ``d`` are drawn."""
+        # The two ranks that fit on each discard code (0 where there is none), and the codes that
+        # fit on each card, for the discard signature and the dead-end test of the search.
+        self.low_fit = [0] * CODES
+        self.high_fit = [0] * CODES
+        for n in range(1, 14):
+            fitting = [x for x in range(1, 14) if self.fit[x][n]]
+            fitting += [0] * (2 - len(fitting))
+            self.low_fit[n], self.high_fit[n] = fitting[0], fitting[1]
+        self.fits_on = [[y for y in range(14) if self.fit[y][x]] for x in range(CODES)]
         self.preds = [[n for n in range(CODES) if self.fit[x][n]] for x in range(CODES)]
         self.above = [[sum(self.fit[column[i]][column[j]] for j in range(i)) for i in range(len(column))]
                       for column in self.columns]
@@ -160,7 +184,7 @@ class Tables:
 
     def shortfall_exceeds_wild(self, demand: Sequence[int], supply: Sequence[int]) -> bool:
         """The matching bound: True when the position is proven lost."""
-        short = rank_shortfall(demand, supply, self.wrap, self.king_supplies)
+        short = shortfall_function(self.wrap, self.king_supplies)(demand, supply)
         return short > supply[JOKER] + supply[EMPTY]
 
     def lonely(self, heights: Sequence[int], supply: Sequence[int], gone: int) -> bool:
