@@ -87,9 +87,9 @@ def _percent(value: float) -> str:
 
 def summary_lines(summary: Summary, t: Translator) -> list[str]:
     """The analysis summary: the deals, then per rule the winnable share and the times."""
+    seconds, rate = f"{summary.seconds:.1f}", f"{summary.deals_per_second:.1f}"
     lines = [t.gettext("Deals: {count}; solved by this run: {solved} in {seconds} s ({rate} per second)",
-                       count=summary.deals, solved=summary.solved_now, seconds=f"{summary.seconds:.1f}",
-                       rate=f"{summary.deals_per_second:.1f}")]
+                       count=summary.deals, solved=summary.solved_now, seconds=seconds, rate=rate)]
     for rule in summary.rules:
         lines.append(_rule_line(rule, t))
     return lines
@@ -100,6 +100,7 @@ def _rule_line(rule: RuleSummary, t: Translator) -> str:
     share = t.gettext("{rule}: {winnable} of {deals} winnable, {share} % (95 % interval {low}–{high} %)",
                       rule=name, winnable=rule.winnable, deals=rule.deals, share=_percent(rule.share),
                       low=_percent(rule.low), high=_percent(rule.high))
+    median, p99, longest = f"{rule.median_ms:.1f}", f"{rule.p99_ms:.1f}", f"{rule.max_ms:.1f}"
     times = t.gettext("time per deal: median {median} ms, 99th percentile {p99} ms, longest {longest} ms",
-                      median=f"{rule.median_ms:.1f}", p99=f"{rule.p99_ms:.1f}", longest=f"{rule.max_ms:.1f}")
+                      median=median, p99=p99, longest=longest)
     return f"{share}; {times}"
