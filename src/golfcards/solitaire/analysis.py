@@ -36,6 +36,8 @@ from golfcards.solitaire.solver import search, start_of
 RULE_COLUMNS = {RuleName.EASY: "easy", RuleName.CLASSIC: "classic", RuleName.STRICT: "strict"}
 Z_95 = 1.959963984540054
 DEFAULT_CHUNK = 25
+CONNECT_SECONDS = 10
+"""How long to wait for a Dask scheduler before giving up."""
 
 Progress = Callable[[int, int], None]
 """Called with (deals done, deals in the run) after every chunk."""
@@ -254,7 +256,7 @@ def _cluster_results(address: str, chunks: list[list[int]], rules: Sequence[Rule
     except ImportError as error:
         raise GolfError("analysis.no_dask", "the --cluster option needs dask[distributed] (pip install golfcards[cluster])") from error
     try:
-        client = Client(address, timeout=10)
+        client = Client(address, timeout=CONNECT_SECONDS)
     except (OSError, TimeoutError, ValueError) as error:
         raise GolfError("analysis.cluster_unreachable", f"cannot reach the Dask scheduler at {address}: {error}",
                         address=address) from error
