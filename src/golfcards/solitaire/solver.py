@@ -35,6 +35,7 @@ from golfcards.solitaire.board import Board, Draw, Move, Take
 from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.deal import Deal
 from golfcards.solitaire.rules import Rules
+from golfcards.solitaire import solver_fast
 from golfcards.solitaire.solver_tables import EMPTY, JOKER, Tables, rank_code, shortfall_function
 
 Game = Union[Board, Deal, GameCode, str]
@@ -42,7 +43,6 @@ Game = Union[Board, Deal, GameCode, str]
 
 _DRAW = -1
 _BASE = 6
-_POWERS = [_BASE**c for c in range(8)]
 
 
 class Solvability(enum.Enum):
@@ -202,6 +202,16 @@ class _Search:
         if self.to_win and tables.any_lonely(heights, supply):
             self.nodes = 1
             return
+        # Column heights packed in one integer, one digit per column.
+        base = max([_BASE] + [len(column) + 1 for column in tables.columns])
+        powers = [base**c for c in range(7)]
+        if solver_fast.AVAILABLE:
+            outcome, self.nodes, self.best_left, self.best_line = solver_fast.run(
+                tables, heights, start.drawn, start.discard, powers,
+                self.limit if self.limit < 2**62 else 2**62, self.to_win, demand, supply)
+            if outcome == solver_fast.OUT_OF_BUDGET:
+                raise _OutOfBudget
+            return
         columns, stock, fit = tables.columns, tables.stock, tables.fit
         nstock = len(stock)
         wrap, king_supplies, anytime = tables.wrap, tables.king_supplies, tables.draw_anytime
@@ -210,7 +220,6 @@ class _Search:
         get_lost = lost_at.get
         trail: list[int] = []
         limit = self.limit
-        powers = _POWERS
         to_win = self.to_win
         nodes = 0
         # A position is pruned when the matching bound shows it cannot leave fewer than
