@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from golfcards.errors import GolfError
+from golfcards.solitaire import solver_fast
 from golfcards.solitaire.board import Board, Status, parse_action
 from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.rules import CLASSIC, EASY, STRICT, RuleName, Rules
@@ -113,3 +114,14 @@ def test_most_removals_of_a_won_and_of_a_lost_deal():
     for move in lost.line:
         board.push(move)
     assert board.cards_left == lost.cards_left > 0
+
+
+@pytest.mark.skipif(solver_fast.compiled_kernel is None, reason="numba is not installed (the [fast] extra)")
+@pytest.mark.parametrize("code", ["GO1-E-AAAAAAB", "GO1-C-AAAAAAF", "GO1-S-AAAAAAH", "GO1-E-AAAAABC-J2-ND",
+                                  "GO1-C-AAAAAAK-J1"])
+def test_compiled_and_python_searches_are_the_same_search(code, monkeypatch):
+    compiled = solve(code)
+    best_compiled = most_removals(code, budget=5_000)
+    monkeypatch.setattr(solver_fast, "AVAILABLE", False)
+    assert solve(code) == compiled  # same verdict, same line, same number of positions
+    assert most_removals(code, budget=5_000) == best_compiled

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -18,6 +19,7 @@ from golfcards.solitaire.board import Board, Status
 from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.deal import Deal
 from golfcards.solitaire.rules import RuleName, Rules
+from golfcards.solitaire import solver_fast
 from golfcards.solitaire.solver import most_removals, solve, start_of
 from golfcards.solitaire.solver_tables import EMPTY, JOKER, Tables, fit_table, rank_code, rank_shortfall
 
@@ -101,12 +103,22 @@ def _in_play(board: Board) -> set:
     return {card for column in board.columns for card in column} | set(board.stock)
 
 
-SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[
+    HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.function_scoped_fixture])
+
+
+@pytest.fixture(params=["python", "compiled"])
+def engine(request, monkeypatch):
+    """Run a test with the pure Python search, then with the compiled one (if numba is here)."""
+    if request.param == "compiled" and solver_fast.compiled_kernel is None:
+        pytest.skip("numba is not installed (the [fast] extra)")
+    monkeypatch.setattr(solver_fast, "AVAILABLE", request.param == "compiled")
+    return request.param
 
 
 @SETTINGS
-@given(positions())
-def test_verdict_and_line_match_exhaustive_search(board):
+@given(board=positions())
+def test_verdict_and_line_match_exhaustive_search(engine, board):
     expected_win, _ = exhaustive(board.copy())
     verdict = solve(board)
     assert verdict.winnable is expected_win
@@ -118,8 +130,8 @@ def test_verdict_and_line_match_exhaustive_search(board):
 
 
 @SETTINGS
-@given(positions())
-def test_most_removals_matches_exhaustive_search(board):
+@given(board=positions())
+def test_most_removals_matches_exhaustive_search(engine, board):
     _, fewest = exhaustive(board.copy())
     best = most_removals(board)
     assert best.complete and best.cards_left == fewest
