@@ -26,7 +26,7 @@ from golfcards.i18n.solitaire import board_text, refusal_text, rule_name
 from golfcards.solitaire import analysis
 from golfcards.solitaire.board import Board, parse_action
 from golfcards.solitaire.codes import GameCode
-from golfcards.solitaire.hint import HINT_BUDGET, hint, is_still_winnable
+from golfcards.solitaire.hint import INTERACTIVE, hint, is_still_winnable
 from golfcards.solitaire.rules import RuleName, Rules
 from golfcards.solitaire.solver import Verdict, solve
 from golfcards.solitaire.winnable import random_winnable_code
@@ -49,8 +49,9 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     hint_parser.add_argument("code", help="a game code, e.g. GO1-E-AAAAAAB")
     hint_parser.add_argument("actions", nargs="*", help="actions played so far: d, 1-7, u, C.R")
     hint_parser.add_argument("--json", action="store_true", help="print JSON")
-    hint_parser.add_argument("--budget", type=int, default=HINT_BUDGET,
-                             help=f"positions the search may examine (default {HINT_BUDGET}; 0 = no limit)")
+    hint_parser.add_argument("--budget", type=int, default=INTERACTIVE,
+                             help="positions the search may examine (default: a fraction of a second's worth; "
+                                  "0 = no limit)")
     add_language_option(hint_parser)
     hint_parser.set_defaults(handler=run_hint)
 
@@ -162,7 +163,7 @@ def run_hint(args: argparse.Namespace) -> int:
                 return 2
     except GolfError as error:
         return _fail(error, t, args.json)
-    budget = args.budget if args.budget > 0 else None
+    budget = None if args.budget == 0 else args.budget
     advice = hint(board, budget=budget)
     winnable = is_still_winnable(board, budget=budget)
     if args.json:

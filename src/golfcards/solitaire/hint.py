@@ -1,7 +1,7 @@
 """Hints and the "still winnable" indicator, built on the solver.
 
-Both are interactive, so both take a search budget (:data:`HINT_BUDGET` positions, a fraction of
-a second in plain Python) and say honestly when it ran out instead of guessing silently:
+Both are interactive, so both take a search budget (by default :func:`interactive_budget`
+positions: a fraction of a second) and say honestly when it ran out instead of guessing silently:
 
 * :func:`hint` — the next move of a winning line; if the position is lost, the move that leads to
   the fewest cards left (the most cards still removable); the :class:`HintKind` says which.
@@ -14,12 +14,26 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from functools import lru_cache
 
+from golfcards.cards import AnyCard
+from golfcards.solitaire import solver_fast
 from golfcards.solitaire.board import Board, Draw, Move, Status
-from golfcards.solitaire.solver import Solvability, most_removals, solve
+from golfcards.solitaire.deal import Deal
+from golfcards.solitaire.rules import Rules
+from golfcards.solitaire.solver import Best, Solvability, Verdict, most_removals, solve
 
-HINT_BUDGET = 60_000
-"""Positions a hint may examine: well under a second in plain Python on one core."""
+PYTHON_BUDGET = 60_000
+"""Positions the pure Python search examines in about a fifth of a second on one core."""
+COMPILED_BUDGET = 2_000_000
+"""Positions the compiled search (``[fast]``) examines in about half a second: enough to decide
+every reference deal from its start."""
+INTERACTIVE = -1
+"""The default ``budget``: :func:`interactive_budget` for the search in use."""
+
+
+def interactive_budget() -> int:
+    return COMPILED_BUDGET if solver_fast.AVAILABLE else PYTHON_BUDGET
 
 
 class HintKind(str, enum.Enum):
@@ -49,15 +63,15 @@ class Hint:
     line: tuple[Move, ...]
 
 
-def hint(board: Board, *, budget: int | None = HINT_BUDGET) -> Hint:
+def hint(board: Board, *, budget: int | None = INTERACTIVE) -> Hint:
     """The best next move from ``board``'s current position (``budget=None``: no limit)."""
     if board.status is not Status.PLAYING:
         return Hint(HintKind.GAME_OVER, None, board.cards_left, ())
-    verdict = solve(board, budget=budget)
+    verdict = _verdict(*_position(board), _budget(budget))
     if verdict.solvability is Solvability.WINNABLE:
         assert verdict.line
         return Hint(HintKind.WINNING, verdict.line[0], 0, verdict.line)
-    best = most_removals(board, budget=budget)
+    best = _best(*_position(board), _budget(budget))
     if best.cards_left == 0:
         return Hint(HintKind.WINNING, best.line[0], 0, best.line)
     kind = HintKind.MOST_CARDS if verdict.solvability is Solvability.NOT_WINNABLE and best.complete \
@@ -70,8 +84,38 @@ def hint(board: Board, *, budget: int | None = HINT_BUDGET) -> Hint:
     return Hint(kind, move, best.cards_left, (move,))
 
 
-def is_still_winnable(board: Board, *, budget: int | None = HINT_BUDGET) -> bool | None:
+def is_still_winnable(board: Board, *, budget: int | None = INTERACTIVE) -> bool | None:
     """Whether the current position can still be won; None if ``budget`` did not decide."""
     if board.status is Status.WON:
         return True
-    return solve(board, budget=budget).winnable
+    return _verdict(*_position(board), _budget(budget)).winnable
+
+
+# An interface often asks for the hint and the indicator of the same position: solve it once.
+Key = tuple[Deal, Rules, tuple[int, ...], int, "AnyCard | None"]
+
+
+def _position(board: Board) -> Key:
+    return board.deal, board.rules, tuple(board.heights), board.drawn, board.discard
+
+
+def _budget(budget: int | None) -> int | None:
+    return interactive_budget() if budget == INTERACTIVE else budget
+
+
+def _board(deal: Deal, rules: Rules, heights: tuple[int, ...], drawn: int, discard: AnyCard | None) -> Board:
+    board = Board(deal, rules)
+    board.heights, board.drawn, board.discard = list(heights), drawn, discard
+    return board
+
+
+@lru_cache(maxsize=64)
+def _verdict(deal: Deal, rules: Rules, heights: tuple[int, ...], drawn: int, discard: AnyCard | None,
+             budget: int | None) -> Verdict:
+    return solve(_board(deal, rules, heights, drawn, discard), budget=budget)
+
+
+@lru_cache(maxsize=64)
+def _best(deal: Deal, rules: Rules, heights: tuple[int, ...], drawn: int, discard: AnyCard | None,
+          budget: int | None) -> Best:
+    return most_removals(_board(deal, rules, heights, drawn, discard), budget=budget)
