@@ -26,12 +26,12 @@ import time
 from pathlib import Path
 
 from golfcards.cards import parse_card, parse_cards
+from golfcards.solitaire import solver_fast
+from golfcards.solitaire.analysis import random_numbers
 from golfcards.solitaire.board import Board, Status
 from golfcards.solitaire.deal import Deal
 from golfcards.solitaire.rules import CLASSIC, EASY, STRICT, Rules
-from golfcards.solitaire import solver_fast
 from golfcards.solitaire.solver import search, start_of
-from golfcards.solitaire.analysis import random_numbers
 
 BENCH = Path(__file__).resolve().parent / "golf-solitaire-2000.tsv"
 REFERENCE_MS = {"strict-file": (69, 660), "classic": (80, 840), "easy": (6, 610)}
@@ -116,6 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [name for name in names if name not in RULES]
     if unknown:
         parser.error(f"unknown rule(s): {', '.join(unknown)}")
+    deals: list[tuple[Deal, dict[str, bool]]]
     if args.random:
         deals = [(Deal.from_number(number), {}) for number in random_numbers(args.random, args.seed)]
     else:

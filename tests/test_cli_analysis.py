@@ -26,7 +26,7 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
 def wins(code: str, tokens: list[str]) -> bool:
     board = Board.from_code(code)
     for token in tokens:
-        board.push(parse_action(token))
+        assert board.apply(parse_action(token)).accepted
     return board.status is Status.WON
 
 

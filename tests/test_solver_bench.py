@@ -21,6 +21,7 @@ from golfcards.solitaire.solver import search, start_of
 
 ROOT = Path(__file__).resolve().parent.parent
 _spec = importlib.util.spec_from_file_location("bench_solver", ROOT / "bench" / "solver.py")
+assert _spec is not None and _spec.loader is not None
 bench = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(bench)
 

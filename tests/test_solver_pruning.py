@@ -8,18 +8,18 @@ discard, the solver's verdict, its "most removals" and each bound on its own mus
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from golfcards.cards import FULL_DECK, JOKERS
+from golfcards.solitaire import solver_fast
 from golfcards.solitaire.board import Board, Status
 from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.deal import Deal
 from golfcards.solitaire.rules import RuleName, Rules
-from golfcards.solitaire import solver_fast
 from golfcards.solitaire.solver import most_removals, solve, start_of
 from golfcards.solitaire.solver_tables import EMPTY, JOKER, Tables, fit_table, rank_code, rank_shortfall
 
@@ -86,6 +86,7 @@ def late_positions(draw, rule_names=RULE_NAMES) -> Board:
     board = Board.from_code(GameCode(draw(st.integers(0, 20_000)), rules))
     verdict = solve(board, budget=5_000)
     assume(verdict.winnable)
+    assert verdict.line is not None
     for move in verdict.line[:draw(st.integers(max(0, len(verdict.line) - 22), len(verdict.line) - 1))]:
         board.push(move)
     for _ in range(draw(st.integers(0, 3))):
@@ -177,7 +178,7 @@ def test_lost_with_d_drawn_is_lost_with_more_drawn(board, extra):
     assert fewest_now <= fewest_later
 
 
-@lru_cache(maxsize=None)
+@cache
 def _fits(rules: Rules) -> list[list[bool]]:
     return fit_table(rules)
 

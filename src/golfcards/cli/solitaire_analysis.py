@@ -15,12 +15,20 @@ import json
 import secrets
 import sys
 from pathlib import Path
+from typing import Any
 
 from golfcards.cli import add_language_option
 from golfcards.errors import GolfError
 from golfcards.i18n import Translator, translator
-from golfcards.i18n.analysis import (hint_text, line_text, move_text, numbered_move, still_winnable_text,
-                                     summary_lines, verdict_text)
+from golfcards.i18n.analysis import (
+    hint_text,
+    line_text,
+    move_text,
+    numbered_move,
+    still_winnable_text,
+    summary_lines,
+    verdict_text,
+)
 from golfcards.i18n.errors import error_text
 from golfcards.i18n.solitaire import board_text, refusal_text, rule_name
 from golfcards.solitaire import analysis
@@ -238,8 +246,8 @@ class _ProgressBar:
     def __init__(self, t: Translator, quiet: bool) -> None:
         self.t = t
         self.quiet = quiet
-        self.bar = None
-        self.task = None
+        self.bar: Any = None
+        self.task: Any = None
 
     def __enter__(self) -> analysis.Progress:
         if self.quiet:

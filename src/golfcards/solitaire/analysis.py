@@ -22,10 +22,11 @@ import os
 import signal
 import statistics
 import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import Any
 
 from golfcards.errors import GolfError
 from golfcards.shuffle import DEAL_COUNT, SplitMix64, number_to_letters
@@ -54,7 +55,9 @@ def random_numbers(count: int, seed: int) -> list[int]:
     """``count`` distinct uniformly random deal numbers from ``seed`` (reproducible)."""
     if count < 1:
         raise GolfError("analysis.bad_count", f"the number of deals must be at least 1, not {count}", count=count)
-    generator, seen, numbers = SplitMix64(seed), set(), []
+    generator = SplitMix64(seed)
+    seen: set[int] = set()
+    numbers: list[int] = []
     while len(numbers) < min(count, DEAL_COUNT):
         number = generator.below(DEAL_COUNT)
         if number not in seen:
@@ -254,7 +257,8 @@ def _cluster_results(address: str, chunks: list[list[int]], rules: Sequence[Rule
     try:
         from distributed import Client, as_completed
     except ImportError as error:
-        raise GolfError("analysis.no_dask", "the --cluster option needs dask[distributed] (pip install golfcards[cluster])") from error
+        raise GolfError("analysis.no_dask",
+                        "the --cluster option needs dask[distributed] (pip install golfcards[cluster])") from error
     try:
         client = Client(address, timeout=CONNECT_SECONDS)
     except (OSError, TimeoutError, ValueError) as error:
@@ -317,8 +321,9 @@ def _write_parquet(path: Path, header: list[str], rows: list[list[str]]) -> None
         import pyarrow as pa
         import pyarrow.parquet as pq
     except ImportError as error:
-        raise GolfError("analysis.no_parquet", "a .parquet table needs pyarrow (pip install golfcards[parquet])") from error
-    columns: dict[str, list[object]] = {}
+        raise GolfError("analysis.no_parquet",
+                        "a .parquet table needs pyarrow (pip install golfcards[parquet])") from error
+    columns: dict[str, list[Any]] = {}
     for index, name in enumerate(header):
         values = [row[index] for row in rows]
         if name == "deal" or name.endswith("_nodes"):

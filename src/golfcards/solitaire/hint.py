@@ -36,7 +36,7 @@ def interactive_budget() -> int:
     return COMPILED_BUDGET if solver_fast.AVAILABLE else PYTHON_BUDGET
 
 
-class HintKind(str, enum.Enum):
+class HintKind(enum.StrEnum):
     """Which kind of advice a hint is; the value is the message key interfaces translate."""
 
     WINNING = "winning"

@@ -28,17 +28,16 @@ from __future__ import annotations
 import enum
 import sys
 from dataclasses import dataclass
-from typing import Sequence, Union
 
 from golfcards.errors import GolfError
+from golfcards.solitaire import solver_fast
 from golfcards.solitaire.board import Board, Draw, Move, Take
 from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.deal import Deal
 from golfcards.solitaire.rules import Rules
-from golfcards.solitaire import solver_fast
 from golfcards.solitaire.solver_tables import EMPTY, JOKER, Tables, rank_code, shortfall_function
 
-Game = Union[Board, Deal, GameCode, str]
+Game = Board | Deal | GameCode | str
 """What the solver accepts: a board (its current position), a deal (with rules), a game code."""
 
 _DRAW = -1

@@ -16,8 +16,8 @@ try:  # pragma: no cover - depends on the optional extra
     import numpy as np
     from numba import njit
 except ImportError:  # pragma: no cover
-    np = None
-    njit = None
+    np = None  # type: ignore[assignment]
+    njit = None  # type: ignore[assignment]
 
 AVAILABLE = njit is not None and os.environ.get("GOLFCARDS_SOLVER", "").lower() != "python"
 """True when the compiled search is used."""

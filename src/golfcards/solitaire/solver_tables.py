@@ -29,9 +29,9 @@ remaining tableau, with the rule's fit relation.
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
-from golfcards.cards import AnyCard
+from golfcards.cards import AnyCard, Card
 from golfcards.solitaire.rules import Rules
 
 JOKER = 0
@@ -44,7 +44,7 @@ def rank_code(card: AnyCard | None) -> int:
     """The solver's code for a card (or for an empty discard)."""
     if card is None:
         return EMPTY
-    return JOKER if card.is_joker else int(card.rank)
+    return int(card.rank) if isinstance(card, Card) else JOKER
 
 
 def fit_table(rules: Rules) -> list[list[bool]]:
@@ -175,10 +175,10 @@ class Tables:
     def counts(self, heights: Sequence[int], drawn: int, discard: int) -> tuple[list[int], list[int]]:
         """(demand, supply) by code for a position: tableau cards, and tableau + stock + discard."""
         demand = [0] * CODES
-        for column, height in zip(self.columns, heights):
+        for column, height in zip(self.columns, heights, strict=True):
             for x in column[:height]:
                 demand[x] += 1
-        supply = [a + b for a, b in zip(demand, self.stock_suffix[drawn])]
+        supply = [a + b for a, b in zip(demand, self.stock_suffix[drawn], strict=True)]
         supply[discard] += 1
         return demand, supply
 

@@ -14,7 +14,7 @@ test (or a replayable session) gets the same deal again; interfaces pass a fresh
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from golfcards.shuffle import DEAL_COUNT, SplitMix64
 from golfcards.solitaire.codes import GameCode
