@@ -125,3 +125,10 @@ def test_compiled_and_python_searches_are_the_same_search(code, monkeypatch):
     monkeypatch.setattr(solver_fast, "AVAILABLE", False)
     assert solve(code) == compiled  # same verdict, same line, same number of positions
     assert most_removals(code, budget=5_000) == best_compiled
+
+
+def test_warm_up_prepares_the_search():
+    from golfcards.solitaire.solver import warm_up
+
+    warm_up()
+    assert solve("GO1-C-AAAAAAF").winnable is False

@@ -131,6 +131,15 @@ def start_of(game: Game, rules: Rules | None = None, *, draw_anytime: bool | Non
     return Start(tables, tuple(game.heights), game.drawn, rank_code(game.discard))
 
 
+def warm_up() -> None:
+    """Prepare the search now rather than on the first request (for long-running interfaces).
+
+    With the compiled search this compiles it, or loads it from numba's cache (about a second);
+    without it this costs nothing worth noting.
+    """
+    search(start_of(GameCode(1, Rules()).deal(), Rules()), budget=1)
+
+
 def solve(game: Game, rules: Rules | None = None, *, budget: int | None = None) -> Verdict:
     """Decide whether ``game`` can still be won; with a win, return a winning line.
 
