@@ -14,8 +14,10 @@ How it is fast enough in plain Python (see ``docs/solver.md``):
   any line of the other and draw the extra cards at its first draw), so the table keeps, for each
   (heights, discard rank), the fewest cards drawn at which it was found lost and answers for every
   later stock index too;
-* sound lower bounds (``solver_tables``) that prove a position lost long before the stock runs out;
+* sound bounds (``solver_tables``) that prove a position lost long before the stock runs out;
 * move ordering: removals before drawing, tallest column first.
+
+With numba installed (the ``[fast]`` extra) the same search runs compiled (``solver_fast``).
 
 :func:`most_removals` runs the same search to find how far a lost position can still be played
 (the most cards that can still be removed, and a line that removes them), for hints.

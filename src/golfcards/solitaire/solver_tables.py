@@ -1,4 +1,4 @@
-"""The solver's compact view of a position, and the sound lower bounds that prove a position lost.
+"""The solver's compact view of a position, and the sound bounds that prove a position lost.
 
 The search never touches :class:`~golfcards.solitaire.board.Board` objects: a position is seven
 column heights, the number of stock cards drawn and the discard's *rank code* (suits never
@@ -15,16 +15,16 @@ lands on it, it is covered for good). So winning needs a matching that gives eve
 tableau card its own predecessor, among the *supply*: current discard + remaining stock +
 remaining tableau, with the rule's fit relation.
 
-* **Matching bound** (:func:`rank_shortfall`): the rank-level relaxation of that matching (which
+* **Matching bound** (:func:`shortfall_function`): the rank-level relaxation of that matching (which
   forgets where cards lie). Its graph links rank ``x`` to ``x±1`` (and King–Ace with wrap):
   without wrap it splits into two paths on which the greedy "use the left neighbour's leftovers
   first" matching is maximum; with wrap it is one cycle of 26 nodes, which we cut at the Kings,
   counting the Kings' supply twice (a relaxation, so the bound stays sound). Jokers and an empty
   discard are wild supply: the position is lost if the shortfall exceeds them.
-* **Lonely card bound** (:meth:`Tables.lonely`): the cards above ``X`` in its own column are
+* **Lonely card bound** (:meth:`Tables.any_lonely`): the cards above ``X`` in its own column are
   removed *after* ``X``, so they cannot be its predecessor. If no other supply card fits ``X``, the
-  position is lost. Only the cards that could lie on the rank that just left the supply need
-  checking after a move, which keeps it cheap.
+  position is lost. The search checks it on its starting position only (after every move it cost
+  more time than it saved).
 """
 
 from __future__ import annotations
@@ -149,28 +149,10 @@ class Tables:
             suffix.append(counts)
         self.stock_suffix = list(reversed(suffix))
         """``stock_suffix[d][n]``: stock cards of code ``n`` not yet drawn when ``d`` are drawn."""
-        # The two ranks that fit on each discard code (0 where there is none), and the codes that
-        # fit on each card, for the discard signature and the dead-end test of the search.
-        self.low_fit = [0] * CODES
-        self.high_fit = [0] * CODES
-        for n in range(1, 14):
-            fitting = [x for x in range(1, 14) if self.fit[x][n]]
-            fitting += [0] * (2 - len(fitting))
-            self.low_fit[n], self.high_fit[n] = fitting[0], fitting[1]
-        self.fits_on = [[y for y in range(14) if self.fit[y][x]] for x in range(CODES)]
         self.preds = [[n for n in range(CODES) if self.fit[x][n]] for x in range(CODES)]
         self.above = [[sum(self.fit[column[i]][column[j]] for j in range(i)) for i in range(len(column))]
                       for column in self.columns]
         """``above[c][i]``: cards above row ``i`` of column ``c`` that fit it (never its predecessor)."""
-        # For each discard code n: the (column, row) of every non-joker tableau card that fits on n.
-        self.watchers: list[list[tuple[int, int]]] = [[] for _ in range(CODES)]
-        for c, column in enumerate(self.columns):
-            for i, x in enumerate(column):
-                if x == JOKER:
-                    continue
-                for n in range(CODES):
-                    if self.fit[x][n]:
-                        self.watchers[n].append((c, i))
 
     def counts(self, heights: Sequence[int], drawn: int, discard: int) -> tuple[list[int], list[int]]:
         """(demand, supply) by code for a position: tableau cards, and tableau + stock + discard."""
@@ -182,25 +164,8 @@ class Tables:
         supply[discard] += 1
         return demand, supply
 
-    def shortfall_exceeds_wild(self, demand: Sequence[int], supply: Sequence[int]) -> bool:
-        """The matching bound: True when the position is proven lost."""
-        short = shortfall_function(self.wrap, self.king_supplies)(demand, supply)
-        return short > supply[JOKER] + supply[EMPTY]
-
-    def lonely(self, heights: Sequence[int], supply: Sequence[int], gone: int) -> bool:
-        """The lonely card bound after a card of code ``gone`` left the supply: True if lost."""
-        columns, above, preds = self.columns, self.above, self.preds
-        for c, i in self.watchers[gone]:
-            if i < heights[c]:
-                total = 0
-                for n in preds[columns[c][i]]:
-                    total += supply[n]
-                if total <= above[c][i]:
-                    return True
-        return False
-
     def any_lonely(self, heights: Sequence[int], supply: Sequence[int]) -> bool:
-        """The lonely card bound over every tableau card (for a fresh position)."""
+        """The lonely card bound over every tableau card: True when the position is proven lost."""
         for c, column in enumerate(self.columns):
             for i in range(heights[c]):
                 if column[i] != JOKER and sum(supply[n] for n in self.preds[column[i]]) <= self.above[c][i]:
