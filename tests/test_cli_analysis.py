@@ -10,6 +10,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from golfcards.cli import main
 from golfcards.solitaire.board import Board, Status, parse_action
 from golfcards.solitaire.solver import solve
@@ -157,3 +159,26 @@ def test_interrupting_analyze_loses_nothing(tmp_path):
     assert finished.returncode == 0 and data["deals"] == 30 and data["solved_now"] == 30 - done_before
     numbers = [int(line.split(",")[0]) for line in table.read_text().splitlines()[1:]]
     assert sorted(numbers) == list(range(2, 32))
+
+
+def test_analyze_on_a_dask_cluster(capsys, tmp_path):
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  dashboard_address=None) as cluster:
+        status, out, _ = run(capsys, "solitaire", "analyze", "--from", "GO1-C-AAAAAAC", "--count", "4",
+                             "--chunk", "2", "--cluster", cluster.scheduler_address, "--json",
+                             "--out", str(tmp_path / "c.csv"))
+    data = json.loads(out)
+    assert status == 0 and data["deals"] == 4 and data["solved_now"] == 4
+    assert data["rules"]["classic"]["winnable"] == sum(bool(solve(f"GO1-C-AAAAAA{letter}").winnable)
+                                                      for letter in "CDEF")
+
+
+def test_analyze_on_an_unreachable_cluster_is_a_clear_error(capsys, tmp_path, monkeypatch):
+    pytest.importorskip("distributed")
+    from golfcards.solitaire import analysis
+
+    monkeypatch.setattr(analysis, "CONNECT_SECONDS", 1)
+    status, _, err = run(capsys, "solitaire", "analyze", "--random", "1", "--cluster", "tcp://127.0.0.1:9",
+                         "--out", str(tmp_path / "u.csv"), "--quiet")
+    assert status == 2 and "Cannot reach the Dask scheduler at tcp://127.0.0.1:9" in err
