@@ -63,7 +63,7 @@ def test_solve_show_replays_the_winning_line_move_by_move(capsys):
     assert status == 0
     line = solve("GO1-E-AAAAAAF").line
     assert f"Moviment {len(line)}: " in out and f"Moviment {len(line) + 1}:" not in out
-    assert "Moviment 1: columna 2: retira" in out  # the line starts by taking column 2's free card
+    assert "Moviment 1: treu la carta rei de piques de la columna 2" in out
     assert out.count("Pila per robar:") == len(line) + 1
 
 
