@@ -116,7 +116,7 @@ def test_most_removals_of_a_won_and_of_a_lost_deal():
     assert board.cards_left == lost.cards_left > 0
 
 
-@pytest.mark.skipif(solver_fast.compiled_kernel is None, reason="the compiled search is off (numba missing, or GOLFCARDS_SOLVER=python)")
+@pytest.mark.skipif(not solver_fast.INSTALLED, reason="the compiled search is off (numba missing, or GOLFCARDS_SOLVER=python)")
 @pytest.mark.parametrize("code", ["GO1-E-AAAAAAB", "GO1-C-AAAAAAF", "GO1-S-AAAAAAH", "GO1-E-AAAAABC-J2-ND",
                                   "GO1-C-AAAAAAK-J1"])
 def test_compiled_and_python_searches_are_the_same_search(code, monkeypatch):

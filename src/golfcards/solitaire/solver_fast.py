@@ -9,18 +9,15 @@ numba is installed (``pip install golfcards[fast]``) and never required: without
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from typing import Any
 
-try:  # pragma: no cover - depends on the optional extra
-    import numpy as np
-    from numba import njit
-except ImportError:  # pragma: no cover
-    np = None  # type: ignore[assignment]
-    njit = None  # type: ignore[assignment]
-
-AVAILABLE = njit is not None and os.environ.get("GOLFCARDS_SOLVER", "").lower() != "python"
+INSTALLED = importlib.util.find_spec("numba") is not None
+"""numba is installed (numba and numpy are imported only when the compiled search first runs)."""
+AVAILABLE = INSTALLED and os.environ.get("GOLFCARDS_SOLVER", "").lower() != "python"
 """True when the compiled search is used."""
+np: Any = None  # numpy, once the compiled search is loaded
 
 WON, LOST, OUT_OF_BUDGET = 1, 0, 2
 _DRAW = -1
@@ -210,19 +207,31 @@ def _kernel(columns: Any, heights: Any, stock: Any, fit: Any, wrap: bool, king_s
             action = NEXT
 
 
-compiled_kernel = njit(cache=True)(_kernel) if AVAILABLE else None
+_compiled: Any = None
+
+
+def compiled_kernel() -> Any:
+    """The compiled search: numba compiles it on the first call, or loads it from its cache."""
+    global _compiled, np
+    if _compiled is None:
+        import numpy
+        from numba import njit
+
+        np = numpy
+        _compiled = njit(cache=True)(_kernel)
+    return _compiled
 
 
 def run(tables: Any, heights: list[int], drawn: int, discard: int, powers: list[int], budget: int,
         to_win: bool, demand: list[int], supply: list[int]) -> tuple[int, int, int, list[int]]:
     """Run the compiled search: (outcome, nodes, fewest cards left, best line as column/draw steps)."""
-    assert compiled_kernel is not None, "numba is not installed"
+    kernel = compiled_kernel()
     rows = max([len(column) for column in tables.columns] + [1])
     columns = np.zeros((7, rows), np.int64)
     for c, column in enumerate(tables.columns):
         columns[c, :len(column)] = column
     line = np.zeros(_MAX_DEPTH, np.int64)
-    outcome, nodes, best_left, length = compiled_kernel(
+    outcome, nodes, best_left, length = kernel(
         columns, np.array(heights, np.int64), np.array(tables.stock, np.int64),
         np.array(tables.fit, np.bool_), tables.wrap, tables.king_supplies, tables.draw_anytime, to_win,
         discard, drawn, np.array(powers, np.int64), budget, np.array(demand, np.int64),
