@@ -228,6 +228,12 @@ class _Search:
         shortfall = shortfall_function(wrap, king_supplies)
         lost_at: dict[int, int] = {}
         get_lost = lost_at.get
+        # ``free[c]``: the code of column c's free card, or NONE for an empty column; and for
+        # each discard code, whether each card code fits on it.
+        NONE = len(fit)
+        free = [column[h - 1] if h else NONE for column, h in zip(columns, heights, strict=True)]
+        fits_on = [[fit[x][n] for x in range(len(fit))] + [False] for n in range(len(fit))]
+        order = range(7)
         trail: list[int] = []
         limit = self.limit
         to_win = self.to_win
@@ -255,7 +261,8 @@ class _Search:
             known = get_lost(key)
             if known is not None and known <= drawn:
                 return False
-            candidates = [c for c in range(7) if heights[c] and fit[columns[c][heights[c] - 1]][discard]]
+            fits = fits_on[discard]
+            candidates = [c for c in order if fits[free[c]]]
             # A position whose only move is the draw needs no bound: the position after the draw
             # has the same tableau and less supply, so its bound is at least as strong.
             if candidates and shortfall(demand, supply) - supply[JOKER] - supply[EMPTY] >= target:
@@ -268,6 +275,7 @@ class _Search:
                 h = heights[c]
                 x = columns[c][h - 1]
                 heights[c] = h - 1
+                free[c] = columns[c][h - 2] if h > 1 else NONE
                 demand[x] -= 1
                 supply[discard] -= 1
                 trail.append(c)
@@ -276,6 +284,7 @@ class _Search:
                 supply[discard] += 1
                 demand[x] += 1
                 heights[c] = h
+                free[c] = x
                 if ok:
                     return True
             if drawn < nstock and (anytime or not candidates):
