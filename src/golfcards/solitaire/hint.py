@@ -74,8 +74,8 @@ def hint(board: Board, *, budget: int | None = INTERACTIVE) -> Hint:
     best = _best(*_position(board), _budget(budget))
     if best.cards_left == 0:
         return Hint(HintKind.WINNING, best.line[0], 0, best.line)
-    kind = HintKind.MOST_CARDS if verdict.solvability is Solvability.NOT_WINNABLE and best.complete \
-        else HintKind.BEST_FOUND
+    # A complete search for the fewest cards that ends above 0 is a proof of loss too.
+    kind = HintKind.MOST_CARDS if best.complete else HintKind.BEST_FOUND
     if best.line:
         return Hint(kind, best.line[0], best.cards_left, best.line)
     # No line removes another card: every move is as good as any other; drawing keeps options.
