@@ -18,6 +18,7 @@ import csv
 import io
 import json
 import math
+import multiprocessing
 import os
 import signal
 import statistics
@@ -229,7 +230,10 @@ def _pool_results(chunks: list[list[int]], rules: Sequence[Rules], workers: int)
         return
     pending: set[Future] = set()
     queue = iter(chunks)
-    with ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupt) as pool:
+    # "spawn": fresh worker processes, never a fork of a process that runs threads (the
+    # progress bar's, a Dask client's).
+    with ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupt,
+                             mp_context=multiprocessing.get_context("spawn")) as pool:
         try:
             for chunk in queue:
                 pending.add(pool.submit(solve_chunk, chunk, rules))
