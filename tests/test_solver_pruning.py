@@ -21,7 +21,15 @@ from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.deal import Deal
 from golfcards.solitaire.rules import RuleName, Rules
 from golfcards.solitaire.solver import most_removals, solve, start_of
-from golfcards.solitaire.solver_tables import EMPTY, JOKER, Tables, fit_table, rank_code, rank_shortfall
+from golfcards.solitaire.solver_tables import (
+    EMPTY,
+    JOKER,
+    Tables,
+    fit_table,
+    rank_code,
+    rank_shortfall,
+    shortfall_function,
+)
 
 RULE_NAMES = list(RuleName)
 
@@ -195,3 +203,17 @@ def test_tables_count_demand_and_supply():
     demand, supply = tables.counts(board.heights, 0, rank_code(board.discard))
     assert sum(demand) == 35 and sum(supply) == 52
     assert supply[1] == 4 and demand[1] == 2  # the discard and the stock hold the other two aces
+
+
+@given(st.booleans(), st.booleans(), st.lists(st.integers(0, 4), min_size=15, max_size=15),
+       st.lists(st.integers(0, 6), min_size=15, max_size=15))
+def test_generated_bound_is_the_readable_one(wrap, king_supplies, demand, supply):
+    assert shortfall_function(wrap, king_supplies)(demand, supply) == rank_shortfall(demand, supply, wrap, king_supplies)
+
+
+def test_the_wrap_chain_counts_the_kings_twice():
+    demand, supply = [0] * 15, [0] * 15
+    demand[1] = demand[12] = 1  # an ace and a queen, one king to serve both
+    supply[13] = 1
+    assert rank_shortfall(demand, supply, wrap=True, king_supplies=True) == 0  # relaxed: sound
+    assert rank_shortfall(demand, supply, wrap=False, king_supplies=True) == 1  # no wrap: the ace starves
