@@ -1,4 +1,4 @@
-"""The rules of Golf Solitaire as a page in each language, its worked examples computed by the engine.
+"""The rules of both games as pages in each language, their worked examples computed by the engine.
 
 The text follows the rules pages (seeds 000 in Catalan and 002 in Greek, word for word in those
 languages); every board state, refusal and end message in it is produced by the engine and the
@@ -210,8 +210,63 @@ SOLITAIRE_RULES: tuple[Section, ...] = (
 )
 
 
+SIXCARD_TITLE = N_("Six-card Golf and its variants")
+SIXCARD_RULES: tuple[Section, ...] = (
+    Section(N_("Six-card Golf"), (
+        _p(N_("Card Golf turns a small hidden grid into a contest for the lowest score. It combines memory, swaps "
+              "and choosing when to finish; it is different from Golf Solitaire. This guide chooses the six-card "
+              "version with negative deuces and an immediate end of the hole. Other tables use bigger grids, "
+              "jokers or an extra final turn; agree on those differences before dealing. The sporting name "
+              "reflects the search for few points and the division of the match into holes. Neither an inventor "
+              "nor an exact date of origin is established for this set of rules.")),
+    )),
+    Section(N_("Dealing and setting up the table"), (
+        _p(N_("For 2–4 people use 52 ordinary cards without jokers and paper for the results. Deal 6 face-down "
+              "cards to each person, in 2 rows of 3. Each chooses any 2 of their cards to turn up; the others may "
+              "not be peeked at. Keep the positions: the vertical columns count for the score. The undealt cards "
+              "form the closed stock; turn up the top one to start the discard. With 4 people there are 24 cards "
+              "in the grids, 1 on the discard and 27 in the stock. The person to the dealer’s left starts; turns "
+              "and the next dealer move clockwise.")),
+    )),
+    Section(N_("Draw, swap or reject"), (
+        _p(N_("Take the top card of the stock in secret or pick up the visible top of the discard. The card from "
+              "the discard must replace one of your grid. The card from the stock can replace any card, face "
+              "down or face up, or be rejected straight onto the discard. Choose the position without peeking "
+              "underneath, place the new card face up and discard the replaced one face up too. Never move cards "
+              "between positions. In this version, rejecting a drawn card does not oblige you to reveal another "
+              "card. Nor may you just turn up a face-down card instead of drawing. Only the top of the discard is "
+              "available; earlier cards are not taken back.")),
+    )),
+    Section(N_("Values and vertical pairs"), (
+        _p(N_("Values: A = 1; 2 = −2; 3–10 = face value; J and Q = 10; K = 0. Before adding single cards, check "
+              "each vertical column. If the ranks are equal, the whole column is worth 0, whatever the suits. A "
+              "pair of deuces also cancels: it is not worth −4. Equal cards in the same row or on a diagonal do "
+              "not cancel. Leave pairs in place until the scoring; they are not removed during play. Low single "
+              "cards help, but pairing a high card already in the column can save more points than a low draw "
+              "without a match.")),
+    )),
+    Section(N_("Ending a hole and the match"), (
+        _p(N_("As soon as someone’s grid is entirely face up after a turn, stop at once. There are no extra turns. "
+              "Reveal the other grids, add up the columns and write down the results. Play 9 deals, shuffling "
+              "everything between them; the lowest total wins, with a shared win in case of a tie. For an "
+              "exhausted stock we adopt an agreement: once the last draw is resolved, if no grid has finished the "
+              "hole, stop and score. The discard is not reshuffled under this agreement. It is a practical limit, "
+              "not a universal rule. A final turn for the opponents or reusing the discard belongs to another "
+              "agreed version.")),
+    )),
+)
+
+
+RULES_PAGES = (("/rules/solitaire", N_("Golf Solitaire"), SOLITAIRE_TITLE),
+               ("/rules/sixcard", N_("Six-card Golf"), SIXCARD_TITLE))
+
+
 def render_rules(t: Translator, title: str, sections: tuple[Section, ...]) -> str:
-    parts = [f"<h1>{escape(t.gettext(title))}</h1>"]
+    links = []
+    for href, label, page_title in RULES_PAGES:
+        current = ' aria-current="page"' if page_title == title else ""
+        links.append(f'<a href="{href}?lang={t.language}"{current}>{escape(t.gettext(label))}</a>')
+    parts = [f'<nav class="rules-switch">{"".join(links)}</nav>', f"<h1>{escape(t.gettext(title))}</h1>"]
     for section in sections:
         parts.append(f"<section><h2>{escape(t.gettext(section.title))}</h2>")
         for block in section.blocks:
@@ -224,6 +279,12 @@ async def solitaire_rules(request: Request) -> Response:
     t = request_translator(request)
     body = render_rules(t, SOLITAIRE_TITLE, SOLITAIRE_RULES)
     return HTMLResponse(shell(t, t.gettext(SOLITAIRE_TITLE), body, "/rules/solitaire"))
+
+
+async def sixcard_rules(request: Request) -> Response:
+    t = request_translator(request)
+    body = render_rules(t, SIXCARD_TITLE, SIXCARD_RULES)
+    return HTMLResponse(shell(t, t.gettext(SIXCARD_TITLE), body, "/rules/sixcard"))
 
 
 async def rules_index(request: Request) -> Response:
@@ -239,4 +300,5 @@ def message_page(t: Translator, error: GolfError, status: int) -> Response:
 
 
 def routes() -> list[Route]:
-    return [Route("/rules", rules_index), Route("/rules/solitaire", solitaire_rules)]
+    return [Route("/rules", rules_index), Route("/rules/solitaire", solitaire_rules),
+            Route("/rules/sixcard", sixcard_rules)]
