@@ -18,12 +18,13 @@ Handler = Callable[[argparse.Namespace], int]
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from golfcards.cli import serve, solitaire
+    from golfcards.cli import serve, sixcard, solitaire
 
     parser = argparse.ArgumentParser(prog="golf", description="Golf Solitaire and Six-card Golf.")
     parser.add_argument("--version", action="version", version=f"golfcards {__version__}")
     games = parser.add_subparsers(dest="game")
     solitaire.add_parser(games)
+    sixcard.add_parser(games)
     serve.add_parser(games)
     return parser
 
