@@ -21,9 +21,9 @@ from golfcards.i18n.errors import error_text
 from golfcards.i18n.solitaire import BLOCKED_MESSAGE, board_text, refusal_text
 from golfcards.solitaire.board import POINTS_PER_CARD, Board, Touch, parse_action
 from golfcards.solitaire.deal import TABLEAU_SIZE
+from golfcards.web.card_faces import card_json
 from golfcards.web.html import shell
 from golfcards.web.requests import request_translator
-from golfcards.web.solitaire_view import card_json
 
 EXAMPLE_CODE = "GO1-E-AAAAAAB"
 WINNING_LINE = ("d 5 2 d 6 6 5 6 1 5 d 7 4 5 2 d 3 1 7 d 2 3 d 4 4 3 7 d d 4 d d 1 2 3 2 4 6 1 1 7 d 6 5 3 "

@@ -5,28 +5,19 @@ The stock's order is never sent (only its count): the page knows what the player
 
 from __future__ import annotations
 
-from golfcards.cards import AnyCard, Card
 from golfcards.i18n import N_, Translator
-from golfcards.i18n.cards import card_name, rank_short
+from golfcards.i18n.cards import card_name
 from golfcards.i18n.solitaire import board_text, refusal_text, rule_name, status_text
 from golfcards.solitaire.board import Board, Draw, Outcome, Undo
 from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.course import COURSE_DEALS, PAR, Course
+from golfcards.web.card_faces import card_json
 from golfcards.web.solitaire_games import Game, rules_key
 from golfcards.web.storage import SavedCourse, Statistics
 
 DREW = N_("You drew {card}.")
 REMOVED = N_("You removed {card}.")
 UNDONE = N_("Undone: {card} goes back.")
-
-
-def card_json(card: AnyCard, t: Translator) -> dict[str, object]:
-    """A card as the page draws it: corner rank (localized: ``R`` for a Catalan King), suit, colour, name."""
-    if not isinstance(card, Card):
-        return {"code": card.code, "name": card_name(card, t), "rank": "🃏", "suit": "", "red": False,
-                "joker": True}
-    return {"code": card.code, "name": card_name(card, t), "rank": rank_short(card.rank, t),
-            "suit": card.suit.symbol, "red": card.suit.is_red, "joker": False}
 
 
 def board_json(board: Board, t: Translator) -> dict[str, object]:
