@@ -12,6 +12,7 @@ from golfcards.i18n import LANGUAGES, N_, Translator, available_languages
 from golfcards.i18n.solitaire import refusal_text, rule_name
 from golfcards.solitaire.board import Refusal
 from golfcards.solitaire.rules import RuleName
+from golfcards.web.sixcard_view import BOT_NAMES
 
 PAGE_STRINGS: dict[str, str] = {
     # site
@@ -100,6 +101,40 @@ PAGE_STRINGS: dict[str, str] = {
     "stats_course_finished": N_("Finished courses"),
     "stats_course_none": N_("No course finished yet. Choose Traditional course in the New game window."),
     "stats_game_row": N_("{code}: {result}, score {score}"),
+    # six-card golf
+    "play_bots": N_("Play against bots"),
+    "your_name": N_("Your name"),
+    "opponents": N_("Opponents"),
+    "bot_level": N_("Bot level"),
+    "play": N_("Play"),
+    "play_friends": N_("Play with friends"),
+    "play_friends_help": N_("Create a room, then give its code or link to people on the same network."),
+    "players": N_("Players"),
+    "create_room": N_("Create a room"),
+    "join_room": N_("Join a room"),
+    "room_code": N_("Room"),
+    "join": N_("Join"),
+    "copy_link": N_("Copy the link"),
+    "link_copied": N_("Link copied"),
+    "room_link_help": N_("Others open {link} on their phone or computer to join."),
+    "seats": N_("Seats"),
+    "open_seat": N_("Open seat"),
+    "seat_for": N_("Seat {number}"),
+    "you": N_("you"),
+    "online": N_("online"),
+    "offline": N_("offline"),
+    "take_seat": N_("Take a seat"),
+    "start_match": N_("Start the match"),
+    "you_drew": N_("You drew"),
+    "throw_away": N_("Throw it away"),
+    "take_discard": N_("Take the discard: {card}"),
+    "face_down": N_("Face-down card, position {position}"),
+    "turn": N_("to play"),
+    "hole_points": N_("{points} points"),
+    "next_hole": N_("Next hole"),
+    "rematch": N_("Rematch"),
+    "scorecard": N_("Scorecard"),
+    "hole": N_("Hole"),
 }
 
 
@@ -113,5 +148,6 @@ def page_strings(t: Translator) -> dict[str, object]:
             "rule_easy": rule_name(RuleName.EASY, t),
             "rule_classic": rule_name(RuleName.CLASSIC, t),
             "stock_empty": refusal_text(Refusal.STOCK_EMPTY, t),
+            **{f"bot_{level}": t.gettext(name) for level, name in BOT_NAMES.items()},
         },
     }
