@@ -52,8 +52,8 @@ def hidden_codes(app, code, seat):
     """The cards ``seat`` may not know now, from the server's own state (ground truth)."""
     state = app.state.rooms.get(code).match.state
     hidden = set()
-    for owner, (grid, flags) in enumerate(zip(state.grids, state.face_up)):
-        hidden.update(card_from_index(card).code for card, up in zip(grid, flags) if not up)
+    for grid, flags in zip(state.grids, state.face_up, strict=True):
+        hidden.update(card_from_index(card).code for card, up in zip(grid, flags, strict=False) if not up)
     hidden.update(card_from_index(card).code for card in state.stock)
     if state.holder is not None and state.holder != seat:
         hidden.add(card_from_index(state.holding).code)
