@@ -63,9 +63,11 @@ def test_sixcard_rules_follow_the_portuguese_guide(client):
     seed = (Path(__file__).parent / "data" / "seed-003-pt.txt").read_text(encoding="utf-8")
     page = html.unescape(client.get("/rules/sixcard?lang=pt").text)
     paragraphs = re.findall(r"<p>(.*?)</p>", page)
-    assert len(paragraphs) == 5
+    assert len(paragraphs) == 6
     for paragraph in paragraphs:
         assert paragraph in seed, paragraph[:60]
+    assert "Sem substituição, as colunas valeriam 0, 10 e 5: total 15." in page
+    assert "As colunas valem 0 + 0 + 5 = 5, poupando 10." in page
     assert "Com 4 pessoas há 24 cartas nas grelhas, 1 no descarte e 27 no monte." in page
 
 
@@ -75,3 +77,4 @@ def test_sixcard_rules_in_every_language(client, lang, heading):
     page = html.unescape(client.get(f"/rules/sixcard?lang={lang}").text)
     assert f"<h2>{heading}</h2>" in page
     assert 'href="/rules/solitaire?lang=' + lang in page
+    assert "<span class=\"column-points\">10</span>" in page and "Total: 15" in page.replace("Σύνολο", "Total")

@@ -15,11 +15,13 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from golfcards.cards import parse_card, parse_cards
 from golfcards.errors import GolfError
 from golfcards.i18n import N_, Translator
 from golfcards.i18n.errors import error_text
 from golfcards.i18n.solitaire import BLOCKED_MESSAGE, board_text, refusal_text
 from golfcards.solitaire.board import POINTS_PER_CARD, Board, Touch, parse_action
+from golfcards.sixcard.scoring import GridScore, score_grid
 from golfcards.solitaire.deal import TABLEAU_SIZE
 from golfcards.web.card_faces import card_json
 from golfcards.web.html import shell
@@ -72,8 +74,8 @@ def _state(actions: int) -> Callable[[Translator], str]:
     return render
 
 
-def _mini_card(card: dict[str, object]) -> str:
-    colour = " red" if card["red"] else ""
+def _mini_card(card: dict[str, object], extra: str = "") -> str:
+    colour = (" red" if card["red"] else "") + extra
     return (f'<span class="mini-card{colour}"><b>{escape(str(card["rank"]))}</b>'
             f'{escape(str(card["suit"]))}</span>')
 
@@ -210,6 +212,53 @@ SOLITAIRE_RULES: tuple[Section, ...] = (
 )
 
 
+SWAP_GRID = "9S KD 2C 9H QC 7D"
+"""The guide's example grid, row by row; only the Q♣ (position 5) is face down to its owner."""
+SWAP_POSITION, SWAP_CARD = 4, "KC"
+
+
+def _swap_scores() -> tuple[GridScore, GridScore]:
+    """The example grid scored before and after the K♣ replaces the Q♣ (by the engine's scoring)."""
+    before = parse_cards(SWAP_GRID)
+    after = list(before)
+    after[SWAP_POSITION] = parse_card(SWAP_CARD)
+    return score_grid(before, 3), score_grid(after, 3)
+
+
+def _swap_text(t: Translator) -> str:
+    before, after = _swap_scores()
+    first, second, third = (column.points for column in before.columns)
+    text = t.gettext(
+        "The picture shows the values to the reader: top row 9♠, K♦, 2♣; bottom 9♥, Q♣, 7♦. Only Q♣ is still "
+        "face down to the player. Without a swap, the columns would be worth {first}, {second} and {third}: "
+        "total {before}. Draw K♣ and choose that position without peeking, replace Q♣ and discard it. The grid "
+        "is all face up, so the hole ends at once. The columns are worth {sum} = {after}, saving {saved}. The "
+        "example shows a possible advantage of swapping blind; the player did not know the queen’s value when "
+        "choosing.",
+        first=first, second=second, third=third, before=before.total,
+        sum=" + ".join(str(column.points) for column in after.columns), after=after.total,
+        saved=before.total - after.total)
+    return f"<p>{escape(text)}</p>"
+
+
+def _swap_picture(t: Translator) -> str:
+    """Both grids drawn as cards, each column's points under it (the caption says it in words)."""
+    grids = []
+    for score, label in zip(_swap_scores(), (t.gettext("Before the swap"), t.gettext("After the swap")),
+                            strict=True):
+        cells = []
+        for row in range(2):
+            for column in score.columns:
+                card = card_json(column.cards[row], t)
+                hidden = label == t.gettext("Before the swap") and column.cards[row] == parse_card("QC")
+                cells.append(_mini_card(card, " face-down-to-owner" if hidden else ""))
+        points = "".join(f'<span class="column-points">{column.points}</span>' for column in score.columns)
+        grids.append(f'<div class="mini-grid"><b>{escape(label)}</b><div class="mini-cells">{"".join(cells)}'
+                     f'{points}</div><span>{escape(t.gettext("Total: {total}", total=score.total))}</span></div>')
+    return (f'<figure class="example"><div class="mini-board six" aria-hidden="true">{"".join(grids)}</div>'
+            f'<figcaption>{escape(t.gettext("Dashed: the card its owner has not seen."))}</figcaption></figure>')
+
+
 SIXCARD_TITLE = N_("Six-card Golf and its variants")
 SIXCARD_RULES: tuple[Section, ...] = (
     Section(N_("Six-card Golf"), (
@@ -254,6 +303,7 @@ SIXCARD_RULES: tuple[Section, ...] = (
               "not a universal rule. A final turn for the opponents or reusing the discard belongs to another "
               "agreed version.")),
     )),
+    Section(N_("A swap that saves points"), (_swap_picture, _swap_text)),
 )
 
 
