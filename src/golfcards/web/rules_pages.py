@@ -20,8 +20,8 @@ from golfcards.errors import GolfError
 from golfcards.i18n import N_, Translator
 from golfcards.i18n.errors import error_text
 from golfcards.i18n.solitaire import BLOCKED_MESSAGE, board_text, refusal_text
-from golfcards.solitaire.board import POINTS_PER_CARD, Board, Touch, parse_action
 from golfcards.sixcard.scoring import GridScore, score_grid
+from golfcards.solitaire.board import POINTS_PER_CARD, Board, Touch, parse_action
 from golfcards.solitaire.deal import TABLEAU_SIZE
 from golfcards.web.card_faces import card_json
 from golfcards.web.html import shell
