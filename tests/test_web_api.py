@@ -278,9 +278,11 @@ def test_page_strings_are_translated(client):
 def test_pages_and_static_files(client):
     page = client.get("/solitaire")
     assert page.status_code == 200 and 'id="tableau"' in page.text
-    for name in ("golfcards.css", "common.js", "solitaire.js", "icon.svg"):
+    for name in ("golfcards.css", "common.js", "solitaire.js", "sixcard.js", "home.js", "icon.svg"):
         assert client.get(f"/static/{name}").status_code == 200
-    assert client.get("/", follow_redirects=False).headers["location"] == "/solitaire"
+    home = client.get("/")
+    assert 'href="/solitaire"' in home.text and 'href="/sixcard"' in home.text
+    assert client.get("/sixcard").status_code == 200 and client.get("/sixcard/ABCDE").status_code == 200
 
 
 def test_storage_schema_is_versioned(db_path):

@@ -13,7 +13,7 @@ from pathlib import Path
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, RedirectResponse, Response
+from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -35,10 +35,6 @@ def _page(name: str) -> Callable[[Request], Response]:
     def endpoint(request: Request) -> Response:
         return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
     return endpoint
-
-
-async def home(request: Request) -> Response:
-    return RedirectResponse("/solitaire", status_code=307)
 
 
 async def i18n(request: Request) -> Response:
@@ -71,7 +67,7 @@ def create_app(db_path: str | Path, *, default_language: str | None = None,
 
     app = Starlette(
         routes=[
-            Route("/", home),
+            Route("/", _page("home.html")),
             Route("/solitaire", _page("solitaire.html")),
             Route("/api/i18n", i18n),
             *solitaire_routes.routes(),
