@@ -200,3 +200,12 @@ def test_full_room_and_started_room(client):
     with client.websocket_connect(f"/ws/sixcard/{room['code']}") as ws:
         ws.send_json({"type": "join", "name": "Bea"})
         assert receive(ws, "error")["key"] == "room.full"
+
+
+def test_room_link_uses_the_address_golf_serve_printed(tmp_path):
+    app = create_app(tmp_path / "db.sqlite3", bot_delay=0, public_url="http://192.168.1.20:8000")
+    with TestClient(app) as client:
+        room = create(client, name="Ana", players=2)
+        with client.websocket_connect(f"/ws/sixcard/{room['code']}") as ws:
+            state = receive(ws, "state")
+            assert state["room"]["link"] == f"http://192.168.1.20:8000/sixcard/{room['code']}"

@@ -52,11 +52,13 @@ async def not_found(request: Request, exc: Exception) -> Response:
 
 
 def create_app(db_path: str | Path, *, default_language: str | None = None,
-               new_number: Callable[[], int] | None = None, bot_delay: float = BOT_DELAY) -> Starlette:
+               new_number: Callable[[], int] | None = None, bot_delay: float = BOT_DELAY,
+               public_url: str | None = None) -> Starlette:
     """The app on the SQLite file ``db_path``.
 
     ``new_number`` picks random deals and room seeds (tests fix it); ``bot_delay`` is the pause in
-    seconds before a bot acts, so that people can follow the table.
+    seconds before a bot acts, so that people can follow the table; ``public_url`` is the address
+    other devices use (``golf serve`` passes the one it prints), for the room links.
     """
     storage = Storage(db_path)
 
@@ -82,5 +84,5 @@ def create_app(db_path: str | Path, *, default_language: str | None = None,
     app.state.default_language = normalize_language(default_language)
     app.state.solitaire = SolitaireGames(storage, new_number)
     app.state.rooms = Rooms(new_number)
-    app.state.tables = Tables(app.state.rooms, bot_delay)
+    app.state.tables = Tables(app.state.rooms, bot_delay, public_url)
     return app

@@ -55,9 +55,10 @@ class Client:
 class Tables:
     """The open connections of every room, the bots' turns and the broadcasts."""
 
-    def __init__(self, rooms: Rooms, bot_delay: float) -> None:
+    def __init__(self, rooms: Rooms, bot_delay: float, public_url: str | None = None) -> None:
         self.rooms = rooms
         self.bot_delay = bot_delay
+        self.public_url = public_url
         self.clients: dict[str, list[Client]] = {}
         self.bot_tasks: dict[str, asyncio.Task[None]] = {}
 
@@ -69,7 +70,10 @@ class Tables:
 
     async def broadcast(self, room: Room) -> None:
         for client in list(self.clients.get(room.code, [])):
-            await self.send(client, message_for(room, client.seat, client.t))
+            await self.send(client, self.message(room, client))
+
+    def message(self, room: Room, client: Client) -> dict[str, Any]:
+        return message_for(room, client.seat, client.t, self.public_url)
 
     def wake_bots(self, room: Room) -> None:
         task = self.bot_tasks.get(room.code)
@@ -166,7 +170,7 @@ async def room_socket(socket: WebSocket) -> None:
         return
     client = Client(socket, t)
     tables.clients.setdefault(room.code, []).append(client)
-    await tables.send(client, message_for(room, None, t))
+    await tables.send(client, tables.message(room, client))
     tables.wake_bots(room)
     try:
         while True:

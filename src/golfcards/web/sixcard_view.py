@@ -44,9 +44,10 @@ def seat_name(room: Room, seat: int, t: Translator) -> str:
     return holder.name or t.gettext("Player {number}", number=seat + 1)
 
 
-def room_json(room: Room, seat: int | None, t: Translator) -> dict[str, Any]:
+def room_json(room: Room, seat: int | None, t: Translator, public_url: str | None = None) -> dict[str, Any]:
     return {
         "code": room.code,
+        "link": None if public_url is None else f"{public_url}/sixcard/{room.code}",
         "players": room.rules.players,
         "holes": room.rules.holes,
         "started": room.match is not None,
@@ -106,7 +107,7 @@ def visible_codes(message: dict[str, Any]) -> set[str]:
     return codes
 
 
-def message_for(room: Room, seat: int | None, t: Translator) -> dict[str, Any]:
+def message_for(room: Room, seat: int | None, t: Translator, public_url: str | None = None) -> dict[str, Any]:
     """The whole state message for one client sitting at ``seat`` (None: not seated)."""
     match = room.match
     view = match.view(seat) if match is not None else None
@@ -114,7 +115,7 @@ def message_for(room: Room, seat: int | None, t: Translator) -> dict[str, Any]:
     message: dict[str, Any] = {
         "type": "state",
         "seat": seat,
-        "room": room_json(room, seat, t),
+        "room": room_json(room, seat, t, public_url),
         "view": None if view is None else view.to_json(),
         "last_actions": [last_action_json(room, action, t) for action in room.last.values()
                          if action.hole == hole],

@@ -25,7 +25,8 @@ PAGE_STRINGS: dict[str, str] = {
     "cancel": N_("Cancel"),
     "error_network": N_("The server cannot be reached. Check that golf serve is still running."),
     "home_title": N_("Two card games called Golf"),
-    "home_solitaire_help": N_("Alone: clear the seven columns, one rank up or down at a time, before the stock runs out."),
+    "home_solitaire_help": N_("Alone: clear the seven columns, one rank up or down at a time, before the stock "
+                              "runs out."),
     "home_sixcard_help": N_("2 to 4 players, six cards each, the lowest score after 9 holes wins: against bots or "
                             "with friends on the same network."),
     # solitaire toolbar and status

@@ -125,7 +125,7 @@
     const room = state.room;
     $("room").hidden = false;
     $("room-code").textContent = room.code;
-    $("room-link").textContent = t("room_link_help", { link: `${location.origin}/sixcard/${room.code}` });
+    $("room-link").textContent = t("room_link_help", { link: shareLink(room) });
     $("status").textContent = state.status;
     $("seating").hidden = room.started;
     $("play").hidden = !room.started;
@@ -133,6 +133,11 @@
     if (room.started && state.view) renderTable(state.view);
     renderLastActions();
     renderScorecard();
+  }
+
+  /** The address others open: the one golf serve printed (reachable on the network), else this page's. */
+  function shareLink(room) {
+    return room.link || `${location.origin}/sixcard/${room.code}`;
   }
 
   function renderSeats(room) {
@@ -279,7 +284,7 @@
     $("room").hidden = false;
     $("room-code").textContent = code;
     $("copy-link").addEventListener("click", async () => {
-      const link = `${location.origin}/sixcard/${code}`;
+      const link = state ? shareLink(state.room) : `${location.origin}/sixcard/${code}`;
       try { await navigator.clipboard.writeText(link); } catch (err) { /* the link is shown beside */ }
       $("status").textContent = t("link_copied");
     });
