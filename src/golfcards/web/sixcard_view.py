@@ -84,7 +84,7 @@ def status_text(room: Room, view: View | None, seat: int | None, t: Translator) 
     if seat is not None and seat in view.to_act:
         if view.phase is Phase.REVEAL:
             left = view.reveals_left[seat]
-            return t.ngettext("Turn up one more of your cards.", "Turn up {count} of your cards.", left)
+            return t.ngettext("Turn up {count} more card.", "Turn up {count} more cards.", left)
         if view.phase is Phase.PLACE and view.holding is not None:
             return t.gettext("You drew {card}: click a card of your grid to replace it, or throw it away.",
                              card=card_name(view.holding, t))
