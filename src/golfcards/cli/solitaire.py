@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from golfcards.cards import AnyCard, Card
-from golfcards.cli import add_language_option
+from golfcards.cli import add_language_option, solitaire_analysis
 from golfcards.errors import GolfError
 from golfcards.i18n import LANGUAGES, N_, Translator, translator
 from golfcards.i18n.cards import card_name, card_short
@@ -48,6 +48,8 @@ def add_parser(games: argparse._SubParsersAction) -> None:
     output.add_argument("--text", action="store_true", help="print the board line and the messages")
     add_language_option(replay)
     replay.set_defaults(handler=run_replay)
+
+    solitaire_analysis.add_commands(commands)
 
 
 def _add_play_options(parser: argparse.ArgumentParser) -> None:
