@@ -292,3 +292,34 @@ def test_storage_schema_is_versioned(db_path):
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     with pytest.raises(RuntimeError, match="newer golfcards"):
         Storage(db_path)
+
+
+def test_hint_still_winnable_and_solution(client):
+    new(client, code="GO1-E-AAAAAAB")
+    advice = client.get("/api/solitaire/hint?lang=ca").json()["hint"]
+    assert advice["kind"] in ("winning", "best_found") and advice["move"] == "d", "drawing is the only move"
+    assert advice["message"].startswith("Pista: ") or advice["message"].startswith("Hint: ")
+    assert client.get("/api/solitaire/winnable").json()["winnable"] is True
+    solution = client.get("/api/solitaire/solution").json()
+    steps = solution["steps"]
+    assert solution["winnable"] is True and len(steps) > 35
+    assert steps[0]["game"]["moves"] == 0 and steps[-1]["game"]["status"] == "won"
+    assert steps[-1]["game"]["score"] == 350
+    assert steps[1]["move"] == "d" and steps[1]["game"]["discard"]["code"] == "8S"
+    assert client.get("/api/solitaire").json()["game"]["moves"] == 0, "the solution does not touch the game"
+
+
+def test_no_hint_once_blocked_and_not_winnable(client):
+    new(client, code=BLOCKING_CODE)
+    for _ in range(16):
+        act(client, "d")
+    assert client.get("/api/solitaire/winnable").json()["winnable"] is False
+    assert client.get("/api/solitaire/hint").json()["hint"]["kind"] == "game_over"
+
+
+def test_winnable_deals_only(client):
+    from golfcards.solitaire.solver import solve
+
+    for rule in ("easy", "classic"):
+        game = new(client, rule=rule, winnable=True)
+        assert solve(game["code"]).winnable is True
