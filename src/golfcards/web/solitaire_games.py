@@ -65,10 +65,10 @@ class SolitaireGames:
         return GameCode(self.new_number(), rules, course=course)
 
     def load(self, player: str) -> Game:
-        """The player's current game; a first visit starts a random Easy deal."""
+        """The player's current game; a first visit starts a random winnable Easy deal."""
         saved = self.storage.current_game(player)
         if saved is None:
-            return self.start(player, self.random_code())
+            return self.start(player, self.random_code(winnable=True))
         board = Board.from_code(saved.code)
         for token in saved.actions:
             board.apply(parse_action(token))

@@ -80,7 +80,7 @@ def _games(request: Request) -> SolitaireGames:
 
 
 async def current(request: Request, player: str, t: Translator) -> dict[str, Any]:
-    return {"game": game_json(_games(request).load(player), t)}
+    return {"game": game_json(await run_in_threadpool(_games(request).load, player), t)}
 
 
 async def new_game(request: Request, player: str, t: Translator) -> dict[str, Any]:
