@@ -249,3 +249,9 @@ def test_play_winnable_only_new_games_are_proven_winnable():
     assert code.rules.name.value == "C"
     assert solve(code).winnable is True
     assert out.count("New game: ") == 2
+
+
+def test_a_hint_never_names_the_face_down_stock_card():
+    _, out = play_session("?\n", code="GO1-E-AAAAAAB")
+    assert "Hint: draw from the stock." in out
+    assert "8 of spades" not in out.split("Hint:")[1]

@@ -173,7 +173,7 @@ def test_hint_and_solution_replay(new_page):
     page = new_page()
     deal(page, "GO1-E-AAAAAAB")
     page.click("#hint")
-    page.wait_for_function("document.getElementById('message').textContent.startsWith('Hint: draw the 8 of spades')")
+    page.wait_for_function("document.getElementById('message').textContent.startsWith('Hint: draw from the stock')")
     page.click("#solution")
     page.wait_for_selector("#replay-bar:not([hidden])")
     page.wait_for_function("document.getElementById('moves').textContent === '3'")
