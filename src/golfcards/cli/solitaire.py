@@ -10,18 +10,21 @@ from collections.abc import Callable
 from typing import TextIO
 
 from golfcards.cards import AnyCard, Card
-from golfcards.cli import add_language_option
+from golfcards.cli import add_language_option, solitaire_analysis
 from golfcards.errors import GolfError
 from golfcards.i18n import LANGUAGES, N_, Translator, translator
 from golfcards.i18n.cards import card_name, card_short
 from golfcards.i18n.errors import error_text
+from golfcards.i18n.analysis import hint_text, still_winnable_text
 from golfcards.i18n.solitaire import board_text, refusal_text, rule_name, status_text
 from golfcards.shuffle import DEAL_COUNT
 from golfcards.solitaire.board import Board, Draw, Outcome, Refusal, Undo, parse_action
 from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.course import COURSE_DEALS, PAR, Course
 from golfcards.solitaire.deal import COLUMNS, ROWS
+from golfcards.solitaire.hint import hint, is_still_winnable
 from golfcards.solitaire.rules import RuleName, Rules
+from golfcards.solitaire.winnable import random_winnable_code
 
 
 def add_parser(games: argparse._SubParsersAction) -> None:
@@ -49,6 +52,8 @@ def add_parser(games: argparse._SubParsersAction) -> None:
     add_language_option(replay)
     replay.set_defaults(handler=run_replay)
 
+    solitaire_analysis.add_commands(commands)
+
 
 def _add_play_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("code", nargs="?", help="a game code to re-deal (default: a new random deal)")
@@ -57,6 +62,8 @@ def _add_play_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jokers", type=int, choices=[0, 1, 2], default=0, help="jokers in a new random deal")
     parser.add_argument("--empty-discard", action="store_true", help="the discard starts empty")
     parser.add_argument("--course", action="store_true", help="play the traditional 9-deal course (par 45)")
+    parser.add_argument("--winnable", action="store_true",
+                        help="new random deals are proven winnable under their rule (by the solver)")
     parser.add_argument("--no-interactive-rules", dest="interactive_rules", action="store_false",
                         help="do not explain why a card is refused")
     add_language_option(parser)
@@ -169,13 +176,16 @@ HELP = N_("""Commands:
   l LANG       language ({languages})
   h            this help
   q            quit""")
+SOLVER_HELP = N_("""  ?            hint: the next move of a winning line (or, if the game is lost, the move that leaves the most cards removable)
+  w            can the game still be won?
+  Start with --winnable to be dealt only deals the solver proved winnable.""")
 
 
 class PlaySession:
     """One person playing in a terminal: reads commands, prints the board and messages."""
 
     def __init__(self, board: Board, t: Translator, *, interactive_rules: bool = True,
-                 course: Course | None = None, out: TextIO = sys.stdout,
+                 course: Course | None = None, out: TextIO = sys.stdout, winnable_only: bool = False,
                  new_number: Callable[[], int] = lambda: random.randrange(DEAL_COUNT)) -> None:
         self.board = board
         self.t = t
@@ -184,6 +194,7 @@ class PlaySession:
         self.out = out
         self.colour = out.isatty()
         self.new_number = new_number
+        self.winnable_only = winnable_only
 
     def say(self, text: str) -> None:
         print(text, file=self.out)
@@ -232,7 +243,11 @@ class PlaySession:
         self.say(self.t.gettext("New game: {code}", code=str(code)))
 
     def _random_code(self, rules: Rules) -> GameCode:
-        return GameCode(self.new_number(), rules, course=self.course is not None)
+        """A new random deal; with winnable-only, uniform over the deals proven winnable."""
+        course = self.course is not None
+        if self.winnable_only and not course:
+            return random_winnable_code(rules, self.new_number())
+        return GameCode(self.new_number(), rules, course=course)
 
     def handle(self, line: str) -> bool:
         """Carry out one command line; False means quit."""
@@ -243,8 +258,15 @@ class PlaySession:
         command, rest = words[0].lower(), words[1:]
         if command in ("q", "quit", "exit"):
             return False
-        if command in ("h", "help", "?"):
+        if command in ("h", "help"):
             self.say(t.gettext(HELP, languages=", ".join(LANGUAGES)))
+            self.say(t.gettext(SOLVER_HELP))
+            return True
+        if command in ("?", "hint"):
+            self.say(hint_text(hint(self.board), self.board, t))
+            return True
+        if command == "w":
+            self.say(still_winnable_text(is_still_winnable(self.board), t))
             return True
         if command == "t":
             self.say(board_text(self.board, t))
@@ -322,13 +344,17 @@ def run_play(args: argparse.Namespace) -> int:
                 code = GameCode(code.number, code.rules, course=True)
         else:
             rule = RuleName[(args.rule or "easy").upper()]
-            code = GameCode(random.randrange(DEAL_COUNT), Rules(rule, args.jokers, args.empty_discard),
-                            course=args.course)
+            rules = Rules(rule, args.jokers, args.empty_discard)
+            if args.winnable and not args.course:
+                code = random_winnable_code(rules, random.randrange(DEAL_COUNT))
+            else:
+                code = GameCode(random.randrange(DEAL_COUNT), rules, course=args.course)
     except GolfError as error:
         return _fail(error, t, False)
     course = Course(code) if code.course else None
     board = course.board if course else Board.from_code(code)
-    session = PlaySession(board, t, interactive_rules=args.interactive_rules, course=course)
+    session = PlaySession(board, t, interactive_rules=args.interactive_rules, course=course,
+                          winnable_only=args.winnable)
     session.say(t.gettext("Type h for help."))
     session.run(sys.stdin)
     return 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from golfcards.errors import GolfError
 from golfcards.i18n import N_, Translator
+from golfcards.i18n.analysis import ERRORS as ANALYSIS_ERRORS
 from golfcards.i18n.sixcard import ERRORS as SIXCARD_ERRORS
 from golfcards.i18n.web import ERRORS as WEB_ERRORS
 
@@ -28,6 +29,7 @@ ERRORS: dict[str, str] = {
     "course.deal_not_over": N_("Finish this deal first (win it or play until no move is left)."),
 }
 ERRORS.update(WEB_ERRORS)
+ERRORS.update(ANALYSIS_ERRORS)
 ERRORS.update(SIXCARD_ERRORS)
 
 

@@ -1,0 +1,239 @@
+"""The solver's search compiled with numba (the optional ``[fast]`` extra).
+
+The same search as :class:`golfcards.solitaire.solver._Search` — same state, same table of lost
+positions, same matching bound, same move order, so the same verdicts and lines — written as
+an explicit-stack loop over numpy arrays that numba compiles to machine code. It is used only when
+numba is installed (``pip install golfcards[fast]``) and never required: without numba, or with
+``GOLFCARDS_SOLVER=python`` in the environment, the pure Python search runs.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from typing import Any
+
+INSTALLED = importlib.util.find_spec("numba") is not None
+"""numba is installed (numba and numpy are imported only when the compiled search first runs)."""
+AVAILABLE = INSTALLED and os.environ.get("GOLFCARDS_SOLVER", "").lower() != "python"
+"""True when the compiled search is used."""
+np: Any = None  # numpy, once the compiled search is loaded
+
+WON, LOST, OUT_OF_BUDGET = 1, 0, 2
+_DRAW = -1
+_MAX_DEPTH = 160
+
+
+def _kernel(columns: Any, heights: Any, stock: Any, fit: Any, wrap: bool, king_supplies: bool, anytime: bool,
+            to_win: bool, discard0: int, drawn0: int, powers: Any, budget: int, demand: Any, supply: Any,
+            best_line: Any) -> tuple[int, int, int, int]:
+    """Run the search; returns (outcome, nodes, fewest cards left, length of ``best_line``)."""
+    nstock = stock.shape[0]
+    # open-addressing table: key -> fewest cards drawn at which the position was found lost
+    size = 1 << 12
+    keys = np.full(size, -1, np.int64)
+    values = np.zeros(size, np.int64)
+    used = 0
+    f_discard = np.zeros(_MAX_DEPTH, np.int64)
+    f_drawn = np.zeros(_MAX_DEPTH, np.int64)
+    f_hcode = np.zeros(_MAX_DEPTH, np.int64)
+    f_left = np.zeros(_MAX_DEPTH, np.int64)
+    f_key = np.zeros(_MAX_DEPTH, np.int64)
+    f_count = np.zeros(_MAX_DEPTH, np.int64)
+    f_next = np.zeros(_MAX_DEPTH, np.int64)
+    f_move = np.zeros(_MAX_DEPTH, np.int64)
+    f_options = np.zeros((_MAX_DEPTH, 8), np.int64)
+    hcode = 0
+    left = 0
+    for c in range(7):
+        hcode += heights[c] * powers[c]
+        left += heights[c]
+    best_left = left
+    best_length = 0
+    target = 1 if to_win else best_left
+    nodes = 0
+    depth = 0
+    f_discard[0], f_drawn[0], f_hcode[0], f_left[0] = discard0, drawn0, hcode, left
+    ENTER, NEXT, BACK = 0, 1, 2
+    action = ENTER
+    while True:
+        if action == ENTER:
+            nodes += 1
+            if nodes > budget:
+                return OUT_OF_BUDGET, nodes, best_left, best_length
+            discard, drawn, hcode, left = f_discard[depth], f_drawn[depth], f_hcode[depth], f_left[depth]
+            if left < best_left:
+                best_left = left
+                best_length = depth
+                for i in range(depth):
+                    best_line[i] = f_move[i]
+                if left == 0:
+                    return WON, nodes, 0, best_length
+                if not to_win:
+                    target = left
+            key = hcode * 16 + discard if anytime else (hcode * 16 + discard) * 32 + drawn
+            f_key[depth] = key
+            slot = (key * 0x9E3779B1) & (size - 1)
+            known = -1
+            while keys[slot] != -1:
+                if keys[slot] == key:
+                    known = values[slot]
+                    break
+                slot = (slot + 1) & (size - 1)
+            if known != -1 and known <= drawn:
+                action = BACK
+                continue
+            count = 0
+            for c in range(7):
+                h = heights[c]
+                if h > 0 and fit[columns[c, h - 1], discard]:
+                    # insertion by height, tallest first (stable: lower column first among equals)
+                    position = count
+                    while position > 0 and heights[f_options[depth, position - 1]] < h:
+                        f_options[depth, position] = f_options[depth, position - 1]
+                        position -= 1
+                    f_options[depth, position] = c
+                    count += 1
+            lost = False
+            if count > 0:
+                # the matching bound (see solver_tables.shortfall_function)
+                short = 0
+                if wrap:
+                    kings = supply[13]
+                    remain = kings
+                    for step in range(13):
+                        x = 1 + 2 * step if step < 7 else 2 * (step - 6)
+                        if step == 12:
+                            right = kings
+                        elif x == 13:
+                            right = supply[1]
+                        else:
+                            right = supply[x + 1]
+                        need = demand[x] - remain
+                        if need <= 0:
+                            remain = right
+                        elif need <= right:
+                            remain = right - need
+                        else:
+                            short += need - right
+                            remain = 0
+                else:
+                    remain = 0
+                    for x in range(1, 14, 2):
+                        right = supply[x + 1] if x < 13 else 0
+                        need = demand[x] - remain
+                        if need <= 0:
+                            remain = right
+                        elif need <= right:
+                            remain = right - need
+                        else:
+                            short += need - right
+                            remain = 0
+                    remain = supply[1]
+                    for x in range(2, 13, 2):
+                        right = supply[x + 1] if (x + 1 < 13 or king_supplies) else 0
+                        need = demand[x] - remain
+                        if need <= 0:
+                            remain = right
+                        elif need <= right:
+                            remain = right - need
+                        else:
+                            short += need - right
+                            remain = 0
+                lost = short - supply[0] - supply[14] >= target
+            if not lost and drawn < nstock and (anytime or count == 0):
+                f_options[depth, count] = _DRAW
+                count += 1
+            if lost:
+                count = 0
+            f_count[depth] = count
+            f_next[depth] = 0
+            action = NEXT
+        elif action == NEXT:
+            if f_next[depth] < f_count[depth]:
+                move = f_options[depth, f_next[depth]]
+                f_next[depth] += 1
+                discard, drawn = f_discard[depth], f_drawn[depth]
+                f_move[depth] = move
+                supply[discard] -= 1
+                if move == _DRAW:
+                    f_discard[depth + 1] = stock[drawn]
+                    f_drawn[depth + 1] = drawn + 1
+                    f_hcode[depth + 1] = f_hcode[depth]
+                    f_left[depth + 1] = f_left[depth]
+                else:
+                    h = heights[move]
+                    x = columns[move, h - 1]
+                    heights[move] = h - 1
+                    demand[x] -= 1
+                    f_discard[depth + 1] = x
+                    f_drawn[depth + 1] = drawn
+                    f_hcode[depth + 1] = f_hcode[depth] - powers[move]
+                    f_left[depth + 1] = f_left[depth] - 1
+                depth += 1
+                action = ENTER
+            else:
+                # every option failed: remember the position as lost with this many drawn
+                key, drawn = f_key[depth], f_drawn[depth]
+                slot = (key * 0x9E3779B1) & (size - 1)
+                while keys[slot] != -1 and keys[slot] != key:
+                    slot = (slot + 1) & (size - 1)
+                if keys[slot] == -1:
+                    keys[slot] = key
+                    used += 1
+                values[slot] = drawn
+                if 2 * used > size:
+                    old_keys, old_values = keys, values
+                    size *= 4
+                    keys = np.full(size, -1, np.int64)
+                    values = np.zeros(size, np.int64)
+                    for i in range(old_keys.shape[0]):
+                        if old_keys[i] != -1:
+                            slot = (old_keys[i] * 0x9E3779B1) & (size - 1)
+                            while keys[slot] != -1:
+                                slot = (slot + 1) & (size - 1)
+                            keys[slot] = old_keys[i]
+                            values[slot] = old_values[i]
+                action = BACK
+        else:  # BACK: return to the parent and undo the move that led here
+            if depth == 0:
+                return LOST, nodes, best_left, best_length
+            depth -= 1
+            move = f_move[depth]
+            supply[f_discard[depth]] += 1
+            if move != _DRAW:
+                heights[move] += 1
+                demand[columns[move, heights[move] - 1]] += 1
+            action = NEXT
+
+
+_compiled: Any = None
+
+
+def compiled_kernel() -> Any:
+    """The compiled search: numba compiles it on the first call, or loads it from its cache."""
+    global _compiled, np
+    if _compiled is None:
+        import numpy
+        from numba import njit
+
+        np = numpy
+        _compiled = njit(cache=True)(_kernel)
+    return _compiled
+
+
+def run(tables: Any, heights: list[int], drawn: int, discard: int, powers: list[int], budget: int,
+        to_win: bool, demand: list[int], supply: list[int]) -> tuple[int, int, int, list[int]]:
+    """Run the compiled search: (outcome, nodes, fewest cards left, best line as column/draw steps)."""
+    kernel = compiled_kernel()
+    rows = max([len(column) for column in tables.columns] + [1])
+    columns = np.zeros((7, rows), np.int64)
+    for c, column in enumerate(tables.columns):
+        columns[c, :len(column)] = column
+    line = np.zeros(_MAX_DEPTH, np.int64)
+    outcome, nodes, best_left, length = kernel(
+        columns, np.array(heights, np.int64), np.array(tables.stock, np.int64),
+        np.array(tables.fit, np.bool_), tables.wrap, tables.king_supplies, tables.draw_anytime, to_win,
+        discard, drawn, np.array(powers, np.int64), budget, np.array(demand, np.int64),
+        np.array(supply, np.int64), line)
+    return int(outcome), int(nodes), int(best_left), [int(step) for step in line[:length]]

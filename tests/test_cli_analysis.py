@@ -1,0 +1,188 @@
+"""``golf solitaire solve | hint | winnable | analyze`` as a user runs them."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from golfcards.cli import main
+from golfcards.solitaire.board import Board, Status, parse_action
+from golfcards.solitaire.solver import solve
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def wins(code: str, tokens: list[str]) -> bool:
+    board = Board.from_code(code)
+    for token in tokens:
+        assert board.apply(parse_action(token)).accepted
+    return board.status is Status.WON
+
+
+def test_solve_json_gives_both_rules_and_a_line_that_wins(capsys):
+    status, out, _ = run(capsys, "solitaire", "solve", "GO1-E-AAAAAAF", "--json")
+    data = json.loads(out)
+    assert status == 0 and set(data) == {"code", "easy", "classic"} and data["code"] == "GO1-E-AAAAAAF"
+    assert data["easy"]["winnable"] is True and wins("GO1-E-AAAAAAF", data["easy"]["line"])
+    assert data["classic"] == {"winnable": False, "line": None}
+
+
+def test_solve_strict_adds_an_entry(capsys):
+    status, out, _ = run(capsys, "solitaire", "solve", "go1-c-aaaaaah", "--json", "--strict")
+    data = json.loads(out)
+    assert status == 0 and set(data) == {"code", "easy", "classic", "strict"}
+    assert data["code"] == "GO1-C-AAAAAAH"
+    for rule, letter in (("easy", "E"), ("classic", "C"), ("strict", "S")):
+        if data[rule]["winnable"]:
+            assert wins(f"GO1-{letter}-AAAAAAH", data[rule]["line"])
+
+
+def test_solve_in_words_is_localized(capsys):
+    status, out, _ = run(capsys, "solitaire", "solve", "GO1-E-AAAAAAF", "--lang", "ca")
+    assert status == 0
+    assert "Fàcil (rei i as units): es pot guanyar en" in out
+    assert "Clàssic (rei i as separats): no es pot guanyar" in out
+    assert "Jugada guanyadora: " in out
+
+
+def test_solve_show_replays_the_winning_line_move_by_move(capsys):
+    status, out, _ = run(capsys, "solitaire", "solve", "GO1-E-AAAAAAF", "--show", "--lang", "ca")
+    assert status == 0
+    line = solve("GO1-E-AAAAAAF").line
+    assert f"Moviment {len(line)}: " in out and f"Moviment {len(line) + 1}:" not in out
+    assert "Moviment 1: treu la carta rei de piques de la columna 2" in out
+    assert out.count("Pila per robar:") == len(line) + 1
+
+
+def test_solve_show_of_a_lost_deal_says_so(capsys):
+    status, out, _ = run(capsys, "solitaire", "solve", "GO1-C-AAAAAAF", "--show")
+    assert status == 0 and out.rstrip().endswith("Classic (King and Ace apart): not winnable")
+
+
+def test_solve_a_bad_code_is_a_clear_error(capsys):
+    status, out, err = run(capsys, "solitaire", "solve", "GO1-Q-AAAAAAB")
+    assert status == 2 and "rule letter" in err and "Traceback" not in err
+    status, out, _ = run(capsys, "solitaire", "solve", "nonsense", "--json")
+    assert status == 2 and json.loads(out)["error"]["key"] == "code.bad_prefix"
+
+
+def test_hint_json_after_some_actions(capsys):
+    status, out, _ = run(capsys, "solitaire", "hint", "GO1-E-AAAAAAF", "2", "d", "--json", "--budget", "0")
+    data = json.loads(out)
+    assert status == 0 and data["kind"] == "winning" and data["still_winnable"] is True
+    assert data["move"] == data["line"][0] and wins("GO1-E-AAAAAAF", ["2", "d"] + data["line"])
+
+
+def test_hint_on_a_lost_deal_names_the_kind_of_hint(capsys):
+    status, out, _ = run(capsys, "solitaire", "hint", "GO1-C-AAAAAAF", "--budget", "0", "--lang", "pt")
+    assert status == 0
+    assert "Este jogo já não se pode ganhar" in out and "Ainda se pode ganhar: não" in out
+
+
+def test_hint_refuses_an_illegal_action(capsys):
+    status, _, err = run(capsys, "solitaire", "hint", "GO1-E-AAAAAAB", "1")
+    assert status == 2 and "Action 1 (1) cannot be played: Must be one rank higher or lower" in err
+    status, _, err = run(capsys, "solitaire", "hint", "GO1-E-AAAAAAB", "x")
+    assert status == 2 and "an action is d" in err
+
+
+def test_winnable_prints_a_proven_winnable_code(capsys):
+    status, out, _ = run(capsys, "solitaire", "winnable", "--rule", "classic", "--seed", "11")
+    code = out.strip()
+    assert status == 0 and code.startswith("GO1-C-") and solve(code).winnable
+    _, again, _ = run(capsys, "solitaire", "winnable", "--rule", "classic", "--seed", "11", "--json")
+    assert json.loads(again) == {"code": code, "rule": "classic", "seed": 11}
+    _, fresh, _ = run(capsys, "solitaire", "winnable", "--rule", "strict", "--jokers", "1")
+    assert fresh.startswith("GO1-S-") and fresh.strip().endswith("-J1") and solve(fresh.strip()).winnable
+
+
+def test_analyze_from_a_code_then_resume(capsys, tmp_path):
+    table = tmp_path / "t.csv"
+    status, out, err = run(capsys, "solitaire", "analyze", "--from", "GO1-E-AAAAAAC", "--count", "3",
+                           "--out", str(table), "--workers", "1")
+    assert status == 0 and "Deals: 3; solved by this run: 3" in out and f"Table: {table}" in out
+    assert "Easy (King and Ace joined): " in out and "95 % interval" in out
+    assert "3/3" in err  # the progress bar
+    status, out, _ = run(capsys, "solitaire", "analyze", "--from", "GO1-E-AAAAAAC", "--count", "5",
+                         "--out", str(table), "--workers", "1", "--json", "--strict")
+    assert status == 2 and json.loads(out)["error"]["key"] == "analysis.table_mismatch"
+    status, out, _ = run(capsys, "solitaire", "analyze", "--from", "GO1-E-AAAAAAC", "--count", "5",
+                         "--out", str(table), "--workers", "1", "--json")
+    data = json.loads(out)
+    assert status == 0 and data["deals"] == 5 and data["solved_now"] == 2
+    assert set(data["rules"]) == {"easy", "classic"}
+
+
+def test_analyze_random_deals_localized(capsys, tmp_path):
+    status, out, _ = run(capsys, "solitaire", "analyze", "--random", "2", "--seed", "4", "--quiet",
+                         "--out", str(tmp_path / "r.csv"), "--workers", "1", "--lang", "el")
+    assert status == 0 and "Μοιράσματα: 2" in out and "Πίνακας: " in out
+
+
+def test_analyze_needs_a_count_and_a_good_code(capsys, tmp_path):
+    status, _, err = run(capsys, "solitaire", "analyze", "--from", "GO1-E-AAAAAAC", "--out", str(tmp_path / "a.csv"))
+    assert status == 2 and "at least 1" in err
+    status, _, err = run(capsys, "solitaire", "analyze", "--from", "GO1-E-AAAA", "--count", "2")
+    assert status == 2 and "7 letters" in err
+
+
+def test_interrupting_analyze_loses_nothing(tmp_path):
+    """Ctrl-C in the middle of a real run, then the same command again: every deal exactly once.
+
+    The run starts at deal 1, whose Classic verdict takes the pure Python search seconds, so the
+    interruption always lands while that deal is still being solved.
+    """
+    table = tmp_path / "t.csv"
+    command = [sys.executable, "-m", "golfcards", "solitaire", "analyze", "--from", "GO1-E-AAAAAAB",
+               "--count", "30", "--chunk", "1", "--workers", "2", "--out", str(table), "--quiet"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "GOLFCARDS_SOLVER": "python"}
+    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (not table.exists() or table.read_text().count("\n") < 4):
+        time.sleep(0.05)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130 and "run the same command again" in err and "Traceback" not in err
+    done_before = table.read_text().count("\n") - 1
+    assert 3 <= done_before < 30
+    finished = subprocess.run(command + ["--json"], env=env, capture_output=True, text=True, timeout=300)
+    data = json.loads(finished.stdout)
+    assert finished.returncode == 0 and data["deals"] == 30 and data["solved_now"] == 30 - done_before
+    numbers = [int(line.split(",")[0]) for line in table.read_text().splitlines()[1:]]
+    assert sorted(numbers) == list(range(1, 31))
+
+
+def test_analyze_on_a_dask_cluster(capsys, tmp_path):
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  dashboard_address=None) as cluster:
+        status, out, _ = run(capsys, "solitaire", "analyze", "--from", "GO1-C-AAAAAAC", "--count", "4",
+                             "--chunk", "2", "--cluster", cluster.scheduler_address, "--json",
+                             "--out", str(tmp_path / "c.csv"))
+    data = json.loads(out)
+    assert status == 0 and data["deals"] == 4 and data["solved_now"] == 4
+    assert data["rules"]["classic"]["winnable"] == sum(bool(solve(f"GO1-C-AAAAAA{letter}").winnable)
+                                                      for letter in "CDEF")
+
+
+def test_analyze_on_an_unreachable_cluster_is_a_clear_error(capsys, tmp_path, monkeypatch):
+    pytest.importorskip("distributed")
+    from golfcards.solitaire import analysis
+
+    monkeypatch.setattr(analysis, "CONNECT_SECONDS", 1)
+    status, _, err = run(capsys, "solitaire", "analyze", "--random", "1", "--cluster", "tcp://127.0.0.1:9",
+                         "--out", str(tmp_path / "u.csv"), "--quiet")
+    assert status == 2 and "Cannot reach the Dask scheduler at tcp://127.0.0.1:9" in err

@@ -1,0 +1,134 @@
+"""The solver's public API: verdicts, winning lines the Board replays, budgets, every rule set."""
+
+from __future__ import annotations
+
+import pytest
+
+from golfcards.errors import GolfError
+from golfcards.solitaire import solver_fast
+from golfcards.solitaire.board import Board, Status, parse_action
+from golfcards.solitaire.codes import GameCode
+from golfcards.solitaire.rules import CLASSIC, EASY, STRICT, RuleName, Rules
+from golfcards.solitaire.solver import Solvability, most_removals, solve
+
+
+def replays_to_win(board: Board, line) -> bool:
+    board = board.copy()
+    for move in line:
+        if not board.apply(move).accepted:
+            return False
+    return board.status is Status.WON
+
+
+def test_reference_deal_is_won_in_easy_and_lost_in_classic(reference_deal):
+    easy = solve("GO1-E-AAAAAAB")
+    assert easy.solvability is Solvability.WINNABLE and easy.winnable is True
+    assert replays_to_win(Board.from_code("GO1-E-AAAAAAB"), easy.line)
+    assert easy.notation == [move.notation for move in easy.line]
+    # The rules page's own winning line wins too, so "winnable" is the engine's truth.
+    board = Board.from_code("GO1-E-AAAAAAB")
+    for token in reference_deal["easy_winning_line"]:
+        board.push(parse_action(token))
+    assert board.status is Status.WON
+    classic = solve("GO1-C-AAAAAAB")
+    assert classic.winnable is False and classic.line is None and classic.notation is None
+
+
+def test_every_kind_of_game_is_accepted():
+    code = GameCode.parse("GO1-E-AAAAAAF")
+    by_code, by_text = solve(code), solve("go1-e-aaaaaaf")
+    by_deal, by_board = solve(code.deal(), EASY), solve(Board.from_code(code))
+    assert by_code.winnable and by_code.line == by_text.line == by_deal.line == by_board.line
+    # The same cards under another rule: the rules argument wins over the code's letter.
+    assert solve(code, CLASSIC).winnable is False
+
+
+def test_a_position_in_the_middle_of_a_game(reference_deal):
+    board = Board.from_code("GO1-E-AAAAAAB")
+    for token in reference_deal["easy_winning_line"][:34]:
+        board.push(parse_action(token))
+    verdict = solve(board)
+    assert verdict.winnable and replays_to_win(board, verdict.line)
+    assert len(verdict.line) <= len(reference_deal["easy_winning_line"]) - 34 + 20
+
+
+def test_a_won_game_needs_no_move(reference_deal):
+    board = Board.from_code("GO1-E-AAAAAAB")
+    for token in reference_deal["easy_winning_line"]:
+        board.push(parse_action(token))
+    verdict = solve(board)
+    assert verdict.winnable and verdict.line == ()
+
+
+def test_a_blocked_game_is_lost():
+    board = Board.from_code("GO1-C-AAAAAAB")
+    while board.status is Status.PLAYING:
+        board.push(board.legal_moves()[-1])  # draw whenever possible: the stock runs out
+    assert solve(board).winnable is False
+
+
+def test_a_budget_makes_an_honest_undecided():
+    verdict = solve("GO1-C-AAAAAAB", budget=50)
+    assert verdict.solvability is Solvability.UNDECIDED and verdict.winnable is None and verdict.line is None
+    assert verdict.nodes > 50
+
+
+@pytest.mark.parametrize("code", ["GO1-E-AAAAAAB-J1", "GO1-C-AAAAAAC-J2", "GO1-E-AAAAAAD-ND",
+                                  "GO1-S-AAAAAAB-J2-ND", "GO1-S-AAAAABA", "GO1-C-AAAAAAH-J1-ND"])
+def test_variants_are_decided_and_lines_replay(code):
+    board = Board.from_code(code)
+    verdict = solve(board)
+    assert verdict.winnable is not None
+    if verdict.winnable:
+        assert replays_to_win(board, verdict.line)
+
+
+def test_strict_lines_draw_only_when_stuck():
+    wins = 0
+    for number in range(40):
+        board = Board.from_code(GameCode(number, STRICT))
+        verdict = solve(board)
+        if verdict.winnable:
+            wins += 1
+            assert replays_to_win(board, verdict.line)  # Board refuses an early draw
+    assert wins > 0
+
+
+def test_rules_must_keep_the_same_cards():
+    with pytest.raises(GolfError) as caught:
+        solve("GO1-E-AAAAAAB", Rules(RuleName.CLASSIC, jokers=1))
+    assert caught.value.key == "solver.rules_mismatch"
+    with pytest.raises(GolfError) as caught:
+        solve(42)
+    assert caught.value.key == "solver.bad_game"
+    with pytest.raises(GolfError) as caught:
+        solve("GO1-X-AAAAAAB")
+    assert caught.value.key == "code.bad_rule"
+
+
+def test_most_removals_of_a_won_and_of_a_lost_deal():
+    won = most_removals("GO1-E-AAAAAAB")
+    assert won.cards_left == 0 and won.complete and replays_to_win(Board.from_code("GO1-E-AAAAAAB"), won.line)
+    lost = most_removals("GO1-C-AAAAAAB", budget=30_000)
+    board = Board.from_code("GO1-C-AAAAAAB")
+    for move in lost.line:
+        board.push(move)
+    assert board.cards_left == lost.cards_left > 0
+
+
+@pytest.mark.skipif(not solver_fast.INSTALLED, reason="the compiled search is off (numba missing, or GOLFCARDS_SOLVER=python)")
+@pytest.mark.parametrize("code", ["GO1-E-AAAAAAB", "GO1-C-AAAAAAF", "GO1-S-AAAAAAH", "GO1-E-AAAAABC-J2-ND",
+                                  "GO1-C-AAAAAAK-J1"])
+def test_compiled_and_python_searches_are_the_same_search(code, monkeypatch):
+    compiled = solve(code)
+    best_compiled = most_removals(code, budget=5_000)
+    monkeypatch.setattr(solver_fast, "AVAILABLE", False)
+    assert solve(code) == compiled  # same verdict, same line, same number of positions
+    assert most_removals(code, budget=5_000) == best_compiled
+
+
+def test_warm_up_prepares_the_search():
+    from golfcards.solitaire.solver import warm_up
+
+    warm_up()
+    assert solve("GO1-C-AAAAAAF").winnable is False

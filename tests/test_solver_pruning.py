@@ -1,0 +1,219 @@
+"""Every shortcut of the solver is checked against a plain exhaustive search without any.
+
+The reference below plays with the engine's :class:`Board` itself (legal_moves / push / pop), keeps a
+visited set of exact positions and nothing else: no bound, no dominance, no move ordering. On many
+small random positions (few cards left, short stock) of every rule, with jokers and with an empty
+discard, the solver's verdict, its "most removals" and each bound on its own must agree with it.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from golfcards.cards import FULL_DECK, JOKERS
+from golfcards.solitaire import solver_fast
+from golfcards.solitaire.board import Board, Status
+from golfcards.solitaire.codes import GameCode
+from golfcards.solitaire.deal import Deal
+from golfcards.solitaire.rules import RuleName, Rules
+from golfcards.solitaire.solver import most_removals, solve, start_of
+from golfcards.solitaire.solver_tables import (
+    EMPTY,
+    JOKER,
+    Tables,
+    fit_table,
+    rank_code,
+    rank_shortfall,
+    shortfall_function,
+)
+
+RULE_NAMES = list(RuleName)
+
+
+def exhaustive(board: Board) -> tuple[bool, int]:
+    """(winnable?, fewest cards left reachable) by trying every move sequence from ``board``."""
+    seen: dict[tuple, tuple[bool, int]] = {}
+
+    def explore() -> tuple[bool, int]:
+        key = (tuple(board.heights), board.drawn, board.discard)
+        if key in seen:
+            return seen[key]
+        if board.status is Status.WON:
+            return True, 0
+        won, fewest = False, board.cards_left
+        for move in board.legal_moves():
+            board.push(move)
+            child_won, child_fewest = explore()
+            board.pop()
+            won = won or child_won
+            fewest = min(fewest, child_fewest)
+        seen[key] = (won, fewest)
+        return won, fewest
+
+    return explore()
+
+
+@st.composite
+def small_positions(draw, rule_names=RULE_NAMES) -> Board:
+    """A random deck, rule and options; then a small position: few cards left, short stock.
+
+    Half of them are "roomy" (at most 8 tableau cards, up to 9 stock cards), which are often
+    winnable, so that a bound pruning a winnable position would be caught.
+    """
+    roomy = draw(st.booleans())
+    most_cards, most_stock = (8, 9) if roomy else (13, 5)
+    rules = Rules(draw(st.sampled_from(rule_names)), draw(st.sampled_from([0, 0, 1, 2])), draw(st.booleans()))
+    cards = draw(st.permutations(FULL_DECK + JOKERS[:rules.jokers]))
+    board = Board(Deal.from_sequence(cards, rules.empty_discard), rules)
+    board.heights = [draw(st.integers(0, 3)) for _ in range(7)]
+    while sum(board.heights) > most_cards:
+        board.heights[board.heights.index(max(board.heights))] -= 1
+    stock = len(board.deal.stock)
+    board.drawn = draw(st.integers(max(0, stock - most_stock), stock))
+    if board.drawn and draw(st.booleans()):
+        board.discard = board.deal.stock[board.drawn - 1]
+    elif not (rules.empty_discard and board.drawn == 0 and draw(st.booleans())):
+        # any card that is no longer in play may be the discard
+        in_play = _in_play(board)
+        board.discard = draw(st.sampled_from([c for c in FULL_DECK + JOKERS[:rules.jokers] if c not in in_play]))
+    return board
+
+
+@st.composite
+def late_positions(draw, rule_names=RULE_NAMES) -> Board:
+    """A position near the end of a real deal: follow a winning line, then maybe stray from it.
+
+    These are winnable or nearly so, with few cards left and some cards with a single possible
+    predecessor: where an unsound bound would show.
+    """
+    rules = Rules(draw(st.sampled_from(rule_names)), draw(st.sampled_from([0, 0, 1, 2])), draw(st.booleans()))
+    board = Board.from_code(GameCode(draw(st.integers(0, 20_000)), rules))
+    verdict = solve(board, budget=5_000)
+    assume(verdict.winnable)
+    assert verdict.line is not None
+    for move in verdict.line[:draw(st.integers(max(0, len(verdict.line) - 22), len(verdict.line) - 1))]:
+        board.push(move)
+    for _ in range(draw(st.integers(0, 3))):
+        moves = board.legal_moves()
+        if moves:
+            board.push(draw(st.sampled_from(moves)))
+    return board
+
+
+def positions(rule_names=RULE_NAMES) -> st.SearchStrategy[Board]:
+    return st.one_of(small_positions(rule_names), late_positions(rule_names))
+
+
+def _in_play(board: Board) -> set:
+    return {card for column in board.columns for card in column} | set(board.stock)
+
+
+SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[
+    HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.function_scoped_fixture])
+
+
+@pytest.fixture(params=["python", "compiled"])
+def engine(request, monkeypatch):
+    """Run a test with the pure Python search, then with the compiled one (if numba is here)."""
+    if request.param == "compiled" and not solver_fast.INSTALLED:
+        pytest.skip("the compiled search is off (numba missing, or GOLFCARDS_SOLVER=python)")
+    monkeypatch.setattr(solver_fast, "AVAILABLE", request.param == "compiled")
+    return request.param
+
+
+@SETTINGS
+@given(board=positions())
+def test_verdict_and_line_match_exhaustive_search(engine, board):
+    expected_win, _ = exhaustive(board.copy())
+    verdict = solve(board)
+    assert verdict.winnable is expected_win
+    if expected_win:
+        replay = board.copy()
+        for move in verdict.line:
+            replay.push(move)
+        assert replay.status is Status.WON
+
+
+@SETTINGS
+@given(board=positions())
+def test_most_removals_matches_exhaustive_search(engine, board):
+    _, fewest = exhaustive(board.copy())
+    best = most_removals(board)
+    assert best.complete and best.cards_left == fewest
+    replay = board.copy()
+    for move in best.line:
+        replay.push(move)
+    assert replay.cards_left == fewest
+
+
+@SETTINGS
+@given(positions())
+def test_matching_bound_never_prunes_a_winnable_position(board):
+    start = start_of(board)
+    demand, supply = start.tables.counts(start.heights, start.drawn, start.discard)
+    short = rank_shortfall(demand, supply, board.rules.wrap, board.rules.queen_on_king)
+    won, fewest = exhaustive(board.copy())
+    if short - supply[JOKER] - supply[EMPTY] > 0:
+        assert not won
+    # It is also a bound on the cards that can never be removed.
+    assert max(0, short - supply[JOKER] - supply[EMPTY]) <= fewest
+
+
+@SETTINGS
+@given(positions())
+def test_lonely_card_bound_never_prunes_a_winnable_position(board):
+    start = start_of(board)
+    demand, supply = start.tables.counts(start.heights, start.drawn, start.discard)
+    if start.tables.any_lonely(list(start.heights), supply):
+        assert exhaustive(board.copy())[0] is False
+
+
+@SETTINGS
+@given(positions(rule_names=[RuleName.EASY, RuleName.CLASSIC]), st.integers(1, 6))
+def test_lost_with_d_drawn_is_lost_with_more_drawn(board, extra):
+    """The dominance behind the solver's table (rules that allow drawing at any time)."""
+    if board.drawn + extra > len(board.deal.stock):
+        return
+    later = board.copy()
+    later.drawn += extra
+    won_now, fewest_now = exhaustive(board.copy())
+    won_later, fewest_later = exhaustive(later)
+    assert won_later <= won_now
+    assert fewest_now <= fewest_later
+
+
+@cache
+def _fits(rules: Rules) -> list[list[bool]]:
+    return fit_table(rules)
+
+
+@given(st.sampled_from(RULE_NAMES), st.sampled_from(FULL_DECK + JOKERS), st.sampled_from(FULL_DECK + JOKERS + (None,)))
+def test_fit_table_is_the_engine_rule(name, card, discard):
+    rules = Rules(name)
+    assert _fits(rules)[rank_code(card)][rank_code(discard)] == rules.fits(card, discard)
+
+
+def test_tables_count_demand_and_supply():
+    board = Board.from_code("GO1-E-AAAAAAB")
+    tables = Tables(board.deal.columns, board.deal.stock, board.rules)
+    demand, supply = tables.counts(board.heights, 0, rank_code(board.discard))
+    assert sum(demand) == 35 and sum(supply) == 52
+    assert supply[1] == 4 and demand[1] == 2  # the discard and the stock hold the other two aces
+
+
+@given(st.booleans(), st.booleans(), st.lists(st.integers(0, 4), min_size=15, max_size=15),
+       st.lists(st.integers(0, 6), min_size=15, max_size=15))
+def test_generated_bound_is_the_readable_one(wrap, king_supplies, demand, supply):
+    assert shortfall_function(wrap, king_supplies)(demand, supply) == rank_shortfall(demand, supply, wrap, king_supplies)
+
+
+def test_the_wrap_chain_counts_the_kings_twice():
+    demand, supply = [0] * 15, [0] * 15
+    demand[1] = demand[12] = 1  # an ace and a queen, one king to serve both
+    supply[13] = 1
+    assert rank_shortfall(demand, supply, wrap=True, king_supplies=True) == 0  # relaxed: sound
+    assert rank_shortfall(demand, supply, wrap=False, king_supplies=True) == 1  # no wrap: the ace starves
