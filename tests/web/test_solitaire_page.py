@@ -138,7 +138,7 @@ def test_new_game_window_options_and_language_switch(new_page):
     page.wait_for_function("document.documentElement.lang === 'el'")
     page.keyboard.press("Escape")
     assert page.text_content("#new-game") == "Νέα παρτίδα"
-    assert page.text_content("#rule-label") == "Κλασικό (ρήγας και άσος χωριστά)"
+    page.wait_for_function("document.getElementById('rule-label').textContent === 'Κλασικό (ρήγας και άσος χωριστά)'")
 
 
 def test_statistics_and_chart(new_page):
