@@ -15,6 +15,7 @@ from golfcards.i18n import Translator, translator
 from golfcards.i18n.errors import error_text
 from golfcards.i18n.sixcard import (
     action_text,
+    bot_seat_name,
     card_text,
     end_text,
     hole_winners_text,
@@ -308,7 +309,9 @@ class TerminalMatch:
         went_out = self.names[view.went_out] if view.went_out is not None else ""
         self.say(end_text(view.end, went_out, t))
         for seat in range(view.rules.players):
-            self.say(t.gettext("{player}: {points} points", player=self.names[seat], points=view.points[seat]))
+            points = view.points[seat]
+            self.say(t.ngettext("{player}: {points} point", "{player}: {points} points", points,
+                                player=self.names[seat], points=points))
             for line in self.grid_lines(view, seat, numbered=False):
                 self.say("   " + line)
         self.say(hole_winners_text([self.names[s] for s in winners(view.points)], t))
@@ -368,6 +371,6 @@ def run_play(args: argparse.Namespace, lines: TextIO | None = None, out: TextIO 
     for k, level in enumerate(levels):
         seat = people + k
         bots[seat] = make_bot(level, seed + seat)
-        names.append(t.gettext("Bot {number} ({level})", number=seat + 1, level=level.lower()))
+        names.append(bot_seat_name(level, seat, t))
     table = TerminalMatch(Match(code), names, bots, t, lines or sys.stdin, out or sys.stdout)
     return table.run()
