@@ -4,7 +4,7 @@ Starts the real ``golf serve`` on a free port with a throw-away database, drives
 with Playwright, and plays a few known moves so the pictures show a game in progress:
 
     python scripts/screenshots.py            # all pictures
-    python scripts/screenshots.py --only solitaire
+    python scripts/screenshots.py --only sixcard
 """
 
 from __future__ import annotations
@@ -69,10 +69,43 @@ def solitaire(browser, url: str) -> list[Path]:
     return taken
 
 
+def sixcard(browser, url: str) -> list[Path]:
+    """A match against two bots: the first cards turned up and a card drawn, on both screen sizes."""
+    taken = []
+    for size, viewport in SIZES.items():
+        context = browser.new_context(base_url=url, viewport=viewport, locale="en-GB",
+                                      device_scale_factor=2 if size == "phone" else 1)
+        page = context.new_page()
+        page.goto("/")
+        page.wait_for_selector("body.ready")
+        if size == "desktop":
+            path = OUT / "home-desktop.png"
+            page.screenshot(path=str(path))
+            taken.append(path)
+        page.goto("/sixcard")
+        page.wait_for_selector("body.ready")
+        page.fill('#bots-form input[name="name"]', "Ana")
+        page.select_option('#bots-form select[name="bots"]', "2")
+        page.click('#bots-form button[type="submit"]')
+        page.wait_for_selector("#play:not([hidden])")
+        for _ in range(2):
+            page.locator("#me .grid button.back:not([disabled])").first.click()
+            page.wait_for_timeout(200)
+        page.wait_for_function("!document.getElementById('six-stock').disabled", timeout=15000)
+        page.click("#six-stock")
+        page.wait_for_selector("#holding:not([hidden])")
+        page.wait_for_timeout(400)
+        path = OUT / f"sixcard-{size}.png"
+        page.screenshot(path=str(path), full_page=size == "phone")
+        taken.append(path)
+        context.close()
+    return taken
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--only", choices=["solitaire"], help="take only these pictures")
-    parser.parse_args(argv)
+    parser.add_argument("--only", choices=["solitaire", "sixcard"], help="take only these pictures")
+    args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
     OUT.mkdir(parents=True, exist_ok=True)
@@ -81,8 +114,10 @@ def main(argv: list[str] | None = None) -> int:
         try:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                for path in solitaire(browser, url):
-                    print(path.relative_to(ROOT))
+                for game in (solitaire, sixcard):
+                    if args.only in (None, game.__name__):
+                        for path in game(browser, url):
+                            print(path.relative_to(ROOT))
                 browser.close()
         finally:
             process.terminate()

@@ -210,3 +210,48 @@ def test_interactive_play_as_a_process():
                             input="d\n5\n2\nq\n", capture_output=True, text=True, timeout=60)
     assert result.returncode == 0
     assert "Punts: 20" in result.stdout and "Traceback" not in result.stderr
+
+
+# --- solver help in play ------------------------------------------------------------------------
+
+def test_play_hint_follows_a_winning_line_to_a_win():
+    from golfcards.solitaire.hint import hint
+
+    board = Board.from_code("GO1-E-AAAAAAB")
+    out = io.StringIO()
+    session = PlaySession(board, translator("en"), out=out)
+    for _ in range(60):
+        if board.is_game_over():
+            break
+        session.handle("?")
+        session.handle(hint(board).move.notation)
+    assert board.status.value == "won" and board.score == 350
+    assert "It is the next move of a winning line." in out.getvalue()
+
+
+def test_play_still_winnable_on_request(capsys):
+    _, out = play_session("w\n", code="GO1-E-AAAAAAB")
+    assert "Still winnable: yes" in out
+    _, out = play_session("w\n", code="GO1-C-AAAAAAB", language="ca")
+    assert "Encara es pot guanyar: no" in out
+
+
+def test_play_lost_position_hint_says_so():
+    _, out = play_session("?\n", code="GO1-C-AAAAAAB")
+    assert "This game can no longer be won" in out
+
+
+def test_play_winnable_only_new_games_are_proven_winnable():
+    from golfcards.solitaire.solver import solve
+
+    session, out = play_session("c\nn\n", winnable_only=True)
+    code = session.board.code
+    assert code.rules.name.value == "C"
+    assert solve(code).winnable is True
+    assert out.count("New game: ") == 2
+
+
+def test_a_hint_never_names_the_face_down_stock_card():
+    _, out = play_session("?\n", code="GO1-E-AAAAAAB")
+    assert "Hint: draw from the stock." in out
+    assert "8 of spades" not in out.split("Hint:")[1]

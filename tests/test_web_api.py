@@ -10,6 +10,7 @@ from starlette.testclient import TestClient
 
 from golfcards.cards import parse_card
 from golfcards.solitaire import GameCode
+from golfcards.solitaire.solver import solve
 from golfcards.web.app import create_app
 from golfcards.web.storage import SCHEMA_VERSION, Storage
 
@@ -50,7 +51,7 @@ def test_first_visit_deals_an_easy_game_and_sets_a_player_cookie(client):
     assert response.status_code == 200
     assert "golfcards_player" in response.cookies
     game = response.json()["game"]
-    assert game["code"] == str(GameCode(1000))
+    assert solve(game["code"]).winnable is True, "the first deal is a winnable Easy deal"
     assert (game["rules"]["name"], game["score"], game["moves"], game["stock_count"]) == ("easy", 0, 0, 16)
     assert [len(column) for column in game["columns"]] == [5] * 7
     assert "stock" not in game, "the stock's order is hidden from the page"
@@ -278,9 +279,11 @@ def test_page_strings_are_translated(client):
 def test_pages_and_static_files(client):
     page = client.get("/solitaire")
     assert page.status_code == 200 and 'id="tableau"' in page.text
-    for name in ("golfcards.css", "common.js", "solitaire.js", "icon.svg"):
+    for name in ("golfcards.css", "common.js", "solitaire.js", "sixcard.js", "home.js", "icon.svg"):
         assert client.get(f"/static/{name}").status_code == 200
-    assert client.get("/", follow_redirects=False).headers["location"] == "/solitaire"
+    home = client.get("/")
+    assert 'href="/solitaire"' in home.text and 'href="/sixcard"' in home.text
+    assert client.get("/sixcard").status_code == 200 and client.get("/sixcard/ABCDE").status_code == 200
 
 
 def test_storage_schema_is_versioned(db_path):
@@ -290,3 +293,32 @@ def test_storage_schema_is_versioned(db_path):
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     with pytest.raises(RuntimeError, match="newer golfcards"):
         Storage(db_path)
+
+
+def test_hint_still_winnable_and_solution(client):
+    new(client, code="GO1-E-AAAAAAB")
+    advice = client.get("/api/solitaire/hint?lang=ca").json()["hint"]
+    assert advice["kind"] in ("winning", "best_found") and advice["move"] == "d", "drawing is the only move"
+    assert advice["message"].startswith("Pista: ") or advice["message"].startswith("Hint: ")
+    assert client.get("/api/solitaire/winnable").json()["winnable"] is True
+    solution = client.get("/api/solitaire/solution").json()
+    steps = solution["steps"]
+    assert solution["winnable"] is True and len(steps) > 35
+    assert steps[0]["game"]["moves"] == 0 and steps[-1]["game"]["status"] == "won"
+    assert steps[-1]["game"]["score"] == 350
+    assert steps[1]["move"] == "d" and steps[1]["game"]["discard"]["code"] == "8S"
+    assert client.get("/api/solitaire").json()["game"]["moves"] == 0, "the solution does not touch the game"
+
+
+def test_no_hint_once_blocked_and_not_winnable(client):
+    new(client, code=BLOCKING_CODE)
+    for _ in range(16):
+        act(client, "d")
+    assert client.get("/api/solitaire/winnable").json()["winnable"] is False
+    assert client.get("/api/solitaire/hint").json()["hint"]["kind"] == "game_over"
+
+
+def test_winnable_deals_only(client):
+    for rule in ("easy", "classic"):
+        game = new(client, rule=rule, winnable=True)
+        assert solve(game["code"]).winnable is True

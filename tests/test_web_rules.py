@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
@@ -56,3 +57,24 @@ def test_score_examples_of_the_catalan_page(client):
 def test_rules_address_redirects_and_keeps_the_language(client):
     response = client.get("/rules?lang=el", follow_redirects=False)
     assert response.headers["location"] == "/rules/solitaire?lang=el"
+
+
+def test_sixcard_rules_follow_the_portuguese_guide(client):
+    seed = (Path(__file__).parent / "data" / "seed-003-pt.txt").read_text(encoding="utf-8")
+    page = html.unescape(client.get("/rules/sixcard?lang=pt").text)
+    paragraphs = re.findall(r"<p>(.*?)</p>", page)
+    assert len(paragraphs) == 6
+    for paragraph in paragraphs:
+        assert paragraph in seed, paragraph[:60]
+    assert "Sem substituição, as colunas valeriam 0, 10 e 5: total 15." in page
+    assert "As colunas valem 0 + 0 + 5 = 5, poupando 10." in page
+    assert "Com 4 pessoas há 24 cartas nas grelhas, 1 no descarte e 27 no monte." in page
+
+
+@pytest.mark.parametrize("lang, heading", [("en", "Values and vertical pairs"), ("ca", "Valors i parelles verticals"),
+                                           ("el", "Αξίες και κάθετα ζεύγη")])
+def test_sixcard_rules_in_every_language(client, lang, heading):
+    page = html.unescape(client.get(f"/rules/sixcard?lang={lang}").text)
+    assert f"<h2>{heading}</h2>" in page
+    assert 'href="/rules/solitaire?lang=' + lang in page
+    assert "<span class=\"column-points\">10</span>" in page and "Total: 15" in page.replace("Σύνολο", "Total")

@@ -138,7 +138,7 @@ def test_new_game_window_options_and_language_switch(new_page):
     page.wait_for_function("document.documentElement.lang === 'el'")
     page.keyboard.press("Escape")
     assert page.text_content("#new-game") == "Νέα παρτίδα"
-    assert page.text_content("#rule-label") == "Κλασικό (ρήγας και άσος χωριστά)"
+    page.wait_for_function("document.getElementById('rule-label').textContent === 'Κλασικό (ρήγας και άσος χωριστά)'")
 
 
 def test_statistics_and_chart(new_page):
@@ -167,3 +167,17 @@ def test_phone_width_fits_without_horizontal_scroll(new_page):
     assert box["x"] + box["width"] <= 360
     click_action(page, "d")
     assert page.text_content("#stock-count") == "15"
+
+
+def test_hint_and_solution_replay(new_page):
+    page = new_page()
+    deal(page, "GO1-E-AAAAAAB")
+    page.click("#hint")
+    page.wait_for_function("document.getElementById('message').textContent.startsWith('Hint: draw from the stock')")
+    page.click("#solution")
+    page.wait_for_selector("#replay-bar:not([hidden])")
+    page.wait_for_function("document.getElementById('moves').textContent === '3'")
+    assert page.text_content("#replay-text").startswith("Solution: move 3 of ")
+    page.click("#replay-stop")
+    page.wait_for_selector("#replay-bar", state="hidden")
+    assert page.text_content("#moves") == "0" and page.locator("#tableau .card").count() == 35

@@ -44,9 +44,22 @@ def _listening_socket(host: str, port: int) -> socket.socket:
 
 
 def _shown_host(host: str) -> str:
+    """The address to print: on every interface, this machine's address on its local network."""
     if host in ("0.0.0.0", "::"):
-        return socket.gethostname()
+        return _network_address() or socket.gethostname()
     return f"[{host}]" if ":" in host else host
+
+
+def _network_address() -> str | None:
+    """The IPv4 address other devices of the network reach (no packet is sent: UDP only picks a route)."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))
+        return str(probe.getsockname()[0])
+    except OSError:
+        return None
+    finally:
+        probe.close()
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -62,14 +75,13 @@ def run_serve(args: argparse.Namespace) -> int:
     db_path = args.db or default_db_path()
     try:
         sock = _listening_socket(args.host, args.port)
-        app = create_app(db_path, default_language=args.lang)
     except OSError as error:
         print(t.gettext("Error: {message}", message=f"{args.host}:{args.port}: {error.strerror or error}"),
               file=sys.stderr)
         return 2
-    port = sock.getsockname()[1]
-    print(t.gettext("golfcards is ready at {address} (press Ctrl+C to stop)",
-                    address=f"http://{_shown_host(args.host)}:{port}/"), flush=True)
+    address = f"http://{_shown_host(args.host)}:{sock.getsockname()[1]}"
+    app = create_app(db_path, default_language=args.lang, public_url=address)
+    print(t.gettext("golfcards is ready at {address} (press Ctrl+C to stop)", address=f"{address}/"), flush=True)
     print(t.gettext("Games and statistics are saved in {path}", path=str(db_path)), flush=True)
     config = uvicorn.Config(app, log_level="warning")
     uvicorn.Server(config).run(sockets=[sock])

@@ -10,9 +10,10 @@ from collections.abc import Callable
 from typing import TextIO
 
 from golfcards.cards import AnyCard, Card
-from golfcards.cli import add_language_option, solitaire_analysis
+from golfcards.cli import add_language_option, report_error, solitaire_analysis
 from golfcards.errors import GolfError
 from golfcards.i18n import LANGUAGES, N_, Translator, translator
+from golfcards.i18n.analysis import hint_text, still_winnable_text
 from golfcards.i18n.cards import card_name, card_short
 from golfcards.i18n.errors import error_text
 from golfcards.i18n.solitaire import board_text, refusal_text, rule_name, status_text
@@ -21,7 +22,9 @@ from golfcards.solitaire.board import Board, Draw, Outcome, Refusal, Undo, parse
 from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.course import COURSE_DEALS, PAR, Course
 from golfcards.solitaire.deal import COLUMNS, ROWS
+from golfcards.solitaire.hint import hint, is_still_winnable
 from golfcards.solitaire.rules import RuleName, Rules
+from golfcards.solitaire.winnable import random_winnable_code
 
 
 def add_parser(games: argparse._SubParsersAction) -> None:
@@ -59,6 +62,8 @@ def _add_play_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jokers", type=int, choices=[0, 1, 2], default=0, help="jokers in a new random deal")
     parser.add_argument("--empty-discard", action="store_true", help="the discard starts empty")
     parser.add_argument("--course", action="store_true", help="play the traditional 9-deal course (par 45)")
+    parser.add_argument("--winnable", action="store_true",
+                        help="new random deals are proven winnable under their rule (by the solver)")
     parser.add_argument("--no-interactive-rules", dest="interactive_rules", action="store_false",
                         help="do not explain why a card is refused")
     add_language_option(parser)
@@ -66,21 +71,12 @@ def _add_play_options(parser: argparse.ArgumentParser) -> None:
 
 # --- deal and replay: the machine interface ---------------------------------------------------
 
-def _fail(error: GolfError, t: Translator, as_json: bool) -> int:
-    message = error_text(error, t)
-    if as_json:
-        print(json.dumps({"error": {"key": error.key, "message": message}}, ensure_ascii=False))
-    else:
-        print(t.gettext("Error: {message}", message=message), file=sys.stderr)
-    return 2
-
-
 def run_deal(args: argparse.Namespace) -> int:
     t = translator(args.lang)
     try:
         code = GameCode.parse(args.code)
     except GolfError as error:
-        return _fail(error, t, args.json)
+        return report_error(error, t, args.json)
     board = Board.from_code(code)
     if args.json:
         print(json.dumps({"code": str(code), "rules": code.rules.name.name.lower(), **board.deal.to_json()}))
@@ -112,7 +108,7 @@ def run_replay(args: argparse.Namespace) -> int:
     try:
         code = GameCode.parse(args.code)
     except GolfError as error:
-        return _fail(error, t, not args.text)
+        return report_error(error, t, not args.text)
     board, messages = replay_actions(code, args.actions)
     if not args.text:
         print(json.dumps({**board.to_json(), "messages": messages}))
@@ -171,13 +167,16 @@ HELP = N_("""Commands:
   l LANG       language ({languages})
   h            this help
   q            quit""")
+SOLVER_HELP = N_("""  ?            hint: the next move of a winning line (or, if the game is lost, the move that leaves the most cards removable)
+  w            can the game still be won?
+  Start with --winnable to be dealt only deals the solver proved winnable.""")  # noqa: E501
 
 
 class PlaySession:
     """One person playing in a terminal: reads commands, prints the board and messages."""
 
     def __init__(self, board: Board, t: Translator, *, interactive_rules: bool = True,
-                 course: Course | None = None, out: TextIO = sys.stdout,
+                 course: Course | None = None, out: TextIO = sys.stdout, winnable_only: bool = False,
                  new_number: Callable[[], int] = lambda: random.randrange(DEAL_COUNT)) -> None:
         self.board = board
         self.t = t
@@ -186,6 +185,7 @@ class PlaySession:
         self.out = out
         self.colour = out.isatty()
         self.new_number = new_number
+        self.winnable_only = winnable_only
 
     def say(self, text: str) -> None:
         print(text, file=self.out)
@@ -234,7 +234,11 @@ class PlaySession:
         self.say(self.t.gettext("New game: {code}", code=str(code)))
 
     def _random_code(self, rules: Rules) -> GameCode:
-        return GameCode(self.new_number(), rules, course=self.course is not None)
+        """A new random deal; with winnable-only, uniform over the deals proven winnable."""
+        course = self.course is not None
+        if self.winnable_only and not course:
+            return random_winnable_code(rules, self.new_number())
+        return GameCode(self.new_number(), rules, course=course)
 
     def handle(self, line: str) -> bool:
         """Carry out one command line; False means quit."""
@@ -245,8 +249,15 @@ class PlaySession:
         command, rest = words[0].lower(), words[1:]
         if command in ("q", "quit", "exit"):
             return False
-        if command in ("h", "help", "?"):
+        if command in ("h", "help"):
             self.say(t.gettext(HELP, languages=", ".join(LANGUAGES)))
+            self.say(t.gettext(SOLVER_HELP))
+            return True
+        if command in ("?", "hint"):
+            self.say(hint_text(hint(self.board), self.board, t))
+            return True
+        if command == "w":
+            self.say(still_winnable_text(is_still_winnable(self.board), t))
             return True
         if command == "t":
             self.say(board_text(self.board, t))
@@ -324,13 +335,17 @@ def run_play(args: argparse.Namespace) -> int:
                 code = GameCode(code.number, code.rules, course=True)
         else:
             rule = RuleName[(args.rule or "easy").upper()]
-            code = GameCode(random.randrange(DEAL_COUNT), Rules(rule, args.jokers, args.empty_discard),
-                            course=args.course)
+            rules = Rules(rule, args.jokers, args.empty_discard)
+            if args.winnable and not args.course:
+                code = random_winnable_code(rules, random.randrange(DEAL_COUNT))
+            else:
+                code = GameCode(random.randrange(DEAL_COUNT), rules, course=args.course)
     except GolfError as error:
-        return _fail(error, t, False)
+        return report_error(error, t, False)
     course = Course(code) if code.course else None
     board = course.board if course else Board.from_code(code)
-    session = PlaySession(board, t, interactive_rules=args.interactive_rules, course=course)
+    session = PlaySession(board, t, interactive_rules=args.interactive_rules, course=course,
+                          winnable_only=args.winnable)
     session.say(t.gettext("Type h for help."))
     session.run(sys.stdin)
     return 0

@@ -27,9 +27,15 @@ ERRORS: dict[str, str] = {
     "analysis.no_parquet": N_("A .parquet table needs pyarrow: pip install golfcards[parquet]"),
 }
 
-def move_text(move: Move, board: Board, t: Translator) -> str:
-    """What ``move`` does on ``board`` (before it is played): ``draw the 8 of spades``."""
+def move_text(move: Move, board: Board, t: Translator, *, reveal_stock: bool = True) -> str:
+    """What ``move`` does on ``board`` (before it is played): ``draw the 8 of spades``.
+
+    The stock is face down: advice for the player in the middle of a game (a hint) says only
+    ``draw from the stock`` (``reveal_stock=False``); a solution replay may name the card.
+    """
     if isinstance(move, Draw):
+        if not reveal_stock:
+            return t.gettext("draw from the stock")
         return t.gettext("draw the {card}", card=card_name(board.stock[0], t))
     card = board.free_card(move.column)
     assert card is not None, "a move of a line always takes a card"
@@ -61,7 +67,7 @@ def hint_text(hint: Hint, board: Board, t: Translator) -> str:
     """The hint as a sentence that says what kind of advice it is."""
     if hint.kind is HintKind.GAME_OVER or hint.move is None:
         return t.gettext("The game is over: there is no move to suggest.")
-    move = move_text(hint.move, board, t)
+    move = move_text(hint.move, board, t, reveal_stock=False)
     if hint.kind is HintKind.WINNING:
         return t.gettext("Hint: {move}. It is the next move of a winning line.", move=move)
     if hint.kind is HintKind.MOST_CARDS:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from golfcards.errors import GolfError
 from golfcards.i18n import N_, Translator
 from golfcards.i18n.analysis import ERRORS as ANALYSIS_ERRORS
+from golfcards.i18n.sixcard import ERRORS as SIXCARD_ERRORS
 from golfcards.i18n.web import ERRORS as WEB_ERRORS
 
 ERRORS: dict[str, str] = {
@@ -29,6 +30,7 @@ ERRORS: dict[str, str] = {
 }
 ERRORS.update(WEB_ERRORS)
 ERRORS.update(ANALYSIS_ERRORS)
+ERRORS.update(SIXCARD_ERRORS)
 
 
 def error_text(error: GolfError, t: Translator) -> str:

@@ -13,29 +13,28 @@ from pathlib import Path
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, RedirectResponse, Response
+from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from golfcards.errors import GolfError
 from golfcards.i18n import normalize_language
-from golfcards.web import rules_pages, solitaire_routes
+from golfcards.web import rules_pages, sixcard_routes, solitaire_routes
 from golfcards.web.requests import error_response, request_translator
+from golfcards.web.rooms import Rooms
+from golfcards.web.sixcard_routes import Tables
 from golfcards.web.solitaire_games import SolitaireGames
 from golfcards.web.storage import Storage
 from golfcards.web.strings import page_strings
 
 STATIC = Path(__file__).resolve().parent / "static"
+BOT_DELAY = 0.7
 
 
 def _page(name: str) -> Callable[[Request], Response]:
     def endpoint(request: Request) -> Response:
         return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
     return endpoint
-
-
-async def home(request: Request) -> Response:
-    return RedirectResponse("/solitaire", status_code=307)
 
 
 async def i18n(request: Request) -> Response:
@@ -53,8 +52,14 @@ async def not_found(request: Request, exc: Exception) -> Response:
 
 
 def create_app(db_path: str | Path, *, default_language: str | None = None,
-               new_number: Callable[[], int] | None = None) -> Starlette:
-    """The app on the SQLite file ``db_path``; ``new_number`` picks random deals (tests fix it)."""
+               new_number: Callable[[], int] | None = None, bot_delay: float = BOT_DELAY,
+               public_url: str | None = None) -> Starlette:
+    """The app on the SQLite file ``db_path``.
+
+    ``new_number`` picks random deals and room seeds (tests fix it); ``bot_delay`` is the pause in
+    seconds before a bot acts, so that people can follow the table; ``public_url`` is the address
+    other devices use (``golf serve`` passes the one it prints), for the room links.
+    """
     storage = Storage(db_path)
 
     @contextlib.asynccontextmanager
@@ -64,10 +69,11 @@ def create_app(db_path: str | Path, *, default_language: str | None = None,
 
     app = Starlette(
         routes=[
-            Route("/", home),
+            Route("/", _page("home.html")),
             Route("/solitaire", _page("solitaire.html")),
             Route("/api/i18n", i18n),
             *solitaire_routes.routes(),
+            *sixcard_routes.routes(_page("sixcard.html")),
             *rules_pages.routes(),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
@@ -77,4 +83,6 @@ def create_app(db_path: str | Path, *, default_language: str | None = None,
     app.state.storage = storage
     app.state.default_language = normalize_language(default_language)
     app.state.solitaire = SolitaireGames(storage, new_number)
+    app.state.rooms = Rooms(new_number)
+    app.state.tables = Tables(app.state.rooms, bot_delay, public_url)
     return app

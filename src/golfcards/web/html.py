@@ -11,7 +11,7 @@ from urllib.parse import urlencode
 
 from golfcards.i18n import LANGUAGES, N_, Translator, available_languages
 
-NAV = (("/solitaire", N_("Golf Solitaire")), ("/rules/solitaire", N_("Rules")))
+NAV = (("/solitaire", N_("Golf Solitaire")), ("/sixcard", N_("Six-card Golf")), ("/rules/solitaire", N_("Rules")))
 
 
 def language_links(t: Translator, path: str) -> str:

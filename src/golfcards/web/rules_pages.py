@@ -1,4 +1,4 @@
-"""The rules of Golf Solitaire as a page in each language, its worked examples computed by the engine.
+"""The rules of both games as pages in each language, their worked examples computed by the engine.
 
 The text follows the rules pages (seeds 000 in Catalan and 002 in Greek, word for word in those
 languages); every board state, refusal and end message in it is produced by the engine and the
@@ -15,15 +15,17 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from golfcards.cards import parse_card, parse_cards
 from golfcards.errors import GolfError
 from golfcards.i18n import N_, Translator
 from golfcards.i18n.errors import error_text
 from golfcards.i18n.solitaire import BLOCKED_MESSAGE, board_text, refusal_text
+from golfcards.sixcard.scoring import GridScore, score_grid
 from golfcards.solitaire.board import POINTS_PER_CARD, Board, Touch, parse_action
 from golfcards.solitaire.deal import TABLEAU_SIZE
+from golfcards.web.card_faces import card_json
 from golfcards.web.html import shell
 from golfcards.web.requests import request_translator
-from golfcards.web.solitaire_view import card_json
 
 EXAMPLE_CODE = "GO1-E-AAAAAAB"
 WINNING_LINE = ("d 5 2 d 6 6 5 6 1 5 d 7 4 5 2 d 3 1 7 d 2 3 d 4 4 3 7 d d 4 d d 1 2 3 2 4 6 1 1 7 d 6 5 3 "
@@ -72,8 +74,8 @@ def _state(actions: int) -> Callable[[Translator], str]:
     return render
 
 
-def _mini_card(card: dict[str, object]) -> str:
-    colour = " red" if card["red"] else ""
+def _mini_card(card: dict[str, object], extra: str = "") -> str:
+    colour = (" red" if card["red"] else "") + extra
     return (f'<span class="mini-card{colour}"><b>{escape(str(card["rank"]))}</b>'
             f'{escape(str(card["suit"]))}</span>')
 
@@ -210,8 +212,111 @@ SOLITAIRE_RULES: tuple[Section, ...] = (
 )
 
 
+SWAP_GRID = "9S KD 2C 9H QC 7D"
+"""The guide's example grid, row by row; only the Q♣ (position 5) is face down to its owner."""
+SWAP_POSITION, SWAP_CARD = 4, "KC"
+
+
+def _swap_scores() -> tuple[GridScore, GridScore]:
+    """The example grid scored before and after the K♣ replaces the Q♣ (by the engine's scoring)."""
+    before = parse_cards(SWAP_GRID)
+    after = list(before)
+    after[SWAP_POSITION] = parse_card(SWAP_CARD)
+    return score_grid(before, 3), score_grid(after, 3)
+
+
+def _swap_text(t: Translator) -> str:
+    before, after = _swap_scores()
+    first, second, third = (column.points for column in before.columns)
+    text = t.gettext(
+        "The picture shows the values to the reader: top row 9♠, K♦, 2♣; bottom 9♥, Q♣, 7♦. Only Q♣ is still "
+        "face down to the player. Without a swap, the columns would be worth {first}, {second} and {third}: "
+        "total {before}. Draw K♣ and choose that position without peeking, replace Q♣ and discard it. The grid "
+        "is all face up, so the hole ends at once. The columns are worth {sum} = {after}, saving {saved}. The "
+        "example shows a possible advantage of swapping blind; the player did not know the queen’s value when "
+        "choosing.",
+        first=first, second=second, third=third, before=before.total,
+        sum=" + ".join(str(column.points) for column in after.columns), after=after.total,
+        saved=before.total - after.total)
+    return f"<p>{escape(text)}</p>"
+
+
+def _swap_picture(t: Translator) -> str:
+    """Both grids drawn as cards, each column's points under it (the caption says it in words)."""
+    grids = []
+    for score, label in zip(_swap_scores(), (t.gettext("Before the swap"), t.gettext("After the swap")),
+                            strict=True):
+        cells = []
+        for row in range(2):
+            for column in score.columns:
+                card = card_json(column.cards[row], t)
+                hidden = label == t.gettext("Before the swap") and column.cards[row] == parse_card("QC")
+                cells.append(_mini_card(card, " face-down-to-owner" if hidden else ""))
+        points = "".join(f'<span class="column-points">{column.points}</span>' for column in score.columns)
+        grids.append(f'<div class="mini-grid"><b>{escape(label)}</b><div class="mini-cells">{"".join(cells)}'
+                     f'{points}</div><span>{escape(t.gettext("Total: {total}", total=score.total))}</span></div>')
+    return (f'<figure class="example"><div class="mini-board six" aria-hidden="true">{"".join(grids)}</div>'
+            f'<figcaption>{escape(t.gettext("Dashed: the card its owner has not seen."))}</figcaption></figure>')
+
+
+SIXCARD_TITLE = N_("Six-card Golf and its variants")
+SIXCARD_RULES: tuple[Section, ...] = (
+    Section(N_("Six-card Golf"), (
+        _p(N_("Card Golf turns a small hidden grid into a contest for the lowest score. It combines memory, swaps "
+              "and choosing when to finish; it is different from Golf Solitaire. This guide chooses the six-card "
+              "version with negative deuces and an immediate end of the hole. Other tables use bigger grids, "
+              "jokers or an extra final turn; agree on those differences before dealing. The sporting name "
+              "reflects the search for few points and the division of the match into holes. Neither an inventor "
+              "nor an exact date of origin is established for this set of rules.")),
+    )),
+    Section(N_("Dealing and setting up the table"), (
+        _p(N_("For 2–4 people use 52 ordinary cards without jokers and paper for the results. Deal 6 face-down "
+              "cards to each person, in 2 rows of 3. Each chooses any 2 of their cards to turn up; the others may "
+              "not be peeked at. Keep the positions: the vertical columns count for the score. The undealt cards "
+              "form the closed stock; turn up the top one to start the discard. With 4 people there are 24 cards "
+              "in the grids, 1 on the discard and 27 in the stock. The person to the dealer’s left starts; turns "
+              "and the next dealer move clockwise.")),
+    )),
+    Section(N_("Draw, swap or reject"), (
+        _p(N_("Take the top card of the stock in secret or pick up the visible top of the discard. The card from "
+              "the discard must replace one of your grid. The card from the stock can replace any card, face "
+              "down or face up, or be rejected straight onto the discard. Choose the position without peeking "
+              "underneath, place the new card face up and discard the replaced one face up too. Never move cards "
+              "between positions. In this version, rejecting a drawn card does not oblige you to reveal another "
+              "card. Nor may you just turn up a face-down card instead of drawing. Only the top of the discard is "
+              "available; earlier cards are not taken back.")),
+    )),
+    Section(N_("Values and vertical pairs"), (
+        _p(N_("Values: A = 1; 2 = −2; 3–10 = face value; J and Q = 10; K = 0. Before adding single cards, check "
+              "each vertical column. If the ranks are equal, the whole column is worth 0, whatever the suits. A "
+              "pair of deuces also cancels: it is not worth −4. Equal cards in the same row or on a diagonal do "
+              "not cancel. Leave pairs in place until the scoring; they are not removed during play. Low single "
+              "cards help, but pairing a high card already in the column can save more points than a low draw "
+              "without a match.")),
+    )),
+    Section(N_("Ending a hole and the match"), (
+        _p(N_("As soon as someone’s grid is entirely face up after a turn, stop at once. There are no extra turns. "
+              "Reveal the other grids, add up the columns and write down the results. Play 9 deals, shuffling "
+              "everything between them; the lowest total wins, with a shared win in case of a tie. For an "
+              "exhausted stock we adopt an agreement: once the last draw is resolved, if no grid has finished the "
+              "hole, stop and score. The discard is not reshuffled under this agreement. It is a practical limit, "
+              "not a universal rule. A final turn for the opponents or reusing the discard belongs to another "
+              "agreed version.")),
+    )),
+    Section(N_("A swap that saves points"), (_swap_picture, _swap_text)),
+)
+
+
+RULES_PAGES = (("/rules/solitaire", N_("Golf Solitaire"), SOLITAIRE_TITLE),
+               ("/rules/sixcard", N_("Six-card Golf"), SIXCARD_TITLE))
+
+
 def render_rules(t: Translator, title: str, sections: tuple[Section, ...]) -> str:
-    parts = [f"<h1>{escape(t.gettext(title))}</h1>"]
+    links = []
+    for href, label, page_title in RULES_PAGES:
+        current = ' aria-current="page"' if page_title == title else ""
+        links.append(f'<a href="{href}?lang={t.language}"{current}>{escape(t.gettext(label))}</a>')
+    parts = [f'<nav class="rules-switch">{"".join(links)}</nav>', f"<h1>{escape(t.gettext(title))}</h1>"]
     for section in sections:
         parts.append(f"<section><h2>{escape(t.gettext(section.title))}</h2>")
         for block in section.blocks:
@@ -224,6 +329,12 @@ async def solitaire_rules(request: Request) -> Response:
     t = request_translator(request)
     body = render_rules(t, SOLITAIRE_TITLE, SOLITAIRE_RULES)
     return HTMLResponse(shell(t, t.gettext(SOLITAIRE_TITLE), body, "/rules/solitaire"))
+
+
+async def sixcard_rules(request: Request) -> Response:
+    t = request_translator(request)
+    body = render_rules(t, SIXCARD_TITLE, SIXCARD_RULES)
+    return HTMLResponse(shell(t, t.gettext(SIXCARD_TITLE), body, "/rules/sixcard"))
 
 
 async def rules_index(request: Request) -> Response:
@@ -239,4 +350,5 @@ def message_page(t: Translator, error: GolfError, status: int) -> Response:
 
 
 def routes() -> list[Route]:
-    return [Route("/rules", rules_index), Route("/rules/solitaire", solitaire_rules)]
+    return [Route("/rules", rules_index), Route("/rules/solitaire", solitaire_rules),
+            Route("/rules/sixcard", sixcard_rules)]

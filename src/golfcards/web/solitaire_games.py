@@ -17,8 +17,18 @@ from golfcards.shuffle import DEAL_COUNT
 from golfcards.solitaire.board import Action, Board, Outcome, parse_action
 from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.course import Course
+from golfcards.solitaire.hint import Hint, hint, is_still_winnable
 from golfcards.solitaire.rules import EASY, Rules
+from golfcards.solitaire.solver import Verdict, solve
+from golfcards.solitaire.winnable import random_winnable_code
 from golfcards.web.storage import GameSummary, SavedGame, Storage
+
+HINT_BUDGET = 300_000
+WINNABLE_BUDGET = 1_000_000
+SOLUTION_BUDGET = 2_000_000
+"""Positions the solver may examine for a hint, "still winnable" and a deal's solution. The solver
+visits about 200 000 positions a second; most positions are decided with far fewer, and an
+undecided answer says so."""
 
 
 @dataclass
@@ -47,14 +57,18 @@ class SolitaireGames:
         self.storage = storage
         self.new_number = new_number or (lambda: secrets.randbelow(DEAL_COUNT))
 
-    def random_code(self, rules: Rules = EASY, course: bool = False) -> GameCode:
+    def random_code(self, rules: Rules = EASY, course: bool = False, winnable: bool = False) -> GameCode:
+        """A random deal; with ``winnable``, a uniformly random deal the solver proves winnable."""
+        if winnable:
+            code = random_winnable_code(rules, self.new_number())
+            return GameCode(code.number, rules, course=course)
         return GameCode(self.new_number(), rules, course=course)
 
     def load(self, player: str) -> Game:
-        """The player's current game; a first visit starts a random Easy deal."""
+        """The player's current game; a first visit starts a random winnable Easy deal."""
         saved = self.storage.current_game(player)
         if saved is None:
-            return self.start(player, self.random_code())
+            return self.start(player, self.random_code(winnable=True))
         board = Board.from_code(saved.code)
         for token in saved.actions:
             board.apply(parse_action(token))
@@ -85,6 +99,21 @@ class SolitaireGames:
         if outcome.accepted:
             self.storage.record_action(game.saved.id, action.notation, summary(game.board))
         return game, outcome
+
+    def hint(self, player: str) -> tuple[Game, Hint]:
+        """The solver's advice for the player's current position (within the hint budget)."""
+        game = self.load(player)
+        return game, hint(game.board, budget=HINT_BUDGET)
+
+    def still_winnable(self, player: str) -> bool | None:
+        return is_still_winnable(self.load(player).board, budget=WINNABLE_BUDGET)
+
+    def solution(self, player: str) -> tuple[Board, Verdict]:
+        """The deal of the player's game at its start, and the solver's verdict with a winning line."""
+        game = self.load(player)
+        assert game.board.code is not None
+        start = Board.from_code(game.board.code)
+        return start, solve(start, budget=SOLUTION_BUDGET)
 
     def next_deal(self, player: str) -> Game:
         """Record the finished deal of the player's course and deal the next one."""

@@ -6,7 +6,10 @@
 * ``POST /api/solitaire/action`` — ``{"action": "d" | "u" | "1"…"7" | "C.R"}`` (the replay notation);
   the answer says whether it was accepted, and why not (key + localized sentence);
 * ``POST /api/solitaire/next`` — the next deal of a course;
-* ``GET  /api/solitaire/stats`` — statistics per rule (the current game's first) and the 9-deal courses.
+* ``GET  /api/solitaire/stats`` — statistics per rule (the current game's first) and the 9-deal courses;
+* ``GET  /api/solitaire/hint``, ``/winnable``, ``/solution`` — the solver's advice for the current
+  position, whether it can still be won, and the deal's winning line from its start (every position);
+* ``POST /api/solitaire/new`` also takes ``"winnable": true``: a random deal proven winnable.
 
 The player is the browser's ``golfcards_player`` cookie, created on first contact.
 """
@@ -16,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -38,8 +42,11 @@ from golfcards.web.solitaire_view import (
     course_json,
     finished_course_json,
     game_json,
+    hint_json,
     outcome_json,
+    solution_json,
     statistics_json,
+    winnable_json,
 )
 
 RULES_BY_NAME = {"easy": RuleName.EASY, "classic": RuleName.CLASSIC, "strict": RuleName.STRICT}
@@ -73,7 +80,7 @@ def _games(request: Request) -> SolitaireGames:
 
 
 async def current(request: Request, player: str, t: Translator) -> dict[str, Any]:
-    return {"game": game_json(_games(request).load(player), t)}
+    return {"game": game_json(await run_in_threadpool(_games(request).load, player), t)}
 
 
 async def new_game(request: Request, player: str, t: Translator) -> dict[str, Any]:
@@ -90,7 +97,8 @@ async def new_game(request: Request, player: str, t: Translator) -> dict[str, An
         if jokers not in (0, 1, 2):
             raise GolfError("request.bad_field", "jokers must be 0, 1 or 2", field="jokers")
         rules = Rules(rule, jokers, field(data, "empty_discard", bool, False))
-        code = games.random_code(rules, course=field(data, "course", bool, False))
+        code = await run_in_threadpool(games.random_code, rules, field(data, "course", bool, False),
+                                       field(data, "winnable", bool, False))
     return {"game": game_json(games.start(player, code), t)}
 
 
@@ -99,6 +107,20 @@ async def act(request: Request, player: str, t: Translator) -> dict[str, Any]:
     action = parse_action(field(data, "action", str))
     game, outcome = _games(request).act(player, action)
     return {"outcome": outcome_json(outcome, t), "game": game_json(game, t)}
+
+
+async def give_hint(request: Request, player: str, t: Translator) -> dict[str, Any]:
+    game, advice = await run_in_threadpool(_games(request).hint, player)
+    return {"hint": hint_json(advice, game.board, t)}
+
+
+async def still_winnable(request: Request, player: str, t: Translator) -> dict[str, Any]:
+    return winnable_json(await run_in_threadpool(_games(request).still_winnable, player), t)
+
+
+async def solution(request: Request, player: str, t: Translator) -> dict[str, Any]:
+    start, verdict = await run_in_threadpool(_games(request).solution, player)
+    return solution_json(start, verdict, t)
 
 
 async def next_deal(request: Request, player: str, t: Translator) -> dict[str, Any]:
@@ -127,4 +149,7 @@ def routes() -> list[Route]:
         Route("/api/solitaire/action", _player_route(act), methods=["POST"]),
         Route("/api/solitaire/next", _player_route(next_deal), methods=["POST"]),
         Route("/api/solitaire/stats", _player_route(stats), methods=["GET"]),
+        Route("/api/solitaire/hint", _player_route(give_hint), methods=["GET"]),
+        Route("/api/solitaire/winnable", _player_route(still_winnable), methods=["GET"]),
+        Route("/api/solitaire/solution", _player_route(solution), methods=["GET"]),
     ]

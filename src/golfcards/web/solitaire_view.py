@@ -5,28 +5,22 @@ The stock's order is never sent (only its count): the page knows what the player
 
 from __future__ import annotations
 
-from golfcards.cards import AnyCard, Card
 from golfcards.i18n import N_, Translator
-from golfcards.i18n.cards import card_name, rank_short
+from golfcards.i18n.analysis import hint_text, move_text, numbered_move, still_winnable_text, verdict_text
+from golfcards.i18n.cards import card_name
 from golfcards.i18n.solitaire import board_text, refusal_text, rule_name, status_text
 from golfcards.solitaire.board import Board, Draw, Outcome, Undo
 from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.course import COURSE_DEALS, PAR, Course
+from golfcards.solitaire.hint import Hint
+from golfcards.solitaire.solver import Verdict
+from golfcards.web.card_faces import card_json
 from golfcards.web.solitaire_games import Game, rules_key
 from golfcards.web.storage import SavedCourse, Statistics
 
 DREW = N_("You drew {card}.")
 REMOVED = N_("You removed {card}.")
 UNDONE = N_("Undone: {card} goes back.")
-
-
-def card_json(card: AnyCard, t: Translator) -> dict[str, object]:
-    """A card as the page draws it: corner rank (localized: ``R`` for a Catalan King), suit, colour, name."""
-    if not isinstance(card, Card):
-        return {"code": card.code, "name": card_name(card, t), "rank": "🃏", "suit": "", "red": False,
-                "joker": True}
-    return {"code": card.code, "name": card_name(card, t), "rank": rank_short(card.rank, t),
-            "suit": card.suit.symbol, "red": card.suit.is_red, "joker": False}
 
 
 def board_json(board: Board, t: Translator) -> dict[str, object]:
@@ -122,3 +116,29 @@ def finished_course_json(course: SavedCourse) -> dict[str, object]:
     total = sum(course.results)
     return {"code": course.code, "results": list(course.results), "total": total, "par": PAR,
             "against_par": total - PAR}
+
+
+def hint_json(advice: Hint, board: Board, t: Translator) -> dict[str, object]:
+    """The hint: its kind, its move in the replay notation, and the sentence saying how sure it is."""
+    return {"kind": advice.kind.value, "move": None if advice.move is None else advice.move.notation,
+            "cards_left": advice.cards_left, "message": hint_text(advice, board, t)}
+
+
+def winnable_json(winnable: bool | None, t: Translator) -> dict[str, object]:
+    return {"winnable": winnable, "message": still_winnable_text(winnable, t)}
+
+
+def solution_json(start: Board, verdict: Verdict, t: Translator) -> dict[str, object]:
+    """The verdict for the deal and, when winnable, every position of the winning line from the start."""
+    result: dict[str, object] = {"winnable": verdict.winnable,
+                                 "message": verdict_text(start.rules.name, verdict, t), "steps": []}
+    if verdict.line is None:
+        return result
+    board = start.copy()
+    steps = [{"move": None, "text": "", "game": board_json(board, t)}]
+    for number, move in enumerate(verdict.line, start=1):
+        text = numbered_move(number, move_text(move, board, t), t)
+        board.push(move)
+        steps.append({"move": move.notation, "text": text, "game": board_json(board, t)})
+    result["steps"] = steps
+    return result

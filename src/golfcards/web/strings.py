@@ -12,6 +12,7 @@ from golfcards.i18n import LANGUAGES, N_, Translator, available_languages
 from golfcards.i18n.solitaire import refusal_text, rule_name
 from golfcards.solitaire.board import Refusal
 from golfcards.solitaire.rules import RuleName
+from golfcards.web.sixcard_view import BOT_NAMES
 
 PAGE_STRINGS: dict[str, str] = {
     # site
@@ -23,6 +24,11 @@ PAGE_STRINGS: dict[str, str] = {
     "close": N_("Close"),
     "cancel": N_("Cancel"),
     "error_network": N_("The server cannot be reached. Check that golf serve is still running."),
+    "home_title": N_("Two card games called Golf"),
+    "home_solitaire_help": N_("Alone: clear the seven columns, one rank up or down at a time, before the stock "
+                              "runs out."),
+    "home_sixcard_help": N_("2 to 4 players, six cards each, the lowest score after 9 holes wins: against bots or "
+                            "with friends on the same network."),
     # solitaire toolbar and status
     "new_game": N_("New game"),
     "undo": N_("Undo"),
@@ -39,7 +45,16 @@ PAGE_STRINGS: dict[str, str] = {
     "discard_empty": N_("The discard is empty: remove any free card to start it"),
     "column": N_("Column {number}"),
     "board_as_text": N_("The board as text"),
-    "keyboard_help": N_("Keys: D draws, 1–7 remove the free card of a column, U undoes, N opens a new game."),
+    "keyboard_help": N_("Keys: D draws, 1–7 remove the free card of a column, U undoes, H gives a hint, N opens a "
+                        "new game."),
+    "hint": N_("Hint"),
+    "still_winnable": N_("Still winnable?"),
+    "solution": N_("Solution"),
+    "thinking": N_("Thinking…"),
+    "solution_step": N_("Solution: move {number} of {count}"),
+    "stop_replay": N_("Back to my game"),
+    "winnable_only": N_("Winnable deals only"),
+    "winnable_only_help": N_("The solver proves the deal can be won before dealing it."),
     "course_line": N_("Course: deal {deal} of {deals} · {total} cards left · par {par_so_far} ({against})"),
     "next_deal": N_("Next deal"),
     "course_finished": N_("Course finished: {total} cards left for par {par} ({against})."),
@@ -100,6 +115,40 @@ PAGE_STRINGS: dict[str, str] = {
     "stats_course_finished": N_("Finished courses"),
     "stats_course_none": N_("No course finished yet. Choose Traditional course in the New game window."),
     "stats_game_row": N_("{code}: {result}, score {score}"),
+    # six-card golf
+    "play_bots": N_("Play against bots"),
+    "your_name": N_("Your name"),
+    "opponents": N_("Opponents"),
+    "bot_level": N_("Bot level"),
+    "play": N_("Play"),
+    "play_friends": N_("Play with friends"),
+    "play_friends_help": N_("Create a room, then give its code or link to people on the same network."),
+    "players": N_("Players"),
+    "create_room": N_("Create a room"),
+    "join_room": N_("Join a room"),
+    "room_code": N_("Room"),
+    "join": N_("Join"),
+    "copy_link": N_("Copy the link"),
+    "link_copied": N_("Link copied"),
+    "room_link_help": N_("Others open {link} on their phone or computer to join."),
+    "seats": N_("Seats"),
+    "open_seat": N_("Open seat"),
+    "seat_for": N_("Seat {number}"),
+    "you": N_("you"),
+    "online": N_("online"),
+    "offline": N_("offline"),
+    "take_seat": N_("Take a seat"),
+    "start_match": N_("Start the match"),
+    "you_drew": N_("You drew"),
+    "throw_away": N_("Throw it away"),
+    "take_discard": N_("Take the discard: {card}"),
+    "face_down": N_("Face-down card, position {position}"),
+    "turn": N_("to play"),
+    "hole_points": N_("{points} points"),
+    "next_hole": N_("Next hole"),
+    "rematch": N_("Rematch"),
+    "scorecard": N_("Scorecard"),
+    "hole": N_("Hole"),
 }
 
 
@@ -113,5 +162,6 @@ def page_strings(t: Translator) -> dict[str, object]:
             "rule_easy": rule_name(RuleName.EASY, t),
             "rule_classic": rule_name(RuleName.CLASSIC, t),
             "stock_empty": refusal_text(Refusal.STOCK_EMPTY, t),
+            **{f"bot_{level}": t.gettext(name) for level, name in BOT_NAMES.items()},
         },
     }

@@ -93,7 +93,7 @@
   // --- acting ----------------------------------------------------------------------------------
 
   async function send(action) {
-    if (busy || !game) return;
+    if (busy || !game || replay) return;
     busy = true;
     const previous = game;
     const { ok, data } = await api("POST", "/api/solitaire/action", { action });
@@ -198,6 +198,7 @@
     const form = $("new-form");
     const code = form.elements.code.value.trim();
     const body = code ? { code } : {
+      winnable: form.elements.winnable.checked,
       rule: form.elements.rule.value,
       jokers: Number(form.elements.jokers.value),
       empty_discard: form.elements.empty_discard.checked,
@@ -329,6 +330,64 @@
     }
   }
 
+  // --- the solver: hint, still winnable, solution replay ------------------------------------------
+
+  async function showHint() {
+    say(t("thinking"));
+    const { ok, data } = await api("GET", "/api/solitaire/hint");
+    if (!ok) return showError(data);
+    say(data.hint.message, "hint");
+    const move = data.hint.move;
+    const target = move === "d" ? $("stock") : move ? document.querySelector(`#tableau [data-column="${move}"].free`) : null;
+    if (target) {
+      target.classList.add("hinted");
+      setTimeout(() => target.classList.remove("hinted"), 2500);
+    }
+  }
+
+  async function stillWinnable() {
+    say(t("thinking"));
+    const { ok, data } = await api("GET", "/api/solitaire/winnable");
+    if (!ok) return showError(data);
+    say(data.message, data.winnable === false ? "refusal" : "hint");
+  }
+
+  let replay = null;
+
+  async function showSolution() {
+    say(t("thinking"));
+    const { ok, data } = await api("GET", "/api/solitaire/solution");
+    if (!ok) return showError(data);
+    say(data.message, "hint");
+    if (!data.steps.length) return;
+    stopReplay();
+    const saved = game;
+    replay = { steps: data.steps, index: 0, saved, timer: null };
+    document.body.classList.add("replaying");
+    $("replay-bar").hidden = false;
+    const step = () => {
+      const current = replay.steps[replay.index];
+      const previous = replay.index ? replay.steps[replay.index - 1].game : null;
+      game = current.game;
+      render(previous);
+      $("replay-text").textContent = t("solution_step", { number: replay.index, count: replay.steps.length - 1 })
+        + (current.text ? ` · ${current.text}` : "");
+      replay.index += 1;
+      if (replay.index < replay.steps.length) replay.timer = setTimeout(step, 650);
+    };
+    step();
+  }
+
+  function stopReplay() {
+    if (!replay) return;
+    clearTimeout(replay.timer);
+    game = replay.saved;
+    replay = null;
+    document.body.classList.remove("replaying");
+    $("replay-bar").hidden = true;
+    render(null);
+  }
+
   async function copyCode() {
     const code = game ? game.code : "";
     try {
@@ -351,7 +410,8 @@
     if (document.querySelector("dialog[open]")) return;
     if (event.target.closest("input, select, textarea")) return;
     const key = event.key.toLowerCase();
-    if (key === "d") send("d");
+    if (key === "h") showHint();
+    else if (key === "d") send("d");
     else if (key === "u") send("u");
     else if (key === "n") openNewGame();
     else if (/^[1-7]$/.test(key)) send(key);
@@ -382,6 +442,10 @@
     $("end-undo").addEventListener("click", () => { closeDialog($("end-dialog")); send("u"); });
     $("end-new").addEventListener("click", () => { closeDialog($("end-dialog")); openNewGame(); });
     $("end-next").addEventListener("click", nextDeal);
+    $("hint").addEventListener("click", showHint);
+    $("winnable").addEventListener("click", stillWinnable);
+    $("solution").addEventListener("click", showSolution);
+    $("replay-stop").addEventListener("click", stopReplay);
     document.addEventListener("keydown", onKey);
     await load();
     document.body.classList.add("ready");

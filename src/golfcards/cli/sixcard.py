@@ -1,0 +1,373 @@
+"""``golf sixcard``: the score calculator, the bot arena, the bot protocol and terminal play."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+from typing import TextIO
+
+from golfcards.cli import add_language_option, report_error
+from golfcards.errors import GolfError
+from golfcards.i18n import Translator, translator
+from golfcards.i18n.errors import error_text
+from golfcards.i18n.sixcard import (
+    action_text,
+    card_text,
+    end_text,
+    hole_winners_text,
+    refusal_text,
+    score_text,
+    scorecard_lines,
+    winners_text,
+)
+from golfcards.shuffle import DEAL_COUNT
+from golfcards.sixcard.actions import Action, DiscardDrawn, DrawStock, Reveal, Swap, TakeDiscard
+from golfcards.sixcard.arena import ArenaConfig, ArenaResult, run_arena
+from golfcards.sixcard.bots import LEVELS, Bot, make_bot
+from golfcards.sixcard.codes import DealCode
+from golfcards.sixcard.match import Match, winners
+from golfcards.sixcard.protocol import COMMAND_PREFIX, answer_line
+from golfcards.sixcard.rules import SixCardRules
+from golfcards.sixcard.scoring import parse_grid, score_grid
+from golfcards.sixcard.state import Phase
+from golfcards.sixcard.view import View, view_for
+
+
+def add_parser(games: argparse._SubParsersAction) -> None:
+    parser = games.add_parser("sixcard", help="Six-card Golf: score a grid, play bots, measure bots")
+    commands = parser.add_subparsers(dest="command")
+    parser.set_defaults(handler=lambda args: (parser.print_help(), 2)[1])
+
+    score = commands.add_parser("score", help="score a grid: top row / bottom row, e.g. \"9S KD 2C / 9H QC 7D\"")
+    score.add_argument("grid", help="cards row by row, rows separated by /")
+    score.add_argument("--json", action="store_true", help='print {"total", "columns": [...]}')
+    add_language_option(score)
+    score.set_defaults(handler=run_score)
+
+    arena = commands.add_parser("arena", help="play seeded matches between bots and print the statistics")
+    arena.add_argument("--players", required=True,
+                       help=f"comma-separated players, one per seat: {', '.join(LEVELS)} or cmd:COMMAND")
+    arena.add_argument("--matches", type=int, default=100, help="matches to play (default 100)")
+    arena.add_argument("--seed", type=int, default=0, help="seed of the deals and the bots (default 0)")
+    arena.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1),
+                       help="processes to play in (default 2)")
+    arena.add_argument("--timeout", type=float, default=5.0, help="seconds a cmd: player may think per move")
+    arena.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    _add_rule_options(arena, players=False)
+    add_language_option(arena)
+    arena.set_defaults(handler=run_arena_command)
+
+    bot = commands.add_parser("bot", help="be a bot: read one JSON view per line, answer one JSON action per line")
+    bot.add_argument("--level", default="strong", help=f"bot level: {', '.join(LEVELS)} (default strong)")
+    bot.add_argument("--seed", type=int, default=0, help="seed of the bot's own random choices")
+    bot.set_defaults(handler=run_bot)
+
+    play = commands.add_parser("play", help="play a match in the terminal against bots, or hot-seat")
+    play.add_argument("--bots", default="strong",
+                      help="comma-separated bot levels for the last seats (default strong); "
+                           "the other seats are people at this keyboard")
+    play.add_argument("--names", default="", help="comma-separated names of the people")
+    play.add_argument("--code", help="a deal code to start from, e.g. G6-P3-AAAAAAB (carries the rules)")
+    play.add_argument("--seed", type=int, default=None, help="seed of the bots' own random choices")
+    _add_rule_options(play, players=True)
+    add_language_option(play)
+    play.set_defaults(handler=run_play)
+
+
+def _add_rule_options(parser: argparse.ArgumentParser, *, players: bool) -> None:
+    if players:
+        parser.add_argument("--players", type=int, default=None, help="2 to 4 (default: people + bots)")
+    parser.add_argument("--grid", type=int, choices=[4, 6, 8, 9], default=6, help="cards per grid (default 6)")
+    parser.add_argument("--jokers", type=int, choices=[0, 1, 2], default=0, help="jokers in the deck (-2 each)")
+    parser.add_argument("--final-turn", action="store_true", help="the others get one last turn after someone goes out")
+    parser.add_argument("--reshuffle", action="store_true", help="reshuffle the discard when the stock runs out")
+    parser.add_argument("--holes", type=int, default=9, help="holes in a match (default 9)")
+
+
+def _rules(args: argparse.Namespace, players: int) -> SixCardRules:
+    return SixCardRules(players=players, grid=args.grid, jokers=args.jokers, final_turn=args.final_turn,
+                        reshuffle_discard=args.reshuffle, holes=args.holes)
+
+
+# --- score: the calculator -------------------------------------------------------------------
+
+def run_score(args: argparse.Namespace) -> int:
+    t = translator(args.lang)
+    try:
+        cards, columns = parse_grid(args.grid)
+    except GolfError as error:
+        return report_error(error, t, args.json)
+    score = score_grid(cards, columns)
+    if args.json:
+        print(json.dumps(score.to_json(), ensure_ascii=False))
+    else:
+        print("\n".join(score_text(score, t)))
+    return 0
+
+
+# --- arena ------------------------------------------------------------------------------------
+
+def _player_specs(text: str) -> tuple[str, ...]:
+    specs = tuple(part.strip() for part in text.split(",") if part.strip())
+    for spec in specs:
+        if not spec.startswith(COMMAND_PREFIX) and spec.lower() not in LEVELS:
+            raise GolfError("sixcard.bad_player_spec", f"{spec!r}: not a bot level nor cmd:COMMAND",
+                            spec=spec, levels=", ".join(LEVELS))
+    return specs
+
+
+def run_arena_command(args: argparse.Namespace) -> int:
+    t = translator(args.lang)
+    try:
+        specs = _player_specs(args.players)
+        rules = _rules(args, len(specs))
+        if args.matches < 1:
+            raise GolfError("sixcard.bad_matches", "play at least one match", matches=args.matches)
+        config = ArenaConfig(specs, rules, args.matches, args.seed, timeout=args.timeout)
+        result = run_arena(config, workers=max(1, args.workers))
+    except GolfError as error:
+        return report_error(error, t, args.json)
+    if args.json:
+        print(json.dumps(result.to_json(), ensure_ascii=False))
+    else:
+        print("\n".join(arena_lines(result, rules, args.seed, t)))
+    return 0
+
+
+def _percent(interval: object, t: Translator) -> str:
+    value, low, high = interval.value, interval.low, interval.high  # type: ignore[attr-defined]
+    return f"{100 * value:5.1f}% [{100 * low:.1f}, {100 * high:.1f}]"
+
+
+def _number(interval: object) -> str:
+    value, low, high = interval.value, interval.low, interval.high  # type: ignore[attr-defined]
+    return f"{value:6.2f} [{low:.2f}, {high:.2f}]"
+
+
+def arena_lines(result: ArenaResult, rules: SixCardRules, seed: int, t: Translator) -> list[str]:
+    lines = [t.gettext("{matches} matches of {holes} holes ({total} holes), seed {seed}",
+                       matches=result.matches, holes=rules.holes, total=result.holes, seed=seed)]
+    headers = [t.gettext("Player"), t.gettext("points per hole"), t.gettext("margin per hole"),
+               t.gettext("holes won"), t.gettext("matches won")]
+    rows = [[name, _number(points), _number(margin), _percent(holes, t), _percent(matches, t)]
+            for name, points, margin, holes, matches in zip(
+                result.players, result.points_per_hole(), result.margin_per_hole(),
+                result.hole_win_rate(), result.match_win_rate(), strict=False)]
+    widths = [max(len(row[k]) for row in [headers, *rows]) for k in range(len(headers))]
+    for row in [headers, *rows]:
+        lines.append("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=False)).rstrip())
+    lines.append(t.gettext("95% intervals in brackets; margin = own points minus the others' mean "
+                           "(negative is better); a shared win counts as a share."))
+    faults = result.faults
+    for player, name in enumerate(result.players):
+        count = sum(fault.player == player for fault in faults)
+        if count:
+            example = next(fault for fault in faults if fault.player == player)
+            message = error_text(GolfError(example.key, example.detail), t)
+            lines.append(t.ngettext("{player}: {count} bad answer (first: {message})",
+                                    "{player}: {count} bad answers (first: {message})", count,
+                                    player=name, message=message))
+    return lines
+
+
+# --- bot: the line protocol ---------------------------------------------------------------------
+
+def run_bot(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    source, sink = stdin or sys.stdin, stdout or sys.stdout
+    try:
+        bot = make_bot(args.level, args.seed)
+    except GolfError as error:
+        return report_error(error, translator(None))
+    for line in source:
+        if not line.strip():
+            continue
+        sink.write(answer_line(bot, line) + "\n")
+        sink.flush()
+    return 0
+
+
+# --- play: a match at the terminal ----------------------------------------------------------------
+
+class QuitGame(Exception):
+    """The person typed q, or the input ended."""
+
+
+class TerminalMatch:
+    """A match at one keyboard: people type, bots answer, everyone sees the narration."""
+
+    def __init__(self, match: Match, names: list[str], bots: dict[int, Bot], t: Translator,
+                 lines: TextIO, out: TextIO) -> None:
+        self.match = match
+        self.names = names
+        self.bots = bots
+        self.t = t
+        self.lines = lines
+        self.out = out
+
+    def say(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def ask(self, prompt: str) -> str:
+        self.out.write(prompt + " ")
+        self.out.flush()
+        line = self.lines.readline()
+        if not line:
+            raise QuitGame
+        text = line.strip()
+        if text.lower() in ("q", "quit", "exit"):
+            raise QuitGame
+        return text
+
+    # drawing --------------------------------------------------------------------------------
+
+    def grid_lines(self, view: View, seat: int, numbered: bool) -> list[str]:
+        rules = view.rules
+        cells = []
+        for position, card in enumerate(view.grids[seat]):
+            text = card_text(card, self.t).rjust(3)
+            cells.append(f"{position + 1}:{text}" if numbered else text)
+        return [" ".join(cells[r * rules.columns:(r + 1) * rules.columns]) for r in range(rules.rows)]
+
+    def show_table(self, view: View) -> None:
+        t = self.t
+        context = view.context
+        if context is not None:
+            self.say(t.gettext("Hole {hole} of {holes}", hole=context.hole + 1, holes=context.holes))
+        self.say(t.ngettext("Stock: {count} card", "Stock: {count} cards", view.stock_count)
+                 + " · " + t.gettext("Discard: {card}", card=card_text(view.discard_top, t)))
+        for seat in range(view.rules.players):
+            name = self.names[seat]
+            if seat == view.viewer:
+                name = t.gettext("{player} (you)", player=name)
+            lines = self.grid_lines(view, seat, numbered=seat == view.viewer)
+            self.say(name)
+            for line in lines:
+                self.say("   " + line)
+        if view.holding is not None:
+            self.say(t.gettext("You drew: {card}", card=card_text(view.holding, t)))
+
+    # acting -----------------------------------------------------------------------------------
+
+    def prompt(self, view: View) -> str:
+        t = self.t
+        size = view.rules.grid
+        if view.phase is Phase.REVEAL:
+            return t.gettext("Turn up a card: its position 1–{size} (q quits):", size=size)
+        if view.phase is Phase.DRAW:
+            return t.gettext("d draws from the stock; 1–{size} takes the discard ({card}) into that position "
+                             "(q quits):", size=size, card=card_text(view.discard_top, t))
+        return t.gettext("1–{size} puts the drawn card ({card}) into that position; x throws it away (q quits):",
+                         size=size, card=card_text(view.holding, t))
+
+    def read_action(self, view: View) -> Action:
+        while True:
+            text = self.ask(self.prompt(view)).lower()
+            if text.isdigit():
+                position = int(text) - 1
+                if view.phase is Phase.REVEAL:
+                    return Reveal(position)
+                return TakeDiscard(position) if view.phase is Phase.DRAW else Swap(position)
+            if text == "d" and view.phase is Phase.DRAW:
+                return DrawStock()
+            if text == "x" and view.phase is Phase.PLACE:
+                return DiscardDrawn()
+            self.say(self.t.gettext("I did not understand “{text}”.", text=text) if text else "")
+
+    def narrate(self, seat: int, action: Action) -> None:
+        public = view_for(self.match.state, None)
+        card = thrown = None
+        if isinstance(action, (Reveal, TakeDiscard, Swap)):
+            card = public.grids[seat][action.position]
+        if isinstance(action, (TakeDiscard, Swap, DiscardDrawn)):
+            thrown = public.discard_top
+        self.say(action_text(self.names[seat], action, self.t, card=card, thrown=thrown))
+
+    def play_turn(self, seat: int) -> None:
+        view = self.match.view(seat)
+        if seat in self.bots:
+            action = self.bots[seat].choose(view)
+        else:
+            self.say()
+            self.show_table(view)
+            action = self.read_action(view)
+        refusal = self.match.apply(seat, action)
+        if refusal is not None:
+            self.say(refusal_text(refusal, self.t))
+            return
+        self.narrate(seat, action)
+
+    def end_of_hole(self) -> None:
+        t, state = self.t, self.match.state
+        view = view_for(state, None)
+        self.say()
+        assert view.end is not None and view.points is not None
+        went_out = self.names[view.went_out] if view.went_out is not None else ""
+        self.say(end_text(view.end, went_out, t))
+        for seat in range(view.rules.players):
+            self.say(t.gettext("{player}: {points} points", player=self.names[seat], points=view.points[seat]))
+            for line in self.grid_lines(view, seat, numbered=False):
+                self.say("   " + line)
+        self.say(hole_winners_text([self.names[s] for s in winners(view.points)], t))
+        self.say()
+        for line in scorecard_lines(self.names, self.match.results, t):
+            self.say(line)
+        if view.code:
+            self.say(t.gettext("Deal code of this hole: {code}", code=view.code))
+
+    def run(self) -> int:
+        t = self.t
+        # The match's code is shown only at the end: it would re-deal every hidden card.
+        self.say(t.ngettext("Six-card Golf, {count} hole.", "Six-card Golf, {count} holes.", self.match.rules.holes))
+        try:
+            while True:
+                state = self.match.state
+                while not state.is_terminal():
+                    seat = state.current_player
+                    assert seat is not None
+                    self.play_turn(seat)
+                self.end_of_hole()
+                if self.match.is_over():
+                    self.say(winners_text([self.names[s] for s in self.match.winners()], t))
+                    self.say(t.gettext("Play this match again with --code {code}", code=str(self.match.code)))
+                    return 0
+                self.ask(t.gettext("Press Enter for the next hole (q quits):"))
+                self.match.next_hole()
+        except QuitGame:
+            self.say()
+            self.say(t.gettext("Game stopped."))
+            return 0
+
+
+def run_play(args: argparse.Namespace, lines: TextIO | None = None, out: TextIO | None = None) -> int:
+    t = translator(args.lang)
+    try:
+        levels = [part.strip() for part in args.bots.split(",") if part.strip()]
+        for level in levels:
+            if level.lower() not in LEVELS:
+                raise GolfError("sixcard.bad_level", f"{level!r}: not a bot level", level=level,
+                                levels=", ".join(LEVELS))
+        if args.code:
+            code = DealCode.parse(args.code)
+        else:
+            players = args.players if args.players is not None else len(levels) + 1
+            code = DealCode(random.randrange(DEAL_COUNT), _rules(args, players))
+        players = code.rules.players
+        if len(levels) >= players:
+            raise GolfError("sixcard.too_many_bots", "no seat left for a person", bots=len(levels), players=players)
+    except GolfError as error:
+        return report_error(error, t)
+    people = players - len(levels)
+    given = [name.strip() for name in args.names.split(",") if name.strip()]
+    names = [given[k] if k < len(given) else t.gettext("Player {number}", number=k + 1) for k in range(people)]
+    seed = args.seed if args.seed is not None else random.randrange(1 << 30)
+    bots: dict[int, Bot] = {}
+    for k, level in enumerate(levels):
+        seat = people + k
+        bots[seat] = make_bot(level, seed + seat)
+        names.append(t.gettext("Bot {number} ({level})", number=seat + 1, level=level.lower()))
+    table = TerminalMatch(Match(code), names, bots, t, lines or sys.stdin, out or sys.stdout)
+    return table.run()

@@ -1,0 +1,81 @@
+"""The actions of Six-card Golf and their JSON form.
+
+Positions are 0-based, row by row (top row first, left to right): in the standard grid ::
+
+    0 1 2
+    3 4 5
+
+* :class:`Reveal` — before the first turn, turn up one of your own face-down cards (each player
+  turns up 2, 3 in the 3 × 3 grid);
+* :class:`DrawStock` — take the top card of the stock (only you see it);
+* :class:`TakeDiscard` — take the top of the discard and put it at ``position`` (taking the
+  discard always means swapping it into your grid);
+* :class:`Swap` — put the card you drew from the stock at ``position``; the card that was there
+  goes face up onto the discard;
+* :class:`DiscardDrawn` — throw the card you drew from the stock onto the discard.
+
+JSON: ``{"type": "reveal", "position": 4}``, ``{"type": "draw"}``, ``{"type": "take",
+"position": 1}``, ``{"type": "swap", "position": 5}``, ``{"type": "discard"}``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from golfcards.errors import GolfError
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    position: int
+    kind = "reveal"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawStock:
+    kind = "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeDiscard:
+    position: int
+    kind = "take"
+
+
+@dataclass(frozen=True, slots=True)
+class Swap:
+    position: int
+    kind = "swap"
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardDrawn:
+    kind = "discard"
+
+
+Action = Reveal | DrawStock | TakeDiscard | Swap | DiscardDrawn
+_WITH_POSITION: dict[str, type[Reveal] | type[TakeDiscard] | type[Swap]] = {
+    "reveal": Reveal, "take": TakeDiscard, "swap": Swap}
+_WITHOUT_POSITION: dict[str, type[DrawStock] | type[DiscardDrawn]] = {"draw": DrawStock, "discard": DiscardDrawn}
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    if isinstance(action, (Reveal, TakeDiscard, Swap)):
+        return {"type": action.kind, "position": action.position}
+    return {"type": action.kind}
+
+
+def action_from_json(data: Any) -> Action:
+    """Read an action's JSON object; raise :class:`GolfError` (``sixcard.bad_action``) if malformed."""
+    kind = data.get("type") if isinstance(data, dict) else None
+    if kind in _WITHOUT_POSITION:
+        return _WITHOUT_POSITION[kind]()
+    if kind in _WITH_POSITION:
+        position = data.get("position")
+        if isinstance(position, int) and not isinstance(position, bool):
+            return _WITH_POSITION[kind](position)
+    raise GolfError("sixcard.bad_action",
+                    f"{data!r}: an action is {{\"type\": \"draw\" | \"discard\"}} or "
+                    f"{{\"type\": \"reveal\" | \"take\" | \"swap\", \"position\": N}}",
+                    action=str(data)[:80])

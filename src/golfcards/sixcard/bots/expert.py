@@ -1,0 +1,177 @@
+"""``expert``: determinized Monte Carlo search over the hidden cards.
+
+At each choice the expert deals the cards it cannot see — the face-down cards of every grid and
+the stock — at random from the unseen ones (a *determinization* consistent with its view), plays
+each candidate action on that table and lets the rest of the hole be played out by fast policy
+bots (each seat deciding from its own view of the simulated table, so the simulated players cannot
+peek either). The same determinizations are used for every candidate (common random numbers), and
+the candidate with the best mean outcome is chosen. Outcomes are point margins (own points minus
+the others' mean), so the search plays for the match, not just the hole.
+
+It samples a fixed number of determinizations per choice, fewer if they would take more than its
+time budget (0.4 s, so a move stays under half a second); choices with a single legal action and
+the opening reveals are left to the strong bot, and a candidate replaces the strong bot's own
+choice only when it is better by more than a standard error.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+
+from golfcards.sixcard.actions import Action, DiscardDrawn, DrawStock, Swap, TakeDiscard
+from golfcards.sixcard.bots.base import Bot
+from golfcards.sixcard.bots.knowledge import UNKNOWN, Knowledge, column_expectation, mean_value
+from golfcards.sixcard.bots.strong import LEAVE, Plan, StrongBot
+from golfcards.sixcard.scoring import INDEX_KEYS, JOKER_KEY
+from golfcards.sixcard.state import HoleContext, HoleState, Phase
+from golfcards.sixcard.view import View, view_for
+
+
+def determinize(view: View, rng: random.Random) -> HoleState:
+    """A complete table consistent with ``view``: unseen cards dealt at random to the hidden places."""
+    rules = view.rules
+    seen = {card.index for grid in view.grids for card in grid if card is not None}
+    seen.update(card.index for card in view.discard)
+    if view.holding is not None:
+        seen.add(view.holding.index)
+    unseen = [i for i in range(rules.deck_size) if i not in seen]
+    rng.shuffle(unseen)
+    grids, face_up = [], []
+    for grid in view.grids:
+        cells = []
+        for card in grid:
+            cells.append(unseen.pop() if card is None else card.index)
+        grids.append(cells)
+        face_up.append([card is not None for card in grid])
+    holding = None
+    if view.holder is not None:
+        holding = view.holding.index if view.holding is not None else unseen.pop()
+    stock = unseen[:view.stock_count]
+    state = HoleState(rules, grids, face_up, [card.index for card in view.discard], stock,
+                      dealer=view.dealer, phase=view.phase, current=view.current, holding=holding,
+                      reveals_left=list(view.reveals_left), went_out=view.went_out,
+                      final_turns_left=view.final_turns_left, turns=view.turns,
+                      reshuffles=view.reshuffles, number=rng.randrange(1 << 30), context=view.context)
+    return state
+
+
+HOLE_SPREAD = 12.0
+"""The typical spread (standard deviation) of a hole's point margin between two good players."""
+
+
+def expected_points(state: HoleState) -> list[float]:
+    """Each grid's points with the cards that were still face down at the end valued by the odds of
+    the cards unseen at that moment (not by the cards the determinization happened to put there):
+    the same mean, much less noise from one sample to the next."""
+    rules = state.rules
+    unseen = [4] * JOKER_KEY + [rules.jokers]
+    for grid, flags in zip(state.grids, state.face_up, strict=False):
+        for card, up in zip(grid, flags, strict=False):
+            if up:
+                unseen[INDEX_KEYS[card]] -= 1
+    for card in state.discard:
+        unseen[INDEX_KEYS[card]] -= 1
+    total = sum(unseen) or 1
+    probabilities = [count / total for count in unseen]
+    mean = mean_value(probabilities)
+    columns = rules.columns
+    points = []
+    for grid, flags in zip(state.grids, state.face_up, strict=False):
+        keys = [INDEX_KEYS[card] if up else UNKNOWN for card, up in zip(grid, flags, strict=False)]
+        points.append(sum(column_expectation(keys[c::columns], probabilities, mean) for c in range(columns)))
+    return points
+
+
+def utility(points: Sequence[float], seat: int, context: HoleContext | None) -> float:
+    """How good a hole's result is for ``seat`` (higher is better).
+
+    In a two-player match this is the chance of winning the match: exact on the last hole (a tie
+    is half a win), a normal approximation of the remaining holes' spread before it. Otherwise it
+    is the point margin, negated: own points minus the others' mean.
+    """
+    others = (sum(points) - points[seat]) / (len(points) - 1)
+    if context is None or len(points) != 2:
+        return others - points[seat]
+    lead = context.totals[1 - seat] + points[1 - seat] - context.totals[seat] - points[seat]
+    remaining = context.holes - context.hole - 1
+    if remaining <= 0:
+        return 1.0 if lead > 0 else 0.5 if lead == 0 else 0.0
+    return 0.5 * (1.0 + math.erf(lead / (HOLE_SPREAD * math.sqrt(2 * remaining))))
+
+
+class ExpertBot(Bot):
+    level = "expert"
+    max_samples = 40
+    """Determinizations per choice: a fixed amount of search, so the strength does not depend on
+    how busy the machine is..."""
+    budget = 0.4
+    """... unless they would take more than this many seconds (then fewer are used)."""
+    min_samples = 4
+    confidence = 1.0
+    """Standard errors by which a candidate must beat the strong bot's choice to be preferred."""
+
+    width = 4
+    """Candidates searched per choice: the strong bot's best ones (drawing or throwing away included)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.guide = StrongBot(seed)
+        self.rollout_bots = [StrongBot(seed + k) for k in range(4)]
+        for bot in self.rollout_bots:
+            bot.gift_weight = 0.0  # a lighter strong player: about twice as many samples
+
+    def candidates(self, view: View) -> list[Action]:
+        """The strong bot's favourite actions, its own choice first, so the search spends its
+        samples where it matters."""
+        guide = self.guide
+        known = Knowledge(view)
+        plan = Plan(guide, known)
+        if view.phase is Phase.PLACE:
+            ranked = sorted(guide.placements(plan, known.holding, may_leave=True), reverse=True)
+            return [DiscardDrawn() if p == LEAVE else Swap(p) for _, p in ranked[:self.width]]
+        ranked = sorted(guide.placements(plan, known.top, may_leave=False), reverse=True)
+        takes: list[Action] = [TakeDiscard(p) for _, p in ranked[:self.width - 1]]
+        first = guide.choose(view)
+        return [first, *(a for a in [DrawStock(), *takes] if a != first)][:self.width]
+
+    def choose(self, view: View) -> Action:
+        legal = view.legal
+        if view.phase is Phase.REVEAL or len(legal) == 1:
+            return self.guide.choose(view)
+        candidates = self.candidates(view)
+        me = view.viewer
+        assert me is not None
+        count = len(candidates)
+        totals = [0.0] * count
+        squares = [0.0] * count  # of the differences with the guide's choice
+        deadline = time.perf_counter() + self.budget
+        samples = 0
+        while samples < self.max_samples and (samples < self.min_samples or time.perf_counter() < deadline):
+            table = determinize(view, self.random)
+            results = []
+            for action in candidates:
+                state = table.clone()
+                state.apply(me, action)
+                self.play_out(state)
+                results.append(utility(expected_points(state), me, view.context))
+            for k in range(count):
+                totals[k] += results[k]
+                squares[k] += (results[k] - results[0]) ** 2
+            samples += 1
+        best = max(range(count), key=lambda k: totals[k])
+        if best and samples > 1:
+            # Leave the guide's choice only for a clearly better one (paired differences).
+            mean = (totals[best] - totals[0]) / samples
+            variance = max(squares[best] / samples - mean * mean, 0.0) / (samples - 1)
+            if mean <= self.confidence * math.sqrt(variance):
+                best = 0
+        return candidates[best]
+
+    def play_out(self, state: HoleState) -> None:
+        bots = self.rollout_bots
+        while state.phase is not Phase.OVER:
+            seat = state.current
+            state.apply(seat, bots[seat].choose(view_for(state, seat)))

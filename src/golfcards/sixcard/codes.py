@@ -1,0 +1,118 @@
+"""Six-card Golf deal codes: ``G6-P2-AAAAAAB``.
+
+Format: ``G<grid>-P<players>-<deal>[-<option>…]``
+
+* ``G<grid>``: cards per player, ``G6`` for the standard game, ``G4``, ``G8``, ``G9`` for the
+  house-rule grids;
+* ``P<players>``: 2 to 4 players;
+* deal: 7 letters A–Z, the base-26 deal number (``AAAAAAB`` = 1), which seeds the shuffle (with a
+  stream constant of Six-card Golf's own, so it never deals like a solitaire code);
+* options, each its own dash-separated part, in this order when written:
+  ``J1`` / ``J2`` (jokers in the deck), ``F`` (final turn for the others), ``R`` (reshuffle the
+  discard when the stock runs out), ``D<seat>`` (the dealer, 1-based; by default the last seat,
+  so seat 1 plays first), ``H<holes>`` (holes in the match, when not 9).
+
+Grid, players and jokers change the cards dealt; the other options change how the hole is played,
+so a code re-creates the whole hole. A match started from a code plays hole ``h`` (0-based) with
+the deal ``number + h`` and the dealer moved ``h`` seats clockwise (:meth:`DealCode.for_hole`).
+Reading is forgiving of case and spaces; any other problem raises :class:`GolfError`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from golfcards.errors import GolfError
+from golfcards.shuffle import DEAL_COUNT, letters_to_number, number_to_letters
+from golfcards.sixcard.deal import Deal
+from golfcards.sixcard.rules import GRID_SHAPES, MAX_PLAYERS, MIN_PLAYERS, SixCardRules
+
+
+@dataclass(frozen=True, slots=True)
+class DealCode:
+    """A parsed deal code: the deal number, the rules and the dealer's seat (0-based)."""
+
+    number: int
+    rules: SixCardRules = SixCardRules()
+    dealer: int | None = None
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.number < DEAL_COUNT:
+            raise GolfError("code.deal_out_of_range", f"deal number {self.number} is out of range",
+                            number=self.number)
+        if self.dealer is None:
+            object.__setattr__(self, "dealer", self.rules.players - 1)
+        elif not 0 <= self.dealer < self.rules.players:
+            raise GolfError("sixcard.bad_dealer", f"dealer seat {self.dealer + 1} is not at the table",
+                            seat=self.dealer + 1)
+
+    @classmethod
+    def parse(cls, text: str) -> DealCode:
+        if not isinstance(text, str) or not text.strip():
+            raise GolfError("code.empty", "no game code given")
+        code = text.strip()
+        parts = code.upper().split("-")
+        grid_text = parts[0][1:]
+        if not parts[0].startswith("G") or not grid_text.isdigit() or int(grid_text) not in GRID_SHAPES:
+            raise GolfError("sixcard.bad_code_prefix", f"{code!r}: a deal code starts with G4, G6, G8 or G9",
+                            code=code)
+        if len(parts) < 3 or not parts[1].startswith("P") or not parts[1][1:].isdigit():
+            raise GolfError("sixcard.code_too_short", f"{code!r}: expected G6-P2-AAAAAAB", code=code)
+        players = int(parts[1][1:])
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise GolfError("sixcard.bad_players", f"2 to 4 players, not {players}", players=players)
+        number = letters_to_number(parts[2])
+        options: dict[str, object] = {}
+        dealer = None
+        for option in parts[3:]:
+            key, value = option[:1], option[1:]
+            if option in ("J1", "J2") and "jokers" not in options:
+                options["jokers"] = int(value)
+            elif option == "F" and "final_turn" not in options:
+                options["final_turn"] = True
+            elif option == "R" and "reshuffle_discard" not in options:
+                options["reshuffle_discard"] = True
+            elif key == "D" and value.isdigit() and dealer is None and 1 <= int(value) <= players:
+                dealer = int(value) - 1
+            elif key == "H" and value.isdigit() and "holes" not in options and 1 <= int(value) <= 99:
+                options["holes"] = int(value)
+            else:
+                raise GolfError("sixcard.bad_code_option",
+                                f"{code!r}: unknown or repeated option {option!r} (J1, J2, F, R, D1-D4, H1-H99)",
+                                code=code, option=option)
+        rules = SixCardRules(players=players, grid=int(grid_text), **options)  # type: ignore[arg-type]
+        return cls(number, rules, dealer)
+
+    @property
+    def letters(self) -> str:
+        return number_to_letters(self.number)
+
+    @property
+    def first_player(self) -> int:
+        """The seat left of the dealer, who plays first."""
+        assert self.dealer is not None
+        return (self.dealer + 1) % self.rules.players
+
+    def __str__(self) -> str:
+        rules = self.rules
+        parts = [f"G{rules.grid}", f"P{rules.players}", self.letters]
+        if rules.jokers:
+            parts.append(f"J{rules.jokers}")
+        if rules.final_turn:
+            parts.append("F")
+        if rules.reshuffle_discard:
+            parts.append("R")
+        if self.dealer != rules.players - 1:
+            parts.append(f"D{self.dealer + 1}")  # type: ignore[operator]
+        if rules.holes != 9:
+            parts.append(f"H{rules.holes}")
+        return "-".join(parts)
+
+    def deal(self) -> Deal:
+        return Deal.from_number(self.number, self.rules)
+
+    def for_hole(self, hole: int) -> DealCode:
+        """The code of hole ``hole`` (0-based) of the match that starts with this code."""
+        assert self.dealer is not None
+        return replace(self, number=(self.number + hole) % DEAL_COUNT,
+                       dealer=(self.dealer + hole) % self.rules.players)

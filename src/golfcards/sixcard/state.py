@@ -1,0 +1,314 @@
+"""One hole of Six-card Golf: the omniscient game state and its rules of play.
+
+:class:`HoleState` knows every card, face down or not; what a player may see is built from it by
+:func:`golfcards.sixcard.view.view_for` only. The state follows OpenSpiel's shape
+(``legal_actions``, ``apply_action``, ``is_terminal``, ``points``/``returns``, ``clone``) and
+python-chess's habits (refused actions change nothing and say why with a :class:`Refusal`, a
+message key). Outside drivers — a server, the terminal, the arena — call
+:meth:`HoleState.apply` with the seat that acts, so turn order is checked too.
+
+The course of a hole:
+
+1. ``REVEAL``: every seat turns up 2 of its face-down cards (3 in the 3 × 3 grid), in any order;
+2. ``DRAW``: the current player draws from the stock or takes the discard into their grid;
+3. ``PLACE`` (after a draw from the stock): swap the drawn card into the grid or discard it.
+
+After each turn: if the player's grid is all face up, the hole ends at once (or, with the
+``final_turn`` house rule, after one more turn for each other player); if the stock is empty, the
+hole ends and is scored (with ``reshuffle_discard``, the discard under its top card becomes a new
+stock instead, at most :data:`~golfcards.sixcard.rules.MAX_RESHUFFLES` times). The face-up flags
+keep what was face up when the hole ended; the views then reveal every grid.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from golfcards.cards import AnyCard, card_from_index
+from golfcards.errors import GolfError
+from golfcards.sixcard.actions import Action, DiscardDrawn, DrawStock, Reveal, Swap, TakeDiscard
+from golfcards.sixcard.codes import DealCode
+from golfcards.sixcard.deal import Deal, reshuffle_order
+from golfcards.sixcard.rules import MAX_RESHUFFLES, SixCardRules
+from golfcards.sixcard.scoring import INDEX_KEYS, column_points
+
+
+class Phase(enum.StrEnum):
+    REVEAL = "reveal"
+    DRAW = "draw"
+    PLACE = "place"
+    OVER = "over"
+
+
+class EndReason(enum.StrEnum):
+    WENT_OUT = "went_out"
+    STOCK_EMPTY = "stock_empty"
+
+
+class Refusal(enum.StrEnum):
+    """Why an action was refused; the value is the message key interfaces translate."""
+
+    HOLE_OVER = "hole_over"
+    NO_SUCH_SEAT = "no_such_seat"
+    NOT_YOUR_TURN = "not_your_turn"
+    NO_SUCH_POSITION = "no_such_position"
+    REVEAL_FIRST = "reveal_first"
+    ALREADY_REVEALED = "already_revealed"
+    ALREADY_FACE_UP = "already_face_up"
+    PLACE_DRAWN_CARD = "place_drawn_card"
+    NOTHING_DRAWN = "nothing_drawn"
+    NOT_AN_ACTION = "not_an_action"
+    HOLE_NOT_OVER = "hole_not_over"
+    MATCH_OVER = "match_over"
+
+
+@dataclass(frozen=True, slots=True)
+class HoleContext:
+    """Where a hole stands in its match: its number (0-based), the match length, totals so far."""
+
+    hole: int
+    holes: int
+    totals: tuple[int, ...]
+
+
+class HoleState:
+    """A hole in progress. Mutable like python-chess's Board; :meth:`clone` copies it."""
+
+    __slots__ = ("rules", "grids", "face_up", "discard", "stock", "phase", "current", "holding",
+                 "reveals_left", "dealer", "went_out", "final_turns_left", "end", "turns",
+                 "reshuffles", "number", "code", "context", "history")
+
+    def __init__(self, rules: SixCardRules, grids: list[list[int]], face_up: list[list[bool]],
+                 discard: list[int], stock: list[int], *, dealer: int, phase: Phase = Phase.REVEAL,
+                 current: int | None = None, holding: int | None = None,
+                 reveals_left: list[int] | None = None, went_out: int | None = None,
+                 final_turns_left: int = 0, turns: int = 0, reshuffles: int = 0, number: int = 0,
+                 code: DealCode | None = None, context: HoleContext | None = None) -> None:
+        """A position given in full; card indexes as in ``Card.index``. ``stock[-1]`` is drawn next.
+
+        Normally made by :meth:`new` or :meth:`from_code`; search code builds positions directly.
+        """
+        self.rules = rules
+        self.grids = grids
+        self.face_up = face_up
+        self.discard = discard
+        self.stock = stock
+        self.phase = phase
+        self.dealer = dealer
+        self.current = (dealer + 1) % rules.players if current is None else current
+        self.holding = holding
+        self.reveals_left = [0] * rules.players if reveals_left is None else reveals_left
+        self.went_out = went_out
+        self.final_turns_left = final_turns_left
+        self.end: EndReason | None = None
+        self.turns = turns
+        self.reshuffles = reshuffles
+        self.number = number
+        self.code = code
+        self.context = context
+        self.history: list[tuple[int, Action]] = []
+
+    @classmethod
+    def new(cls, deal: Deal, rules: SixCardRules, *, dealer: int | None = None, number: int = 0,
+            code: DealCode | None = None, context: HoleContext | None = None) -> HoleState:
+        """The hole as dealt: all cards face down, every seat still to turn up its cards."""
+        seats = rules.players
+        return cls(rules, [list(grid) for grid in deal.grids],
+                   [[False] * rules.grid for _ in range(seats)], [deal.discard],
+                   list(reversed(deal.stock)), dealer=seats - 1 if dealer is None else dealer,
+                   reveals_left=[rules.initial_face_up] * seats, number=number, code=code,
+                   context=context)
+
+    @classmethod
+    def from_code(cls, code: DealCode | str, context: HoleContext | None = None) -> HoleState:
+        parsed = code if isinstance(code, DealCode) else DealCode.parse(code)
+        assert parsed.dealer is not None
+        return cls.new(parsed.deal(), parsed.rules, dealer=parsed.dealer, number=parsed.number,
+                       code=parsed, context=context)
+
+    def clone(self) -> HoleState:
+        other = HoleState.__new__(HoleState)
+        for name in HoleState.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.grids = [list(grid) for grid in self.grids]
+        other.face_up = [list(flags) for flags in self.face_up]
+        other.discard = list(self.discard)
+        other.stock = list(self.stock)
+        other.reveals_left = list(self.reveals_left)
+        other.history = list(self.history)
+        return other
+
+    # --- reading the table (omniscient: interfaces read views, not this) -------------------
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def first_player(self) -> int:
+        return (self.dealer + 1) % self.rules.players
+
+    def grid_cards(self, seat: int) -> tuple[AnyCard, ...]:
+        return tuple(card_from_index(i) for i in self.grids[seat])
+
+    @property
+    def discard_top(self) -> AnyCard:
+        return card_from_index(self.discard[-1])
+
+    @property
+    def stock_count(self) -> int:
+        return len(self.stock)
+
+    @property
+    def holder(self) -> int | None:
+        """The seat holding a card drawn from the stock, if any."""
+        return self.current if self.holding is not None else None
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that may act now: during the reveals everyone who still has cards to turn up."""
+        if self.phase is Phase.OVER:
+            return ()
+        if self.phase is Phase.REVEAL:
+            seats = self.rules.players
+            order = [(self.first_player + k) % seats for k in range(seats)]
+            return tuple(seat for seat in order if self.reveals_left[seat])
+        return (self.current,)
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat expected to act next (None when the hole is over)."""
+        acting = self.to_act
+        return acting[0] if acting else None
+
+    def is_terminal(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def all_face_up(self, seat: int) -> bool:
+        return all(self.face_up[seat])
+
+    def points(self) -> tuple[int, ...]:
+        """Every grid's points with all cards counted (the hole's result once it is over)."""
+        columns = self.rules.columns
+        return tuple(sum(column_points([INDEX_KEYS[i] for i in grid[c::columns]]) for c in range(columns))
+                     for grid in self.grids)
+
+    def returns(self) -> tuple[int, ...]:
+        """OpenSpiel's returns: higher is better, so the negated points."""
+        return tuple(-p for p in self.points())
+
+    # --- legality ---------------------------------------------------------------------------
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """What ``seat`` (default: the current player) may do now, draws and discards first."""
+        seat = self.current_player if seat is None else seat
+        if seat is None or seat not in self.to_act:
+            return []
+        positions = range(self.rules.grid)
+        if self.phase is Phase.REVEAL:
+            return [Reveal(p) for p in positions if not self.face_up[seat][p]]
+        if self.phase is Phase.DRAW:
+            return [DrawStock(), *(TakeDiscard(p) for p in positions)]
+        return [DiscardDrawn(), *(Swap(p) for p in positions)]
+
+    def why_not(self, seat: int, action: Action) -> Refusal | None:
+        """Why ``seat`` may not do ``action`` now, or None if it may."""
+        if self.phase is Phase.OVER:
+            return Refusal.HOLE_OVER
+        if not isinstance(seat, int) or not 0 <= seat < self.rules.players:
+            return Refusal.NO_SUCH_SEAT
+        if not isinstance(action, (Reveal, DrawStock, TakeDiscard, Swap, DiscardDrawn)):
+            return Refusal.NOT_AN_ACTION
+        if seat not in self.to_act:
+            return Refusal.NOT_YOUR_TURN
+        if isinstance(action, (Reveal, TakeDiscard, Swap)) and not 0 <= action.position < self.rules.grid:
+            return Refusal.NO_SUCH_POSITION
+        if self.phase is Phase.REVEAL:
+            if not isinstance(action, Reveal):
+                return Refusal.REVEAL_FIRST
+            return Refusal.ALREADY_FACE_UP if self.face_up[seat][action.position] else None
+        if isinstance(action, Reveal):
+            return Refusal.ALREADY_REVEALED
+        if self.phase is Phase.DRAW:
+            return Refusal.NOTHING_DRAWN if isinstance(action, (Swap, DiscardDrawn)) else None
+        return Refusal.PLACE_DRAWN_CARD if isinstance(action, (DrawStock, TakeDiscard)) else None
+
+    # --- acting -----------------------------------------------------------------------------
+
+    def apply(self, seat: int, action: Action) -> Refusal | None:
+        """Let ``seat`` do ``action`` if the rules allow it; otherwise change nothing and say why."""
+        refusal = self.why_not(seat, action)
+        if refusal is None:
+            self._perform(seat, action)
+        return refusal
+
+    def apply_action(self, action: Action) -> None:
+        """Play ``action`` for the current player; raise :class:`GolfError` if it is refused."""
+        seat = self.current_player
+        refusal = self.apply(-1 if seat is None else seat, action)
+        if refusal is not None:
+            raise GolfError(f"sixcard.refusal.{refusal.value}", f"{action!r}: {refusal.value}",
+                            action=str(action))
+
+    def _perform(self, seat: int, action: Action) -> None:
+        self.history.append((seat, action))
+        if isinstance(action, Reveal):
+            self.face_up[seat][action.position] = True
+            self.reveals_left[seat] -= 1
+            if not any(self.reveals_left):
+                self.phase = Phase.DRAW
+                self.current = self.first_player
+        elif isinstance(action, DrawStock):
+            self.holding = self.stock.pop()
+            self.phase = Phase.PLACE
+        elif isinstance(action, TakeDiscard):
+            self._place(seat, action.position, self.discard.pop())
+        elif isinstance(action, Swap):
+            card, self.holding = self.holding, None
+            self._place(seat, action.position, card)  # type: ignore[arg-type]
+        else:
+            self.discard.append(self.holding)  # type: ignore[arg-type]
+            self.holding = None
+            self._end_turn(seat)
+
+    def _place(self, seat: int, position: int, card: int) -> None:
+        self.discard.append(self.grids[seat][position])
+        self.grids[seat][position] = card
+        self.face_up[seat][position] = True
+        self._end_turn(seat)
+
+    def _end_turn(self, seat: int) -> None:
+        self.turns += 1
+        if self.went_out is None and all(self.face_up[seat]):
+            self.went_out = seat
+            if not self.rules.final_turn:
+                return self._finish(EndReason.WENT_OUT)
+            self.final_turns_left = self.rules.players - 1
+        elif self.went_out is not None:
+            self.final_turns_left -= 1
+            if not self.final_turns_left:
+                return self._finish(EndReason.WENT_OUT)
+        if not self.stock and not self._reshuffle():
+            return self._finish(EndReason.STOCK_EMPTY)
+        self.current = (seat + 1) % self.rules.players
+        self.phase = Phase.DRAW
+
+    def _reshuffle(self) -> bool:
+        """With the house rule, turn the discard under its top card into a new stock."""
+        if not self.rules.reshuffle_discard or self.reshuffles >= MAX_RESHUFFLES or len(self.discard) < 2:
+            return False
+        top = self.discard.pop()
+        order = reshuffle_order(len(self.discard), self.number, self.reshuffles)
+        self.stock = [self.discard[i] for i in reversed(order)]
+        self.discard = [top]
+        self.reshuffles += 1
+        return True
+
+    def _finish(self, reason: EndReason) -> None:
+        self.end = reason
+        self.phase = Phase.OVER
+
+    def __repr__(self) -> str:
+        return f"HoleState({self.code or 'custom deal'}, {self.phase.value}, turn {self.turns})"
+

@@ -1,0 +1,132 @@
+"""What one client of a Six-card Golf room receives: built from the engine's ``view_for`` only.
+
+The message for a seat holds that seat's view (:func:`golfcards.sixcard.view.view_for` through
+``Match.view``), the room's public facts (seats, scorecard), the last action of each player as the
+table saw it, and words in the client's language. The faces and names of cards are added only for
+cards that appear in that message already, so nothing can reveal a card the receiver may not know:
+not another player's face-down cards, not their own, not the stock, not someone else's drawn card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from golfcards.cards import parse_card
+from golfcards.i18n import N_, Translator
+from golfcards.i18n.cards import card_name
+from golfcards.i18n.sixcard import end_text, hole_winners_text, winners_text
+from golfcards.sixcard.match import winners
+from golfcards.sixcard.state import Phase
+from golfcards.sixcard.view import View
+from golfcards.web.card_faces import card_json
+from golfcards.web.rooms import LastAction, Room, SeatKind
+
+BOT_NAMES = {
+    "random": N_("Random bot"),
+    "easy": N_("Easy bot"),
+    "normal": N_("Normal bot"),
+    "strong": N_("Strong bot"),
+    "expert": N_("Expert bot"),
+}
+LAST_ACTIONS = {
+    "reveal": N_("{player} turned up {card}"),
+    "draw": N_("{player} drew from the stock"),
+    "take": N_("{player} took the discard {card} and threw away {thrown}"),
+    "swap": N_("{player} placed the drawn card {card} and threw away {thrown}"),
+    "discard": N_("{player} threw away the drawn card {thrown}"),
+}
+
+
+def seat_name(room: Room, seat: int, t: Translator) -> str:
+    holder = room.seats[seat]
+    if holder.kind is SeatKind.BOT and holder.level:
+        return t.gettext("{bot} {number}", bot=t.gettext(BOT_NAMES[holder.level]), number=seat + 1)
+    return holder.name or t.gettext("Player {number}", number=seat + 1)
+
+
+def room_json(room: Room, seat: int | None, t: Translator, public_url: str | None = None) -> dict[str, Any]:
+    return {
+        "code": room.code,
+        "link": None if public_url is None else f"{public_url}/sixcard/{room.code}",
+        "players": room.rules.players,
+        "holes": room.rules.holes,
+        "started": room.match is not None,
+        "host": seat == 0,
+        "seats": [{"name": seat_name(room, number, t), "kind": holder.kind.value, "level": holder.level,
+                   "connected": holder.connections > 0 or holder.kind is SeatKind.BOT, "you": number == seat}
+                  for number, holder in enumerate(room.seats)],
+    }
+
+
+def last_action_json(room: Room, action: LastAction, t: Translator) -> dict[str, Any]:
+    names = {key: card_name(parse_card(code), t) for key, code in (("card", action.card), ("thrown", action.thrown))
+             if code}
+    return {"seat": action.seat, "kind": action.kind, "position": action.position, "card": action.card,
+            "thrown": action.thrown, "sequence": action.sequence, "hole": action.hole,
+            "text": t.gettext(LAST_ACTIONS[action.kind], player=seat_name(room, action.seat, t), **names)}
+
+
+def status_text(room: Room, view: View | None, seat: int | None, t: Translator) -> str:
+    """One sentence telling this client what is going on, or what to do."""
+    if view is None:
+        if any(holder.kind is SeatKind.OPEN for holder in room.seats):
+            return t.gettext("Waiting for players: share the room code or fill the empty seats with bots.")
+        return t.gettext("Everyone is seated: the host can start the match.")
+    match = room.match
+    assert match is not None
+    if view.phase is Phase.OVER:
+        points = list(view.points or ())
+        names = [seat_name(room, s, t) for s in winners(points)] if points else []
+        ending = end_text(view.end, seat_name(room, view.went_out or 0, t), t) if view.end else ""
+        if match.is_over():
+            return f"{ending} {winners_text([seat_name(room, s, t) for s in match.winners()], t)}".strip()
+        return f"{ending} {hole_winners_text(names, t)}".strip()
+    if seat is not None and seat in view.to_act:
+        if view.phase is Phase.REVEAL:
+            left = view.reveals_left[seat]
+            return t.ngettext("Turn up {count} more card.", "Turn up {count} more cards.", left)
+        if view.phase is Phase.PLACE and view.holding is not None:
+            return t.gettext("You drew {card}: click a card of your grid to replace it, or throw it away.",
+                             card=card_name(view.holding, t))
+        return t.gettext("Your turn: draw from the stock or take the discard.")
+    if view.phase is Phase.REVEAL:
+        return t.gettext("Everyone turns up their first cards.")
+    current = view.current
+    return t.gettext("{player} is playing.", player=seat_name(room, current if current is not None else 0, t))
+
+
+def visible_codes(message: dict[str, Any]) -> set[str]:
+    """Every card code already in the message (the view and the public last actions)."""
+    view = message.get("view") or {}
+    codes = {code for grid in view.get("grids", []) for code in grid if code}
+    codes.update(view.get("discard", []))
+    if view.get("holding"):
+        codes.add(view["holding"])
+    for action in message.get("last_actions", []):
+        codes.update(code for code in (action["card"], action["thrown"]) if code)
+    return codes
+
+
+def message_for(room: Room, seat: int | None, t: Translator, public_url: str | None = None) -> dict[str, Any]:
+    """The whole state message for one client sitting at ``seat`` (None: not seated)."""
+    match = room.match
+    view = match.view(seat) if match is not None else None
+    hole = match.hole if match is not None else None
+    message: dict[str, Any] = {
+        "type": "state",
+        "seat": seat,
+        "room": room_json(room, seat, t, public_url),
+        "view": None if view is None else view.to_json(),
+        "last_actions": [last_action_json(room, action, t) for action in room.last.values()
+                         if action.hole == hole],
+        "scorecard": None if match is None else {
+            "results": [list(points) for points in match.results],
+            "totals": list(match.totals),
+            "over": match.is_over(),
+            "winners": list(match.winners()) if match.is_over() else [],
+        },
+        "status": status_text(room, view, seat, t),
+        "sequence": room.sequence,
+    }
+    message["cards"] = {code: card_json(parse_card(code), t) for code in sorted(visible_codes(message))}
+    return message

@@ -1,0 +1,324 @@
+// Six-card Golf page: the lobby, and a room over a WebSocket. The server sends this seat's view
+// (built by the engine's view_for) and decides everything; the page only draws and asks.
+"use strict";
+
+(() => {
+  const { t, api, el, cardFace } = Golf;
+  const $ = (id) => document.getElementById(id);
+  const TOKEN_KEY = (code) => `golfcards.room.${code}`;
+  const NAME_KEY = "golfcards.name";
+  let socket = null;
+  let state = null;
+  let seat = null;
+  let taking = false;
+  let retry = 0;
+  let lastSequence = -1;
+
+  const roomCode = () => {
+    const match = location.pathname.match(/^\/sixcard\/([A-Za-z0-9]+)/);
+    return match ? match[1].toUpperCase() : null;
+  };
+
+  // --- lobby -----------------------------------------------------------------------------------
+
+  function lobbyError(data) {
+    $("lobby-message").textContent = data && data.error ? data.error.message : t("error_network");
+  }
+
+  async function createRoom(body) {
+    const name = body.name;
+    if (name) localStorage.setItem(NAME_KEY, name);
+    const { ok, data } = await api("POST", "/api/sixcard/rooms", body);
+    if (!ok) return lobbyError(data);
+    localStorage.setItem(TOKEN_KEY(data.code), data.token);
+    location.href = `/sixcard/${data.code}`;
+  }
+
+  function wireLobby() {
+    const saved = localStorage.getItem(NAME_KEY) || "";
+    document.querySelectorAll('#lobby input[name="name"]').forEach((input) => { input.value = saved; });
+    $("bots-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      const form = event.target;
+      const bots = Array(Number(form.elements.bots.value)).fill(form.elements.level.value);
+      createRoom({ name: form.elements.name.value, players: bots.length + 1, bots, start: true });
+    });
+    $("room-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      const form = event.target;
+      createRoom({ name: form.elements.name.value, players: Number(form.elements.players.value) });
+    });
+    $("join-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      const code = event.target.elements.code.value.trim().toUpperCase();
+      if (code) location.href = `/sixcard/${encodeURIComponent(code)}`;
+    });
+    $("lobby").hidden = false;
+  }
+
+  // --- the room's connection ---------------------------------------------------------------------
+
+  function connect(code) {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    socket = new WebSocket(`${scheme}://${location.host}/ws/sixcard/${code}?lang=${Golf.language}`);
+    socket.addEventListener("open", () => {
+      retry = 0;
+      const token = localStorage.getItem(TOKEN_KEY(code));
+      if (token) send({ type: "hello", token });
+    });
+    socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
+    socket.addEventListener("close", (event) => {
+      if (event.code === 4404) return;
+      retry = Math.min(retry + 1, 6);
+      setTimeout(() => connect(code), 300 * retry);
+    });
+  }
+
+  function send(message) {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  }
+
+  function act(action) {
+    taking = false;
+    send({ type: "act", action });
+  }
+
+  function receive(message) {
+    if (message.type === "welcome") {
+      seat = message.seat;
+      localStorage.setItem(TOKEN_KEY(state ? state.room.code : roomCode()), message.token);
+      return;
+    }
+    if (message.type === "error") {
+      showError(message.message);
+      if (message.key === "room.bad_token") localStorage.removeItem(TOKEN_KEY(roomCode()));
+      if (message.key === "room.not_found") {
+        $("room").hidden = true;
+        wireLobby();
+        $("lobby-message").textContent = message.message;
+      }
+      return;
+    }
+    if (message.type === "state") {
+      if (message.sequence !== lastSequence) hideError();
+      lastSequence = message.sequence;
+      state = message;
+      seat = message.seat;
+      render();
+    }
+  }
+
+  function showError(text) {
+    $("error").textContent = text;
+    $("error").hidden = false;
+  }
+
+  function hideError() {
+    $("error").hidden = true;
+  }
+
+  // --- drawing -------------------------------------------------------------------------------------
+
+  const card = (code) => state.cards[code];
+
+  function render() {
+    const room = state.room;
+    $("room").hidden = false;
+    $("room-code").textContent = room.code;
+    $("room-link").textContent = t("room_link_help", { link: shareLink(room) });
+    $("status").textContent = state.status;
+    $("seating").hidden = room.started;
+    $("play").hidden = !room.started;
+    renderSeats(room);
+    if (room.started && state.view) renderTable(state.view);
+    renderLastActions();
+    renderScorecard();
+  }
+
+  /** The address others open: the one golf serve printed (reachable on the network), else this page's. */
+  function shareLink(room) {
+    return room.link || `${location.origin}/sixcard/${room.code}`;
+  }
+
+  function renderSeats(room) {
+    const list = $("seats");
+    list.replaceChildren(...room.seats.map((s, number) => {
+      const item = el("li", { class: `seat ${s.kind}${s.you ? " you" : ""}` },
+        el("span", { class: "seat-name", text: s.kind === "open" ? t("open_seat") : s.name }),
+        el("span", { class: "seat-state", text: s.you ? t("you") : s.kind === "human" ? (s.connected ? t("online") : t("offline")) : "" }));
+      if (room.host && s.kind !== "human" && !room.started) {
+        const select = el("select", { "aria-label": t("seat_for", { number: number + 1 }), "data-seat": number },
+          el("option", { value: "", text: t("open_seat") }),
+          ...["easy", "normal", "strong", "expert"].map((level) => el("option", { value: level, text: t(`bot_${level}`) })));
+        select.value = s.level || "";
+        select.addEventListener("change", () => send({ type: "bot", seat: number, level: select.value || null }));
+        item.append(select);
+      }
+      return item;
+    }));
+    const open = room.seats.some((s) => s.kind === "open");
+    $("take-seat").hidden = seat !== null || !open;
+    $("start").hidden = !room.host || room.started;
+    $("start").disabled = open;
+  }
+
+  function legal(type, position) {
+    return state.view.legal.some((a) => a.type === type && (position === undefined || a.position === position));
+  }
+
+  function gridElement(view, owner, mine) {
+    const { rows, columns } = view.rules;
+    const grid = el("div", { class: "grid", role: "group" });
+    grid.style.setProperty("--columns", columns);
+    const recent = state.last_actions.find((a) => a.seat === owner);
+    view.grids[owner].forEach((code, position) => {
+      const name = code ? card(code).name : t("face_down", { position: position + 1 });
+      const attrs = { type: "button", "aria-label": name, "data-owner": owner, "data-position": position };
+      const highlight = recent && recent.position === position && recent.sequence === latestSequence(owner);
+      let node;
+      if (code) node = cardFace(card(code), "button", { ...attrs, class: highlight ? "recent" : "" });
+      else node = el("button", { ...attrs, class: `card back${highlight ? " recent" : ""}` });
+      if (mine) {
+        node.addEventListener("click", () => clickOwn(position));
+        node.disabled = !ownClickable(position);
+      } else {
+        node.tabIndex = -1;
+        node.setAttribute("aria-disabled", "true");
+      }
+      grid.append(node);
+    });
+    grid.setAttribute("aria-rowcount", rows);
+    return grid;
+  }
+
+  function latestSequence(owner) {
+    const mine = state.last_actions.filter((a) => a.seat === owner);
+    return mine.length ? Math.max(...mine.map((a) => a.sequence)) : -1;
+  }
+
+  function ownClickable(position) {
+    const view = state.view;
+    if (legal("reveal", position)) return true;
+    if (view.phase === "place") return legal("swap", position);
+    if (taking) return legal("take", position);
+    return false;
+  }
+
+  function clickOwn(position) {
+    if (legal("reveal", position)) act({ type: "reveal", position });
+    else if (state.view.phase === "place" && legal("swap", position)) act({ type: "swap", position });
+    else if (taking && legal("take", position)) act({ type: "take", position });
+  }
+
+  function seatPanel(view, owner) {
+    const s = state.room.seats[owner];
+    const mine = owner === seat;
+    const turn = view.to_act.includes(owner) && view.phase !== "over";
+    const panel = el("section", { class: `seat-panel${mine ? " me" : ""}${turn ? " turn" : ""}`, "aria-label": s.name });
+    const points = view.points ? view.points[owner] : null;
+    const head = el("h3", {}, el("span", { text: s.name }),
+      turn ? el("span", { class: "turn-badge", text: t("turn") }) : null,
+      points !== null ? el("span", { class: "points", text: t("hole_points", { points }) }) : null);
+    panel.append(head, gridElement(view, owner, mine));
+    return panel;
+  }
+
+  function renderTable(view) {
+    const others = view.grids.map((_, owner) => owner).filter((owner) => owner !== seat);
+    $("opponents").replaceChildren(...others.map((owner) => seatPanel(view, owner)));
+    $("opponents").dataset.count = others.length;
+    if (seat !== null) $("me").replaceWith(Object.assign(seatPanel(view, seat), { id: "me" }));
+    const stock = $("six-stock");
+    $("six-stock-count").textContent = view.stock;
+    stock.setAttribute("aria-label", t("draw_card", { count: view.stock }));
+    stock.disabled = !legal("draw");
+    const pile = $("six-discard");
+    pile.replaceChildren();
+    const top = view.discard[view.discard.length - 1];
+    if (top) pile.append(cardFace(card(top), "span", { "aria-hidden": "true" }));
+    pile.setAttribute("aria-label", top ? t("take_discard", { card: card(top).name }) : t("discard"));
+    pile.disabled = !(legal("take") || legal("discard"));
+    pile.classList.toggle("selected", taking);
+    const holding = $("holding");
+    holding.hidden = !view.holding;
+    if (view.holding) $("holding-card").replaceChildren(cardFace(card(view.holding), "div", { "aria-label": card(view.holding).name, role: "img" }));
+    const over = view.phase === "over";
+    const scorecard = state.scorecard;
+    $("after").hidden = !over;
+    $("next-hole").hidden = !over || scorecard.over || seat === null;
+    $("rematch").hidden = !scorecard.over || seat === null;
+  }
+
+  function renderLastActions() {
+    const list = $("last-actions");
+    const actions = [...state.last_actions].sort((a, b) => b.sequence - a.sequence);
+    list.replaceChildren(...actions.map((a) => el("li", { class: a.sequence === lastActionSequence() ? "latest" : "", text: a.text })));
+  }
+
+  function lastActionSequence() {
+    return state.last_actions.length ? Math.max(...state.last_actions.map((a) => a.sequence)) : -1;
+  }
+
+  function renderScorecard() {
+    const scorecard = state.scorecard;
+    $("scorecard-panel").hidden = !scorecard;
+    if (!scorecard) return;
+    const seats = state.room.seats;
+    const table = $("scorecard");
+    const head = el("tr", {}, el("th", { scope: "col", text: t("hole") }), ...seats.map((s) => el("th", { scope: "col", text: s.name })));
+    const rows = [];
+    for (let hole = 0; hole < state.room.holes; hole += 1) {
+      const points = scorecard.results[hole];
+      const current = state.view && state.view.hole === hole && !points;
+      rows.push(el("tr", { class: current ? "current" : "" }, el("th", { scope: "row", text: String(hole + 1) }),
+        ...seats.map((_, s) => el("td", { text: points ? String(points[s]) : "·" }))));
+    }
+    const totals = el("tr", { class: "totals" }, el("th", { scope: "row", text: t("stats_course_total") }),
+      ...seats.map((_, s) => el("td", { class: scorecard.winners.includes(s) ? "winner" : "", text: String(scorecard.totals[s]) })));
+    table.replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows, totals));
+  }
+
+  // --- wiring ----------------------------------------------------------------------------------------
+
+  function wireRoom(code) {
+    $("room").hidden = false;
+    $("room-code").textContent = code;
+    $("copy-link").addEventListener("click", async () => {
+      const link = state ? shareLink(state.room) : `${location.origin}/sixcard/${code}`;
+      try { await navigator.clipboard.writeText(link); } catch (err) { /* the link is shown beside */ }
+      $("status").textContent = t("link_copied");
+    });
+    $("take-seat").addEventListener("submit", (event) => {
+      event.preventDefault();
+      const name = event.target.elements.name.value;
+      if (name) localStorage.setItem(NAME_KEY, name);
+      send({ type: "join", name });
+    });
+    $("take-seat").elements.name.value = localStorage.getItem(NAME_KEY) || "";
+    $("start").addEventListener("click", () => send({ type: "start" }));
+    $("six-stock").addEventListener("click", () => act({ type: "draw" }));
+    $("six-discard").addEventListener("click", () => {
+      if (legal("discard")) act({ type: "discard" });
+      else if (legal("take")) { taking = !taking; render(); }
+    });
+    $("throw").addEventListener("click", () => act({ type: "discard" }));
+    $("next-hole").addEventListener("click", () => send({ type: "next_hole" }));
+    $("rematch").addEventListener("click", () => send({ type: "rematch" }));
+    connect(code);
+  }
+
+  async function start() {
+    const data = await Golf.loadStrings(Golf.chosenLanguage());
+    const select = $("language");
+    select.replaceChildren(...data.languages.map((l) => el("option", { value: l.code, text: l.name, lang: l.code })));
+    select.value = Golf.language;
+    select.addEventListener("change", async () => { await Golf.setLanguage(select.value); location.reload(); });
+    $("rules-link").href = `/rules/sixcard?lang=${Golf.language}`;
+    const code = roomCode();
+    if (code) wireRoom(code);
+    else wireLobby();
+    document.body.classList.add("ready");
+  }
+
+  start();
+})();

@@ -1,0 +1,211 @@
+"""Six-card Golf rooms through the real WebSocket endpoint (Starlette's TestClient)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+
+import pytest
+from starlette.testclient import TestClient
+
+from golfcards.cards import card_from_index
+from golfcards.web.app import create_app
+
+CARD_CODE = re.compile(r'"((?:[2-9TJQKA][CDHS])|X[12])"')
+
+
+@pytest.fixture
+def app(tmp_path):
+    counter = itertools.count(7)
+    return create_app(tmp_path / "db.sqlite3", new_number=lambda: next(counter), bot_delay=0)
+
+
+@pytest.fixture
+def client(app):
+    with TestClient(app) as test_client:
+        yield test_client
+
+
+def create(client, lang="en", **body):
+    response = client.post(f"/api/sixcard/rooms?lang={lang}", json=body)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def receive(ws, kind):
+    """The next message of type ``kind`` (state messages of other changes are skipped)."""
+    while True:
+        message = ws.receive_json()
+        if message["type"] == kind:
+            return message
+
+
+def receive_state(ws, predicate):
+    while True:
+        message = ws.receive_json()
+        if message["type"] == "state" and predicate(message):
+            return message
+
+
+def hidden_codes(app, code, seat):
+    """The cards ``seat`` may not know now, from the server's own state (ground truth)."""
+    state = app.state.rooms.get(code).match.state
+    hidden = set()
+    for grid, flags in zip(state.grids, state.face_up, strict=True):
+        hidden.update(card_from_index(card).code for card, up in zip(grid, flags, strict=False) if not up)
+    hidden.update(card_from_index(card).code for card in state.stock)
+    if state.holder is not None and state.holder != seat:
+        hidden.add(card_from_index(state.holding).code)
+    return hidden
+
+
+def test_play_against_bots(app, client):
+    room = create(client, name="Ana", players=3, bots=["normal", "strong"], start=True)
+    with client.websocket_connect(f"/ws/sixcard/{room['code']}?lang=ca") as ws:
+        first = receive(ws, "state")
+        assert first["seat"] is None and first["room"]["started"]
+        ws.send_json({"type": "hello", "token": room["token"]})
+        assert receive(ws, "welcome")["seat"] == 0
+        state = receive_state(ws, lambda m: m["seat"] == 0)
+        assert [s["name"] for s in state["room"]["seats"]] == ["Ana", "Bot normal 2", "Bot fort 3"]
+        assert state["view"]["phase"] == "reveal"
+        for position in (0, 3):
+            ws.send_json({"type": "act", "action": {"type": "reveal", "position": position}})
+        state = receive_state(ws, lambda m: m["view"]["phase"] in ("draw", "place") and 0 in m["view"]["to_act"])
+        assert state["status"] == "Et toca: roba de la pila o agafa el descart."
+        assert all(state["view"]["reveals_left"][seat] == 0 for seat in range(3)), "the bots turned up theirs"
+        ws.send_json({"type": "act", "action": {"type": "draw"}})
+        state = receive_state(ws, lambda m: m["view"]["phase"] == "place")
+        drawn = state["view"]["holding"]
+        assert drawn and drawn in state["cards"]
+        assert state["status"].startswith("Has robat: ")
+        ws.send_json({"type": "act", "action": {"type": "swap", "position": 1}})
+        state = receive_state(ws, lambda m: 0 not in m["view"]["to_act"] or m["view"]["phase"] == "over")
+        assert state["view"]["grids"][0][1] == drawn
+        mine = [a for a in state["last_actions"] if a["seat"] == 0]
+        assert mine[-1]["kind"] == "swap" and mine[-1]["card"] == drawn
+        state = receive_state(ws, lambda m: 0 in m["view"]["to_act"] or m["view"]["phase"] == "over")
+        assert {a["seat"] for a in state["last_actions"]} >= {1, 2}, "both bots played a turn"
+
+
+def test_two_players_a_hole_without_a_leak(app, client):
+    room = create(client, name="Ana", players=2)
+    code = room["code"]
+    with client.websocket_connect(f"/ws/sixcard/{code}") as host, \
+            client.websocket_connect(f"/ws/sixcard/{code}?lang=el") as guest:
+        host.send_json({"type": "hello", "token": room["token"]})
+        receive(host, "welcome")
+        guest.send_json({"type": "join", "name": "Bea"})
+        welcome = receive(guest, "welcome")
+        assert welcome["seat"] == 1 and len(welcome["token"]) >= 30
+        guest.send_json({"type": "start"})
+        assert receive(guest, "error")["key"] == "room.not_host"
+        host.send_json({"type": "start"})
+        sockets = {0: host, 1: guest}
+        frames: list[tuple[str, set[str]]] = []
+
+        def settle(seat_ws, seat):
+            message = receive_state(seat_ws, lambda m: m["view"] is not None)
+            if seat == 1:
+                frames.append((json.dumps(message), hidden_codes(app, code, 1)))
+            return message
+
+        for seat in (0, 1):
+            for position in (0, 1):
+                sockets[seat].send_json({"type": "act", "action": {"type": "reveal", "position": position}})
+        turns = 0
+        while True:
+            view = app.state.rooms.get(code).match.state
+            if view.is_terminal() or turns > 60:
+                break
+            current = view.current_player
+            ws = sockets[current]
+            down = [p for p, up in enumerate(view.face_up[current]) if not up]
+            ws.send_json({"type": "act", "action": {"type": "draw"}})
+            ws.send_json({"type": "act", "action": {"type": "swap", "position": down[0]}})
+            turns += 1
+            for seat in (0, 1):
+                settle(sockets[seat], seat)
+                settle(sockets[seat], seat)
+        assert app.state.rooms.get(code).match.state.is_terminal()
+        assert frames, "the guest received states"
+        for text, hidden in frames[:-2]:
+            assert not hidden & set(CARD_CODE.findall(text)), "a hidden card reached the other player"
+
+
+def test_hostile_messages_get_a_localized_error_and_the_game_goes_on(client):
+    room = create(client, name="Ana", players=2, bots=["easy"], start=True)
+    with client.websocket_connect(f"/ws/sixcard/{room['code']}?lang=pt") as ws:
+        receive(ws, "state")
+        for text in ("not json", "[1, 2]", '{"type": 5}', '{"type": "fly"}', "x" * 5000):
+            ws.send_text(text)
+            assert receive(ws, "error")["key"] == "room.bad_message"
+        ws.send_bytes(b"\x00\x01")
+        assert receive(ws, "error")["key"] == "room.bad_message"
+        ws.send_json({"type": "act", "action": {"type": "draw"}})
+        assert receive(ws, "error")["message"] == "Junte-se primeiro à sala"
+        ws.send_json({"type": "hello", "token": "guess"})
+        assert receive(ws, "error")["key"] == "room.bad_token"
+        ws.send_json({"type": "hello", "token": room["token"]})
+        receive(ws, "welcome")
+        ws.send_json({"type": "act", "action": {"type": "swap", "position": 99}})
+        error = receive(ws, "error")
+        assert error["key"].startswith("sixcard.") and error["message"]
+        ws.send_json({"type": "act", "seat": 1, "action": {"type": "reveal", "position": 0}})
+        state = receive_state(ws, lambda m: m["seat"] == 0)
+        assert state["view"]["reveals_left"][0] == 1, "the seat comes from the token, never from the message"
+        ws.send_json({"type": "bot", "seat": 1, "level": None})
+        assert receive(ws, "error")["key"] == "room.started"
+
+
+def test_rejoin_after_a_lost_connection(app, client):
+    room = create(client, name="Ana", players=2, bots=["normal"], start=True)
+    with client.websocket_connect(f"/ws/sixcard/{room['code']}") as ws:
+        ws.send_json({"type": "hello", "token": room["token"]})
+        receive(ws, "welcome")
+        ws.send_json({"type": "act", "action": {"type": "reveal", "position": 2}})
+        receive_state(ws, lambda m: m["view"]["reveals_left"][0] == 1)
+    with client.websocket_connect(f"/ws/sixcard/{room['code']}") as again:
+        again.send_json({"type": "hello", "token": room["token"]})
+        assert receive(again, "welcome")["seat"] == 0
+        state = receive_state(again, lambda m: m["seat"] == 0)
+        assert state["view"]["grids"][0][2] is not None and state["view"]["reveals_left"][0] == 1
+        assert state["room"]["seats"][0]["connected"]
+
+
+def test_unknown_room(client):
+    with client.websocket_connect("/ws/sixcard/ZZZZZ?lang=ca") as ws:
+        error = ws.receive_json()
+        assert error["type"] == "error" and error["key"] == "room.not_found"
+        assert error["message"] == "No hi ha cap sala amb aquest codi"
+
+
+@pytest.mark.parametrize("body, key", [
+    ({"players": 5}, "sixcard.bad_players"),
+    ({"players": "two"}, "request.bad_field"),
+    ({"players": 2, "bots": ["genius"]}, "room.bad_level"),
+    ({"players": 2, "bots": ["easy", "easy"]}, "request.bad_field"),
+    ({"players": 2, "name": ["Ana"]}, "room.bad_name"),
+    ({"players": 3, "bots": ["easy"], "start": True}, "room.seats_open"),
+])
+def test_bad_room_requests(client, body, key):
+    response = client.post("/api/sixcard/rooms?lang=el", json=body)
+    assert response.status_code == 400 and response.json()["error"]["key"] == key
+    assert response.json()["error"]["message"]
+
+
+def test_full_room_and_started_room(client):
+    room = create(client, name="Ana", players=2, bots=["easy"])
+    with client.websocket_connect(f"/ws/sixcard/{room['code']}") as ws:
+        ws.send_json({"type": "join", "name": "Bea"})
+        assert receive(ws, "error")["key"] == "room.full"
+
+
+def test_room_link_uses_the_address_golf_serve_printed(tmp_path):
+    app = create_app(tmp_path / "db.sqlite3", bot_delay=0, public_url="http://192.168.1.20:8000")
+    with TestClient(app) as client:
+        room = create(client, name="Ana", players=2)
+        with client.websocket_connect(f"/ws/sixcard/{room['code']}") as ws:
+            state = receive(ws, "state")
+            assert state["room"]["link"] == f"http://192.168.1.20:8000/sixcard/{room['code']}"

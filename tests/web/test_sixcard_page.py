@@ -1,0 +1,190 @@
+"""Six-card Golf in two real browsers: a room, a hole played to the end, and no hidden card leaked.
+
+The guest's browser records every WebSocket frame and every HTTP answer it receives. After the
+hole, the deal code (revealed only then) and the actions the test made let the engine replay the
+hole; each frame must carry exactly the guest's engine view at some step, and no frame, page or
+answer may contain a card the guest could not know at that step: the host's face-down cards, the
+guest's own face-down cards, the stock, or a card the host drew and still holds.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from urllib.parse import urlparse
+
+import pytest
+
+from golfcards.cards import FULL_DECK, card_from_index
+from golfcards.i18n import translator
+from golfcards.i18n.cards import card_name
+from golfcards.sixcard.actions import DrawStock, Reveal, Swap
+from golfcards.sixcard.state import HoleState
+from golfcards.sixcard.view import view_for
+
+pytestmark = pytest.mark.browser
+
+CODE_TOKEN = re.compile(r'"([2-9TJQKA][CDHS])"')
+COUNT_STATES = """
+window.__lastSequence = 0;
+const NativeWebSocket = window.WebSocket;
+window.WebSocket = class extends NativeWebSocket {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener("message", (event) => {
+      if (JSON.parse(event.data).type === "state") window.__lastSequence += 1;
+    });
+  }
+};
+"""
+"""Counts the state messages a page received, so that the test can wait for the next one."""
+COMPARED = ("phase", "to_act", "grids", "discard", "stock", "holder", "holding", "turns")
+
+
+def wait_sequence(page, before: int) -> None:
+    page.wait_for_function("n => window.__lastSequence > n", arg=before)
+
+
+def sequence(page) -> int:
+    return page.evaluate("window.__lastSequence")
+
+
+def own_cards(page, selector: str):
+    return page.locator(f"#me .grid button{selector}:not([disabled])")
+
+
+def click_and_settle(pages, page, selector_or_locator) -> None:
+    """Click, then wait until both browsers have drawn the resulting state."""
+    before = [sequence(p) for p in pages]
+    locator = page.locator(selector_or_locator) if isinstance(selector_or_locator, str) else selector_or_locator
+    locator.click()
+    for p, n in zip(pages, before, strict=True):
+        wait_sequence(p, n)
+
+
+def visible_to_guest(state: HoleState) -> set[str]:
+    view = view_for(state, 1)
+    cards = {card.code for grid in view.grids for card in grid if card is not None}
+    cards.update(card.code for card in view.discard)
+    if view.holding is not None:
+        cards.add(view.holding.code)
+    return cards
+
+
+def leaked(text: str, allowed: set[str]) -> set[str]:
+    """Card codes (as JSON strings) and English card names in ``text`` that are not allowed."""
+    t = translator("en")
+    found = {code for code in CODE_TOKEN.findall(text) if code not in allowed}
+    found |= {card.code for card in FULL_DECK if card.code not in allowed and card_name(card, t) in text}
+    return found
+
+
+def test_two_browsers_play_a_hole_and_the_guest_never_sees_a_hidden_card(browser, server_url):
+    host_context = browser.new_context(base_url=server_url, locale="en-GB", viewport={"width": 1280, "height": 800})
+    guest_context = browser.new_context(base_url=server_url, locale="en-GB", viewport={"width": 360, "height": 740})
+    for context in (host_context, guest_context):
+        context.add_init_script(COUNT_STATES)
+    try:
+        host = host_context.new_page()
+        host.goto("/sixcard")
+        host.wait_for_selector("body.ready")
+        host.fill('#room-form input[name="name"]', "Ana")
+        host.click("#create-room")
+        host.wait_for_selector("#seating:not([hidden])")
+        code = host.text_content("#room-code")
+
+        guest = guest_context.new_page()
+        frames: list[str] = []
+        answers: list[str] = []
+        guest.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload)))
+        guest.on("response", lambda response: answers.append(response.url))
+        guest.goto(f"/sixcard/{code}")
+        guest.wait_for_selector("#take-seat:not([hidden])")
+        guest.fill('#take-seat input[name="name"]', "Bea")
+        guest.click("#join-seat")
+        host.wait_for_selector("#start:not([disabled])")
+        pages = [host, guest]
+        click_and_settle(pages, host, "#start")
+        guest.wait_for_selector("#play:not([hidden])")
+
+        actions: list[tuple[int, object]] = []
+        for seat, page in ((0, host), (1, guest)):
+            for _ in range(2):
+                button = own_cards(page, ".back").first
+                position = int(button.get_attribute("data-position"))
+                click_and_settle(pages, page, button)
+                actions.append((seat, Reveal(position)))
+        dom_checks: list[tuple[str, int]] = []
+        for _ in range(30):
+            if host.is_visible("#after"):
+                break
+            seat, page = (0, host) if host.is_enabled("#six-stock") else (1, guest)
+            click_and_settle(pages, page, "#six-stock")
+            actions.append((seat, DrawStock()))
+            if seat == 0:
+                dom_checks.append((guest.content(), len(actions)))
+            button = own_cards(page, ".back").first
+            position = int(button.get_attribute("data-position"))
+            click_and_settle(pages, page, button)
+            actions.append((seat, Swap(position)))
+            dom_checks.append((guest.content(), len(actions)))
+        guest.wait_for_selector("#after:not([hidden])")
+        assert guest.text_content("#scorecard tbody tr:first-child td") != "·", "the hole's points are on the scorecard"
+
+        final = [json.loads(frame) for frame in frames if '"type": "state"' in frame or '"type":"state"' in frame]
+        deal_code = final[-1]["view"]["code"]
+        assert deal_code, "the deal code is revealed once the hole is over"
+        states = [HoleState.from_code(deal_code)]
+        for seat, action in actions:
+            state = states[-1].clone()
+            assert state.apply(seat, action) is None
+            states.append(state)
+        assert states[-1].is_terminal()
+        expected = [{key: view_for(state, 1).to_json()[key] for key in COMPARED} for state in states]
+
+        checked = 0
+        for text in frames:
+            message = json.loads(text)
+            assert message["type"] in ("state", "welcome", "error"), message["type"]
+            if message["type"] != "state" or message["view"] is None:
+                assert not CODE_TOKEN.findall(text) or message["type"] == "welcome"
+                continue
+            if message["view"]["phase"] == "over":
+                continue
+            got = {key: message["view"][key] for key in COMPARED}
+            assert got in expected, "every frame carries exactly the guest's engine view"
+            step = expected.index(got)
+            assert not leaked(text, visible_to_guest(states[step])), f"frame at step {step} leaks"
+            checked += 1
+        assert checked >= 10
+        for html, step in dom_checks:
+            assert not leaked(html, visible_to_guest(states[step])), f"the page at step {step} leaks"
+        for url in answers:
+            path = urlparse(url).path
+            assert path == f"/sixcard/{code}" or path.startswith("/static/") or path == "/api/i18n", path
+        hidden_at_start = {card_from_index(c).code for grid in states[4].grids for c in grid} - visible_to_guest(states[4])
+        assert len(hidden_at_start) == 8, "4 face-down cards each after the reveals"
+    finally:
+        host_context.close()
+        guest_context.close()
+
+
+def test_play_against_bots_and_reload_back_into_the_seat(new_page):
+    page = new_page("/sixcard")
+    page.fill('#bots-form input[name="name"]', "Ana")
+    page.click('#bots-form button[type="submit"]')
+    page.wait_for_selector("#play:not([hidden])")
+    for _ in range(2):
+        page.locator("#me .grid button.back:not([disabled])").first.click()
+        page.wait_for_timeout(150)
+    page.wait_for_function("document.querySelector('#six-stock') && !document.querySelector('#six-stock').disabled",
+                           timeout=10000)
+    assert page.text_content("#status") == "Your turn: draw from the stock or take the discard."
+    page.click("#six-stock")
+    page.wait_for_selector("#holding:not([hidden])")
+    page.reload()
+    page.wait_for_selector("#holding:not([hidden])")
+    assert page.text_content("#status").startswith("You drew ")
+    page.click("#throw")
+    page.wait_for_function("document.querySelectorAll('#last-actions li').length >= 1")
+    assert "Ana threw away the drawn card" in page.text_content("#last-actions")
