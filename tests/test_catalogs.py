@@ -68,3 +68,23 @@ def test_placeholders_survive_translation(language):
 def _translated(message) -> bool:
     strings = message.string if isinstance(message.string, tuple) else (message.string,)
     return all(strings) and not message.fuzzy
+
+
+def _header(po_path: Path, field: str) -> str:
+    with po_path.open("rb") as handle:
+        return dict(read_po(handle).mime_headers)[field]
+
+
+@pytest.mark.parametrize("language", [path.name for path in sorted(LOCALE.iterdir()) if path.is_dir()])
+def test_one_plural_rule_per_language(language):
+    """Every domain of a language counts alike (French: 0 is singular in all of them)."""
+    rules = {po.name: _header(po, "Plural-Forms") for po in (LOCALE / language / "LC_MESSAGES").glob("*.po")}
+    assert len(set(rules.values())) == 1, rules
+
+
+def test_french_punctuation_has_its_no_break_space():
+    """French puts a no-break space before : ; ? ! so the sign never starts a line on a phone."""
+    for (_context, msgid), message in catalog_entries("fr").items():
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for translation in strings:
+            assert not re.search(r" [:;?!]", translation), (msgid, translation)
