@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from golfcards.cli import add_language_option
+from golfcards.cli import add_language_option, report_error
 from golfcards.errors import GolfError
 from golfcards.i18n import Translator, translator
 from golfcards.i18n.analysis import (
@@ -29,7 +29,6 @@ from golfcards.i18n.analysis import (
     summary_lines,
     verdict_text,
 )
-from golfcards.i18n.errors import error_text
 from golfcards.i18n.solitaire import board_text, refusal_text, rule_name
 from golfcards.solitaire import analysis
 from golfcards.solitaire.board import Board, parse_action
@@ -91,15 +90,6 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     analyze_parser.set_defaults(handler=run_analyze)
 
 
-def _fail(error: GolfError, t: Translator, as_json: bool) -> int:
-    message = error_text(error, t)
-    if as_json:
-        print(json.dumps({"error": {"key": error.key, "message": message}}, ensure_ascii=False))
-    else:
-        print(t.gettext("Error: {message}", message=message), file=sys.stderr)
-    return 2
-
-
 def _verdict_json(verdict: Verdict) -> dict[str, object]:
     return {"winnable": verdict.winnable, "line": verdict.notation}
 
@@ -111,7 +101,7 @@ def run_solve(args: argparse.Namespace) -> int:
     try:
         code = GameCode.parse(args.code).single()
     except GolfError as error:
-        return _fail(error, t, args.json)
+        return report_error(error, t, args.json)
     names = [RuleName.EASY, RuleName.CLASSIC] + ([RuleName.STRICT] if args.strict else [])
     verdicts = {name: solve(code, _same_cards(code, name)) for name in names}
     if args.json:
@@ -170,7 +160,7 @@ def run_hint(args: argparse.Namespace) -> int:
                     print(t.gettext("Error: {message}", message=message), file=sys.stderr)
                 return 2
     except GolfError as error:
-        return _fail(error, t, args.json)
+        return report_error(error, t, args.json)
     budget = None if args.budget == 0 else args.budget
     advice = hint(board, budget=budget)
     winnable = is_still_winnable(board, budget=budget)
@@ -193,7 +183,7 @@ def run_winnable(args: argparse.Namespace) -> int:
     try:
         rules = Rules(RULE_CHOICES[args.rule], args.jokers, args.empty_discard)
     except GolfError as error:
-        return _fail(error, t, args.json)
+        return report_error(error, t, args.json)
     seed = args.seed if args.seed is not None else secrets.randbits(64)
     code = random_winnable_code(rules, seed)
     if args.json:
@@ -226,7 +216,7 @@ def run_analyze(args: argparse.Namespace) -> int:
             summary = analysis.analyze(numbers, rules, table, workers=args.workers, chunk_size=args.chunk,
                                        cluster=args.cluster, progress=progress)
     except GolfError as error:
-        return _fail(error, t, args.json)
+        return report_error(error, t, args.json)
     except KeyboardInterrupt:
         print(t.gettext("Interrupted: the finished deals are saved in {path}; run the same command again "
                         "to go on.", path=str(args.out or default_name)), file=sys.stderr)
