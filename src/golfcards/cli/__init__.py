@@ -39,9 +39,13 @@ def add_language_option(parser: argparse.ArgumentParser) -> None:
 
 def report_error(error: GolfError, t: Translator, as_json: bool = False) -> int:
     """Print a bad-input error as one translated line (or a JSON object); return exit status 2."""
-    message = error_text(error, t)
+    return report_message(error.key, error_text(error, t), t, as_json)
+
+
+def report_message(key: str, message: str, t: Translator, as_json: bool = False) -> int:
+    """Print an already translated error with its message key; return exit status 2."""
     if as_json:
-        print(json.dumps({"error": {"key": error.key, "message": message}}, ensure_ascii=False))
+        print(json.dumps({"error": {"key": key, "message": message}}, ensure_ascii=False))
     else:
         print(t.gettext("Error: {message}", message=message), file=sys.stderr)
     return 2

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from golfcards.cli import add_language_option, report_error
+from golfcards.cli import add_language_option, report_error, report_message
 from golfcards.errors import GolfError
 from golfcards.i18n import Translator, translator
 from golfcards.i18n.analysis import (
@@ -153,12 +153,7 @@ def run_hint(args: argparse.Namespace) -> int:
                 assert outcome.refusal is not None
                 message = t.gettext("Action {index} ({action}) cannot be played: {reason}",
                                     index=index, action=token, reason=refusal_text(outcome.refusal, t))
-                if args.json:
-                    print(json.dumps({"error": {"key": f"refusal.{outcome.refusal.value}", "message": message}},
-                                     ensure_ascii=False))
-                else:
-                    print(t.gettext("Error: {message}", message=message), file=sys.stderr)
-                return 2
+                return report_message(f"refusal.{outcome.refusal.value}", message, t, args.json)
     except GolfError as error:
         return report_error(error, t, args.json)
     budget = None if args.budget == 0 else args.budget
