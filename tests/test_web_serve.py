@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-import httpx
+import httpx2
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -24,9 +24,9 @@ def test_golf_serve_prints_its_address_and_serves(tmp_path):
         saved = process.stdout.readline()
         assert str(db) in saved
         address = ready.split()[5]
-        page = httpx.get(address + "solitaire", timeout=10)
+        page = httpx2.get(address + "solitaire", timeout=10)
         assert page.status_code == 200 and 'id="tableau"' in page.text
-        assert httpx.get(address + "api/i18n", timeout=10).json()["language"] == "ca", "--lang when the browser names none"
+        assert httpx2.get(address + "api/i18n", timeout=10).json()["language"] == "ca", "--lang when the browser names none"
         assert db.exists()
     finally:
         process.terminate()
