@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from golfcards.sixcard.actions import Action, DiscardDrawn, DrawStock, Swap, TakeDiscard
 from golfcards.sixcard.bots.base import Bot
 from golfcards.sixcard.bots.knowledge import UNKNOWN, Knowledge, column_expectation, mean_value
-from golfcards.sixcard.bots.strong import LEAVE, Plan, StrongBot
+from golfcards.sixcard.bots.heuristic import LEAVE, HeuristicStrong as StrongBot, Plan
 from golfcards.sixcard.scoring import INDEX_KEYS, JOKER_KEY
 from golfcards.sixcard.state import HoleContext, HoleState, Phase
 from golfcards.sixcard.view import View, view_for
