@@ -19,17 +19,30 @@ approximation as :func:`~golfcards.sixcard.bots.knowledge.column_expectation`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from golfcards.sixcard.bots.knowledge import UNKNOWN, Knowledge, mean_value
 from golfcards.sixcard.scoring import KEY_VALUES, RANK_KEYS
 
 ALL_RANKS = range(RANK_KEYS)
 
 
+def _known_points(top: int, bottom: int) -> int:
+    return 0 if top == bottom else KEY_VALUES[top] + KEY_VALUES[bottom]
+
+
+KNOWN_GAINS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(_known_points(top, bottom) - min(_known_points(rank, bottom), _known_points(top, rank))
+                for rank in ALL_RANKS) for bottom in ALL_RANKS) for top in ALL_RANKS)
+"""For a column of two known ranks: how much a card of each rank lowers it at its better place."""
+
+
 class Outlook:
     """The expected-points arithmetic of one view of a 2-row grid game, worked out once."""
 
     __slots__ = ("known", "probabilities", "ranks", "mean", "with_unknown", "two_unknown", "pairs",
-                 "column_points", "column_best", "points", "down", "best", "improvement", "_elsewhere")
+                 "column_points", "column_best", "points", "down", "best", "improvement", "_elsewhere",
+                 "_over_unknown")
 
     def __init__(self, known: Knowledge) -> None:
         assert known.rows == 2, "the outlook is worked out for 2-row grids"
@@ -42,10 +55,11 @@ class Outlook:
         self.with_unknown = [KEY_VALUES[rank] * (1 - 2 * p[rank]) + mean for rank in ALL_RANKS]
         """Expected points of a column holding this rank over a face-down card."""
         self.two_unknown = 2 * mean - 2 * sum(p[rank] ** 2 * KEY_VALUES[rank] for rank in self.ranks)
+        self._over_unknown: dict[int, list[float]] = {}
         columns = known.columns
         self.pairs: list[list[tuple[int, int]]] = []
         self.column_points: list[list[float]] = []
-        self.column_best: list[list[list[float]]] = []
+        self.column_best: list[list[Sequence[float]]] = []
         self.points: list[float] = []
         self.down: list[int] = []
         self.best: list[list[float]] = []
@@ -53,7 +67,7 @@ class Outlook:
         for grid in known.grids:
             pairs = [(grid[c], grid[c + columns]) for c in range(columns)]
             points = [self.pair_points(top, bottom) for top, bottom in pairs]
-            bests = [self.gains_in_column(top, bottom, worth) for (top, bottom), worth in zip(pairs, points, strict=True)]
+            bests = [self.gains_in_column(top, bottom) for top, bottom in pairs]
             best = [max(column[rank] for column in bests) for rank in ALL_RANKS]
             self.pairs.append(pairs)
             self.column_points.append(points)
@@ -72,11 +86,19 @@ class Outlook:
             return self.with_unknown[top]
         return 0 if top == bottom else KEY_VALUES[top] + KEY_VALUES[bottom]
 
-    def gains_in_column(self, top: int, bottom: int, worth: float) -> list[float]:
+    def gains_in_column(self, top: int, bottom: int) -> Sequence[float]:
         """For each rank, how much one card of it lowers the column's points at its better place."""
-        gains = []
-        for rank in ALL_RANKS:
-            gains.append(worth - min(self.pair_points(rank, bottom), self.pair_points(top, rank)))
+        if top != UNKNOWN and bottom != UNKNOWN:
+            return KNOWN_GAINS[top][bottom]
+        known = bottom if top == UNKNOWN else top
+        gains = self._over_unknown.get(known)
+        if gains is None:
+            worth = self.pair_points(known, UNKNOWN)
+            if known == UNKNOWN:
+                gains = [worth - self.with_unknown[rank] for rank in ALL_RANKS]
+            else:
+                gains = [worth - min(self.with_unknown[rank], _known_points(known, rank)) for rank in ALL_RANKS]
+            self._over_unknown[known] = gains
         return gains
 
     def expected_gain(self, best: list[float]) -> float:
@@ -97,17 +119,17 @@ class Outlook:
         worth = self.pair_points(rank, partner)
         points = self.points[seat] - self.column_points[seat][column] + worth
         down = self.down[seat] - (self.known.grids[seat][position] == UNKNOWN)
-        gains = self.gains_in_column(rank, partner, worth)
+        gains = self.gains_in_column(rank, partner)
         elsewhere = self._best_elsewhere(seat, column)
-        p = self.probabilities
         improvement = 0.0
-        for r in self.ranks:
-            gain = gains[r] if gains[r] > elsewhere[r] else elsewhere[r]
+        for chance, gain, other in zip(self.probabilities, gains, elsewhere):
+            if other > gain:
+                gain = other
             if gain > 0:
-                improvement += p[r] * gain
+                improvement += chance * gain
         return points, down, improvement
 
-    def _best_elsewhere(self, seat: int, column: int) -> list[float]:
+    def _best_elsewhere(self, seat: int, column: int) -> Sequence[float]:
         """For each rank, the best gain in ``seat``'s columns other than ``column`` (cached)."""
         key = (seat, column)
         cached = self._elsewhere.get(key)

@@ -127,11 +127,11 @@ class StrongBot(Bot):
         self.fallback = HeuristicStrong(seed)
 
     def choose(self, view: View) -> Action:
-        net = value_net(view.rules)
+        net = self.network(view.rules)
         if net is None or view.phase is Phase.REVEAL:
             return self.fallback.choose(view)
         known = Knowledge(view)
-        after = Afterstates(known, net)
+        after = self.judge(known, net)
         if known.phase is Phase.PLACE:
             option = self.pick(after.uses(known.holding, may_leave=True))
             return DiscardDrawn() if option.position == LEAVE else Swap(option.position)
@@ -139,6 +139,13 @@ class StrongBot(Bot):
         if max(takes).worth > after.draw_worth():
             return TakeDiscard(self.pick(takes).position)
         return DrawStock()
+
+    def network(self, rules: SixCardRules) -> ValueNet | None:
+        """The value network this bot plays with under ``rules`` (None: play the heuristic)."""
+        return value_net(rules)
+
+    def judge(self, known: Knowledge, net: ValueNet) -> Afterstates:
+        return Afterstates(known, net)
 
     def pick(self, options: list[Option]) -> Option:
         """The option to play (the best; a training run overrides this to explore and record)."""
