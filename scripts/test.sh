@@ -13,5 +13,5 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 
 PYTHON="${PYTHON:-python3}"
-"$PYTHON" -m pip install --quiet --disable-pip-version-check -e ".[test,cluster]"
+"$PYTHON" -m pip install --quiet --disable-pip-version-check -e ".[test,fast,cluster,parquet]"
 exec "$PYTHON" -m pytest -q -p no:cacheprovider "$@"

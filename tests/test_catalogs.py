@@ -12,7 +12,7 @@ from babel.messages.pofile import read_po
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "src" / "golfcards"
 LOCALE = SOURCE / "locale"
-REQUIRED = ("ca", "el", "pt")
+REQUIRED = ("ca", "el", "pt", "es", "fr", "de")
 KEYWORDS = {"N_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")
 

@@ -85,7 +85,7 @@ def test_play_against_a_bot_to_the_end_of_the_match(capsys, monkeypatch):
     status, out, _ = run(capsys, "sixcard", "play", "--bots", "normal", "--code", "G6-P2-AAAAAAB-H1",
                          "--seed", "1", "--lang", "en", stdin=moves, monkeypatch=monkeypatch)
     assert status == 0
-    assert "Hole 1 of 1" in out and "Bot 2 (normal)" in out
+    assert "Hole 1 of 1" in out and "Normal bot 2" in out
     assert "Hole" in out and "Total" in out                   # the scorecard
     assert "wins the match!" in out or "Shared win" in out
     assert "Deal code of this hole: G6-P2-AAAAAAB-H1" in out

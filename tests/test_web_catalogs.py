@@ -29,7 +29,7 @@ def source_messages() -> list[str | tuple[str, str]]:
     return found
 
 
-@pytest.mark.parametrize("lang", ["ca", "el", "pt"])
+@pytest.mark.parametrize("lang", ["ca", "el", "pt", "es", "fr", "de"])
 def test_web_messages_are_translated(lang):
     web, core = catalog(lang, "web"), catalog(lang, "golfcards")
     for message in source_messages():
@@ -45,7 +45,7 @@ def test_web_messages_are_translated(lang):
             assert found <= wanted and (found == wanted or not isinstance(message, str)), (lang, msgid, text)
 
 
-@pytest.mark.parametrize("lang", ["ca", "el", "pt"])
+@pytest.mark.parametrize("lang", ["ca", "el", "pt", "es", "fr", "de"])
 def test_web_catalog_has_a_plural_header_and_no_stale_entries(lang):
     web = catalog(lang, "web")
     assert web.plural_forms.startswith("nplurals=")

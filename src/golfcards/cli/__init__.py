@@ -8,11 +8,14 @@ handler returns the process exit status. Errors from bad input are printed as on
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Callable, Sequence
 
 from golfcards import __version__
-from golfcards.i18n import LANGUAGES
+from golfcards.errors import GolfError
+from golfcards.i18n import LANGUAGES, Translator
+from golfcards.i18n.errors import error_text
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -32,6 +35,16 @@ def build_parser() -> argparse.ArgumentParser:
 def add_language_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", choices=sorted(LANGUAGES), default=None,
                         help="language of the text (default: from LANGUAGE / LC_ALL / LANG)")
+
+
+def report_error(error: GolfError, t: Translator, as_json: bool = False) -> int:
+    """Print a bad-input error as one translated line (or a JSON object); return exit status 2."""
+    message = error_text(error, t)
+    if as_json:
+        print(json.dumps({"error": {"key": error.key, "message": message}}, ensure_ascii=False))
+    else:
+        print(t.gettext("Error: {message}", message=message), file=sys.stderr)
+    return 2
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -9,12 +9,13 @@ import random
 import sys
 from typing import TextIO
 
-from golfcards.cli import add_language_option
+from golfcards.cli import add_language_option, report_error
 from golfcards.errors import GolfError
 from golfcards.i18n import Translator, translator
 from golfcards.i18n.errors import error_text
 from golfcards.i18n.sixcard import (
     action_text,
+    bot_seat_name,
     card_text,
     end_text,
     hole_winners_text,
@@ -92,15 +93,6 @@ def _rules(args: argparse.Namespace, players: int) -> SixCardRules:
                         reshuffle_discard=args.reshuffle, holes=args.holes)
 
 
-def _fail(error: GolfError, t: Translator, as_json: bool = False) -> int:
-    message = error_text(error, t)
-    if as_json:
-        print(json.dumps({"error": {"key": error.key, "message": message}}, ensure_ascii=False))
-    else:
-        print(t.gettext("Error: {message}", message=message), file=sys.stderr)
-    return 2
-
-
 # --- score: the calculator -------------------------------------------------------------------
 
 def run_score(args: argparse.Namespace) -> int:
@@ -108,7 +100,7 @@ def run_score(args: argparse.Namespace) -> int:
     try:
         cards, columns = parse_grid(args.grid)
     except GolfError as error:
-        return _fail(error, t, args.json)
+        return report_error(error, t, args.json)
     score = score_grid(cards, columns)
     if args.json:
         print(json.dumps(score.to_json(), ensure_ascii=False))
@@ -138,7 +130,7 @@ def run_arena_command(args: argparse.Namespace) -> int:
         config = ArenaConfig(specs, rules, args.matches, args.seed, timeout=args.timeout)
         result = run_arena(config, workers=max(1, args.workers))
     except GolfError as error:
-        return _fail(error, t, args.json)
+        return report_error(error, t, args.json)
     if args.json:
         print(json.dumps(result.to_json(), ensure_ascii=False))
     else:
@@ -189,7 +181,7 @@ def run_bot(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextI
     try:
         bot = make_bot(args.level, args.seed)
     except GolfError as error:
-        return _fail(error, translator(None))
+        return report_error(error, translator(None))
     for line in source:
         if not line.strip():
             continue
@@ -317,7 +309,9 @@ class TerminalMatch:
         went_out = self.names[view.went_out] if view.went_out is not None else ""
         self.say(end_text(view.end, went_out, t))
         for seat in range(view.rules.players):
-            self.say(t.gettext("{player}: {points} points", player=self.names[seat], points=view.points[seat]))
+            points = view.points[seat]
+            self.say(t.ngettext("{player}: {points} point", "{player}: {points} points", points,
+                                player=self.names[seat], points=points))
             for line in self.grid_lines(view, seat, numbered=False):
                 self.say("   " + line)
         self.say(hole_winners_text([self.names[s] for s in winners(view.points)], t))
@@ -368,7 +362,7 @@ def run_play(args: argparse.Namespace, lines: TextIO | None = None, out: TextIO 
         if len(levels) >= players:
             raise GolfError("sixcard.too_many_bots", "no seat left for a person", bots=len(levels), players=players)
     except GolfError as error:
-        return _fail(error, t)
+        return report_error(error, t)
     people = players - len(levels)
     given = [name.strip() for name in args.names.split(",") if name.strip()]
     names = [given[k] if k < len(given) else t.gettext("Player {number}", number=k + 1) for k in range(people)]
@@ -377,6 +371,6 @@ def run_play(args: argparse.Namespace, lines: TextIO | None = None, out: TextIO 
     for k, level in enumerate(levels):
         seat = people + k
         bots[seat] = make_bot(level, seed + seat)
-        names.append(t.gettext("Bot {number} ({level})", number=seat + 1, level=level.lower()))
+        names.append(bot_seat_name(level, seat, t))
     table = TerminalMatch(Match(code), names, bots, t, lines or sys.stdin, out or sys.stdout)
     return table.run()

@@ -10,12 +10,12 @@ from collections.abc import Callable
 from typing import TextIO
 
 from golfcards.cards import AnyCard, Card
-from golfcards.cli import add_language_option, solitaire_analysis
+from golfcards.cli import add_language_option, report_error, solitaire_analysis
 from golfcards.errors import GolfError
 from golfcards.i18n import LANGUAGES, N_, Translator, translator
+from golfcards.i18n.analysis import hint_text, still_winnable_text
 from golfcards.i18n.cards import card_name, card_short
 from golfcards.i18n.errors import error_text
-from golfcards.i18n.analysis import hint_text, still_winnable_text
 from golfcards.i18n.solitaire import board_text, refusal_text, rule_name, status_text
 from golfcards.shuffle import DEAL_COUNT
 from golfcards.solitaire.board import Board, Draw, Outcome, Refusal, Undo, parse_action
@@ -71,21 +71,12 @@ def _add_play_options(parser: argparse.ArgumentParser) -> None:
 
 # --- deal and replay: the machine interface ---------------------------------------------------
 
-def _fail(error: GolfError, t: Translator, as_json: bool) -> int:
-    message = error_text(error, t)
-    if as_json:
-        print(json.dumps({"error": {"key": error.key, "message": message}}, ensure_ascii=False))
-    else:
-        print(t.gettext("Error: {message}", message=message), file=sys.stderr)
-    return 2
-
-
 def run_deal(args: argparse.Namespace) -> int:
     t = translator(args.lang)
     try:
         code = GameCode.parse(args.code)
     except GolfError as error:
-        return _fail(error, t, args.json)
+        return report_error(error, t, args.json)
     board = Board.from_code(code)
     if args.json:
         print(json.dumps({"code": str(code), "rules": code.rules.name.name.lower(), **board.deal.to_json()}))
@@ -117,7 +108,7 @@ def run_replay(args: argparse.Namespace) -> int:
     try:
         code = GameCode.parse(args.code)
     except GolfError as error:
-        return _fail(error, t, not args.text)
+        return report_error(error, t, not args.text)
     board, messages = replay_actions(code, args.actions)
     if not args.text:
         print(json.dumps({**board.to_json(), "messages": messages}))
@@ -178,7 +169,7 @@ HELP = N_("""Commands:
   q            quit""")
 SOLVER_HELP = N_("""  ?            hint: the next move of a winning line (or, if the game is lost, the move that leaves the most cards removable)
   w            can the game still be won?
-  Start with --winnable to be dealt only deals the solver proved winnable.""")
+  Start with --winnable to be dealt only deals the solver proved winnable.""")  # noqa: E501
 
 
 class PlaySession:
@@ -350,7 +341,7 @@ def run_play(args: argparse.Namespace) -> int:
             else:
                 code = GameCode(random.randrange(DEAL_COUNT), rules, course=args.course)
     except GolfError as error:
-        return _fail(error, t, False)
+        return report_error(error, t, False)
     course = Course(code) if code.course else None
     board = course.board if course else Board.from_code(code)
     session = PlaySession(board, t, interactive_rules=args.interactive_rules, course=course,

@@ -67,6 +67,21 @@ END_REASONS: dict[EndReason, str] = {
 }
 
 
+BOT_NAMES: dict[str, str] = {
+    "random": N_("Random bot"),
+    "easy": N_("Easy bot"),
+    "normal": N_("Normal bot"),
+    "strong": N_("Strong bot"),
+    "expert": N_("Expert bot"),
+}
+"""Bot level (``golfcards.sixcard.bots.LEVELS``) → its name at the table."""
+
+
+def bot_seat_name(level: str, seat: int, t: Translator) -> str:
+    """``Strong bot 3``: a bot's name at the table (seats are numbered from 1)."""
+    return t.gettext("{bot} {number}", bot=t.gettext(BOT_NAMES[level.lower()]), number=seat + 1)
+
+
 def refusal_text(refusal: Refusal, t: Translator) -> str:
     return t.gettext(REFUSALS[refusal])
 

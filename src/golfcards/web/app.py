@@ -6,6 +6,7 @@ are rendered on the server per language. Everything a player has is in the SQLit
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -19,6 +20,7 @@ from starlette.staticfiles import StaticFiles
 
 from golfcards.errors import GolfError
 from golfcards.i18n import normalize_language
+from golfcards.solitaire.solver import warm_up
 from golfcards.web import rules_pages, sixcard_routes, solitaire_routes
 from golfcards.web.requests import error_response, request_translator
 from golfcards.web.rooms import Rooms
@@ -64,7 +66,10 @@ def create_app(db_path: str | Path, *, default_language: str | None = None,
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        # Load (or compile) the solver now, off the event loop, not on the first hint request.
+        warming = asyncio.get_running_loop().run_in_executor(None, warm_up)
         yield
+        await warming
         storage.close()
 
     app = Starlette(

@@ -256,9 +256,10 @@ def _swap_picture(t: Translator) -> str:
         grids.append(f'<div class="mini-grid"><b>{escape(label)}</b><div class="mini-cells">{"".join(cells)}'
                      f'{points}</div><span>{escape(t.gettext("Total: {total}", total=score.total))}</span></div>')
     return (f'<figure class="example"><div class="mini-board six" aria-hidden="true">{"".join(grids)}</div>'
-            f'<figcaption>{escape(t.gettext("Dashed: the card its owner has not seen."))}</figcaption></figure>')
+            f'<figcaption>{escape(t.gettext(DASHED_CAPTION))}</figcaption></figure>')
 
 
+DASHED_CAPTION = N_("Dashed: the card its owner has not seen.")
 SIXCARD_TITLE = N_("Six-card Golf and its variants")
 SIXCARD_RULES: tuple[Section, ...] = (
     Section(N_("Six-card Golf"), (

@@ -14,20 +14,13 @@ from typing import Any
 from golfcards.cards import parse_card
 from golfcards.i18n import N_, Translator
 from golfcards.i18n.cards import card_name
-from golfcards.i18n.sixcard import end_text, hole_winners_text, winners_text
+from golfcards.i18n.sixcard import bot_seat_name, end_text, hole_winners_text, winners_text
 from golfcards.sixcard.match import winners
 from golfcards.sixcard.state import Phase
 from golfcards.sixcard.view import View
 from golfcards.web.card_faces import card_json
 from golfcards.web.rooms import LastAction, Room, SeatKind
 
-BOT_NAMES = {
-    "random": N_("Random bot"),
-    "easy": N_("Easy bot"),
-    "normal": N_("Normal bot"),
-    "strong": N_("Strong bot"),
-    "expert": N_("Expert bot"),
-}
 LAST_ACTIONS = {
     "reveal": N_("{player} turned up {card}"),
     "draw": N_("{player} drew from the stock"),
@@ -40,7 +33,7 @@ LAST_ACTIONS = {
 def seat_name(room: Room, seat: int, t: Translator) -> str:
     holder = room.seats[seat]
     if holder.kind is SeatKind.BOT and holder.level:
-        return t.gettext("{bot} {number}", bot=t.gettext(BOT_NAMES[holder.level]), number=seat + 1)
+        return bot_seat_name(holder.level, seat, t)
     return holder.name or t.gettext("Player {number}", number=seat + 1)
 
 

@@ -9,10 +9,10 @@ here: the API sends them already translated by ``golfcards.i18n.cards`` / ``i18n
 from __future__ import annotations
 
 from golfcards.i18n import LANGUAGES, N_, Translator, available_languages
+from golfcards.i18n.sixcard import BOT_NAMES
 from golfcards.i18n.solitaire import refusal_text, rule_name
 from golfcards.solitaire.board import Refusal
 from golfcards.solitaire.rules import RuleName
-from golfcards.web.sixcard_view import BOT_NAMES
 
 PAGE_STRINGS: dict[str, str] = {
     # site
@@ -144,7 +144,7 @@ PAGE_STRINGS: dict[str, str] = {
     "take_discard": N_("Take the discard: {card}"),
     "face_down": N_("Face-down card, position {position}"),
     "turn": N_("to play"),
-    "hole_points": N_("{points} points"),
+    "hole_points": N_("Points: {points}"),
     "next_hole": N_("Next hole"),
     "rematch": N_("Rematch"),
     "scorecard": N_("Scorecard"),
