@@ -34,12 +34,11 @@ from concurrent.futures import ProcessPoolExecutor
 from golfcards.sixcard.arena import ArenaConfig, ArenaResult, run_arena
 from golfcards.sixcard.bots import make_bot, strong
 from golfcards.sixcard.bots.knowledge import Knowledge
-from golfcards.sixcard.bots.outlook import Outlook, win_share
 from golfcards.sixcard.bots.value import ValueNet
 from golfcards.sixcard.codes import DealCode
 from golfcards.sixcard.match import Match
 from golfcards.sixcard.rules import SixCardRules
-from golfcards.sixcard.state import HoleState, Phase
+from golfcards.sixcard.state import HoleState
 from golfcards.sixcard.view import view_for
 
 MODEL_PATH = pathlib.Path(__file__).resolve().parent.parent / "src/golfcards/sixcard/bots/strong_model.py"
@@ -108,7 +107,13 @@ def table(rows: list[str], matches: int, workers: int, seed: int) -> None:
         players = TABLE[name]
         start = time.time()
         config = ArenaConfig(players, SixCardRules(players=len(players)), matches, seed)
-        result = run_arena(config, workers=workers)
+
+        def progress(done: int, total: int, start: float = start, shown: list[int] = [0]) -> None:  # noqa: B006
+            if done * 10 // total > shown[0]:
+                shown[0] = done * 10 // total
+                print(f"  {done}/{total} matches, {time.time() - start:.0f} s", file=sys.stderr, flush=True)
+
+        result = run_arena(config, workers=workers, progress=progress)
         print(row(result), f"<!-- {time.time() - start:.0f} s -->", flush=True)
 
 
@@ -137,37 +142,22 @@ class Learner(strong.StrongBot):
         return choice
 
 
-def hidden_at_the_end(state: HoleState, seat: int) -> Knowledge:
-    """What ``seat`` knew when the hole ended (the final view reveals everything)."""
-    playing = state.clone()
-    playing.phase = Phase.DRAW
-    return Knowledge(view_for(playing, seat))
-
-
-def hole_result(state: HoleState, seat: int) -> float:
-    """What the hole gave ``seat``, cards still face down counted by their expectation: minus the
-    point margin with 2 players, the expected share of the win with more."""
-    outlook = Outlook(hidden_at_the_end(state, seat))
-    others = [s for s in range(state.players) if s != seat]
-    if state.players == 2:
-        return outlook.points[others[0]] - outlook.points[seat]
-    opponents = [outlook.distribution(s) for s in others]
-    return sum(p * win_share(total, opponents) for total, p in outlook.distribution(seat).items())
-
-
 def _collect(players: int, net_data: dict | None, first: int, count: int, explore: float) -> list[list[float]]:
-    rules = SixCardRules(players=players)
+    """Play ``count`` holes of the learner against ``normal`` players and return its records. For
+    the 3–4 player network one hole in four is played by 3 players, the others by 4."""
     net = None if net_data is None else ValueNet(net_data)
     rows: list[list[float]] = []
     for number in range(first, first + count):
-        me = number % players
+        seats = players if players == 2 else 3 if number % 4 == 0 else 4
+        rules = SixCardRules(players=seats)
+        me = number % seats
         learner = Learner(number, net, explore)
-        bots = [learner if seat == me else make_bot("normal", number * 7 + seat) for seat in range(players)]
-        state = HoleState.from_code(DealCode(number, rules, dealer=(number // players) % players))
+        bots = [learner if seat == me else make_bot("normal", number * 7 + seat) for seat in range(seats)]
+        state = HoleState.from_code(DealCode(number, rules, dealer=(number // seats) % seats))
         while not state.is_terminal():
             seat = state.current_player
             state.apply(seat, bots[seat].choose(view_for(state, seat)))
-        result = hole_result(state, me)
+        result = strong.hole_worth(state, me)
         rows.extend([*figures, result] for figures in learner.records)
     return rows
 
@@ -247,7 +237,7 @@ def starting_network(name: str) -> dict:
 
 
 def fit(players: int, data_dir: pathlib.Path, holes: int, pool: int, explore: float, workers: int,
-        seed: int) -> None:
+        seed: int, hidden: int, epochs: int) -> None:
     from golfcards.sixcard.bots import strong_model
 
     name = "TWO_PLAYERS" if players == 2 else "MORE_PLAYERS"
@@ -270,7 +260,7 @@ def fit(players: int, data_dir: pathlib.Path, holes: int, pool: int, explore: fl
     pooled: list[list[float]] = []
     for path in sorted(data_dir.glob(f"{name}-*.json"))[-pool:]:
         pooled.extend(json.loads(path.read_text()))
-    fitted = fit_network(pooled, FEATURES[name], seed=seed + round_number)
+    fitted = fit_network(pooled, FEATURES[name], hidden=hidden, epochs=epochs, seed=seed + round_number)
     models = {other: getattr(strong_model, other) for other in FEATURES if getattr(strong_model, other, None)}
     models[name] = fitted
     write_models({key: models[key] for key in FEATURES if key in models})
@@ -288,18 +278,22 @@ def main(argv: list[str] | None = None) -> int:
     table_parser.add_argument("--seed", type=int, default=1)
     table_parser.add_argument("--rows", default=",".join(TABLE), help=f"rows to play, from {', '.join(TABLE)}")
     fit_parser = commands.add_parser("fit")
-    fit_parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    fit_parser.add_argument("--players", type=int, default=2, choices=(2, 4),
+                            help="2, or 4 for the 3-4 player network (a quarter of its holes have 3)")
     fit_parser.add_argument("--data", type=pathlib.Path, required=True, help="directory of the rounds' records")
     fit_parser.add_argument("--holes", type=int, default=8000)
     fit_parser.add_argument("--pool", type=int, default=3, help="fit on the records of this many last rounds")
     fit_parser.add_argument("--explore", type=float, default=0.02)
     fit_parser.add_argument("--workers", type=int, default=2)
     fit_parser.add_argument("--seed", type=int, default=1)
+    fit_parser.add_argument("--hidden", type=int, default=24, help="hidden units of the network")
+    fit_parser.add_argument("--epochs", type=int, default=60)
     args = parser.parse_args(argv)
     if args.command == "timing":
         timing(args.holes)
     elif args.command == "fit":
-        fit(args.players, args.data, args.holes, args.pool, args.explore, args.workers, args.seed)
+        fit(args.players, args.data, args.holes, args.pool, args.explore, args.workers, args.seed, args.hidden,
+            args.epochs)
     else:
         table(args.rows.split(","), args.matches, args.workers, args.seed)
     return 0

@@ -122,7 +122,7 @@ class Outlook:
         gains = self.gains_in_column(rank, partner)
         elsewhere = self._best_elsewhere(seat, column)
         improvement = 0.0
-        for chance, gain, other in zip(self.probabilities, gains, elsewhere):
+        for chance, gain, other in zip(self.probabilities, gains, elsewhere, strict=True):
             if other > gain:
                 gain = other
             if gain > 0:

@@ -35,8 +35,8 @@ from golfcards.sixcard.bots.knowledge import UNKNOWN, Knowledge
 from golfcards.sixcard.bots.outlook import Outlook, win_share
 from golfcards.sixcard.bots.value import ValueNet
 from golfcards.sixcard.rules import SixCardRules
-from golfcards.sixcard.state import Phase
-from golfcards.sixcard.view import View
+from golfcards.sixcard.state import HoleState, Phase
+from golfcards.sixcard.view import View, view_for
 
 LEAVE = -1
 """The pseudo-position of "throw the drawn card away"."""
@@ -105,8 +105,8 @@ class Afterstates:
         outlook, me, following = self.outlook, self.me, self.following
         options = []
         if may_leave:
-            stay = self.worth(outlook.points[me], outlook.down[me], outlook.improvement[me], outlook.gift(following, rank))
-            options.append(stay)
+            options.append(self.worth(outlook.points[me], outlook.down[me], outlook.improvement[me],
+                                      outlook.gift(following, rank)))
         for position, key in enumerate(self.known.my_grid):
             points, down, improvement = outlook.after(me, position, rank)
             gift = outlook.improvement[following] if key == UNKNOWN else outlook.gift(following, key)
@@ -117,6 +117,25 @@ class Afterstates:
         """The expected worth of drawing: the best use of each card the stock could bring."""
         p = self.outlook.probabilities
         return sum(p[rank] * max(self.uses(rank, may_leave=True)).worth for rank in self.outlook.ranks)
+
+    def turn_worth(self) -> float:
+        """What the position is worth at the start of one's turn: the better of drawing and the
+        best use of the discard."""
+        return max(self.draw_worth(), max(self.uses(self.known.top, may_leave=False)).worth)
+
+
+def hole_worth(state: HoleState, seat: int) -> float:
+    """What a finished hole gave ``seat``, on the scale of the value networks: minus the point
+    margin with 2 players, the expected share of the win with more. Cards still face down at the
+    end are counted by their expectation as ``seat`` saw it, which removes most of the noise."""
+    playing = state.clone()
+    playing.phase = Phase.DRAW  # the view of a hole in play keeps face-down cards hidden
+    outlook = Outlook(Knowledge(view_for(playing, seat)))
+    others = [s for s in range(state.players) if s != seat]
+    if state.players == 2:
+        return outlook.points[others[0]] - outlook.points[seat]
+    opponents = [outlook.distribution(s) for s in others]
+    return sum(p * win_share(total, opponents) for total, p in outlook.distribution(seat).items())
 
 
 class StrongBot(Bot):

@@ -57,7 +57,7 @@ class ValueNet:
 
         def value(points: float, down: float, improvement: float, gift: float) -> float:
             total = out_bias
-            for base, a, b, c, d, weight in zip(bases, points_w, down_w, improvement_w, gift_w, out):
+            for base, a, b, c, d, weight in zip(bases, points_w, down_w, improvement_w, gift_w, out, strict=True):
                 total += weight * tanh(base + a * points + b * down + c * improvement + d * gift)
             return total
 
