@@ -41,6 +41,9 @@ from golfcards.sixcard.view import View, view_for
 LEAVE = -1
 """The pseudo-position of "throw the drawn card away"."""
 
+TIE_BREAK = 0.001
+"""With 3–4 players, what each point of a final score costs on top of the share of the win."""
+
 _NETS: dict[str, ValueNet] = {}
 
 
@@ -93,12 +96,13 @@ class Afterstates:
         return Option(self.value(points, down, improvement, gift), LEAVE, (points, down, improvement, gift))
 
     def final_worth(self, points: float) -> float:
-        """The exact worth of going out with ``points``."""
+        """The exact worth of going out with ``points`` (with more players, the share of the win,
+        fewer points breaking ties: a sure win is better with fewer points for the match)."""
         if self.two:
             return self.outlook.points[self.following] - points
         if self._distributions is None:
             self._distributions = [self.outlook.distribution(seat) for seat in self.opponents]
-        return win_share(points, self._distributions)
+        return win_share(points, self._distributions) - TIE_BREAK * points
 
     def uses(self, rank: int, *, may_leave: bool) -> list[Option]:
         """Every use of a card of ``rank``: throwing it away (if allowed) or each position."""
