@@ -214,7 +214,7 @@ def write_models(models: dict[str, dict]) -> None:
     lines = ['"""Fitted value networks of the strong bot (written by ``bench/sixcard_bots.py fit``; '
              'do not edit)."""', ""]
     for name, data in models.items():
-        lines.append(f"{name} = {pprint.pformat(data, width=110, compact=True)}")
+        lines.append(f"{name} = {pprint.pformat(data, width=117 - len(name), compact=True)}")
         lines.append("")
     MODEL_PATH.write_text("\n".join(lines))
 
