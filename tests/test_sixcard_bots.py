@@ -182,3 +182,22 @@ def test_under_house_rules_the_expert_plays_its_playout_search_legally():
         seat = state.current_player
         bot = expert if seat == 0 else others[seat - 1]
         assert state.apply(seat, bot.choose(view_for(state, seat))) is None
+
+
+def test_two_strong_bots_do_not_swap_the_discard_back_and_forth_for_ever():
+    # On this deal two strong bots once took the discard in turn without end, each swap looking
+    # good for what it kept from the other; a take onto a face-up card must now lower one's points.
+    state = HoleState.from_code(DealCode(1007773001, SixCardRules(), dealer=0))
+    bots = [make_bot("strong", 1), make_bot("strong", 2)]
+    while not state.is_terminal() and state.turns < 200:
+        seat = state.current_player
+        state.apply(seat, bots[seat].choose(view_for(state, seat)))
+    assert state.is_terminal()
+
+
+def test_the_discard_is_taken_onto_a_face_up_card_only_to_lower_ones_points():
+    # The discard 9 could replace the face-up 9 (no change), the Q (lower) or a face-down card.
+    state = spot("9S QD 4C 5H 8D 7S", (2, 3, 4, 5), "AS 2S 3S 4S 5S 6S", (2, 5), discard="9H")
+    known = Knowledge(view_for(state, 0))
+    takes = Afterstates(known, value_net(state.rules)).uses(known.top, may_leave=False)
+    assert sorted(option.position for option in takes) == [1, 2, 3, 4, 5]

@@ -136,6 +136,8 @@ class HeuristicStrong(Bot):
         options = [(-self.gift_weight * plan.gifts[card], LEAVE)] if may_leave else []
         for position, key in enumerate(grid):
             gain = table.gain(me, position, card)
+            if key != UNKNOWN and not may_leave and gain <= 0:
+                continue  # a taken discard must lower one's points: no endless swapping
             if key != UNKNOWN:
                 value = gain - self.gift_weight * plan.gifts[key]
             elif plan.face_down == 1:

@@ -105,7 +105,10 @@ class Afterstates:
         return win_share(points, self._distributions) - TIE_BREAK * points
 
     def uses(self, rank: int, *, may_leave: bool) -> list[Option]:
-        """Every use of a card of ``rank``: throwing it away (if allowed) or each position."""
+        """Every use of a card of ``rank``: throwing a drawn card away (``may_leave``) or each
+        position. The discard (``may_leave`` false) is only taken onto a face-up card when that
+        lowers one's points: taking cards back and forth could otherwise go on for ever, each
+        player preferring the swap for what it keeps from the other (seen between two strong bots)."""
         outlook, me, following = self.outlook, self.me, self.following
         options = []
         if may_leave:
@@ -113,6 +116,8 @@ class Afterstates:
                                       outlook.gift(following, rank)))
         for position, key in enumerate(self.known.my_grid):
             points, down, improvement = outlook.after(me, position, rank)
+            if not may_leave and key != UNKNOWN and points >= outlook.points[me]:
+                continue
             gift = outlook.improvement[following] if key == UNKNOWN else outlook.gift(following, key)
             options.append(self.worth(points, down, improvement, gift)._replace(position=position))
         return options
@@ -125,7 +130,8 @@ class Afterstates:
     def turn_worth(self) -> float:
         """What the position is worth at the start of one's turn: the better of drawing and the
         best use of the discard."""
-        return max(self.draw_worth(), max(self.uses(self.known.top, may_leave=False)).worth)
+        takes = self.uses(self.known.top, may_leave=False)
+        return max(self.draw_worth(), *(option.worth for option in takes))
 
 
 def hole_worth(state: HoleState, seat: int) -> float:
@@ -159,7 +165,7 @@ class StrongBot(Bot):
             option = self.pick(after.uses(known.holding, may_leave=True))
             return DiscardDrawn() if option.position == LEAVE else Swap(option.position)
         takes = after.uses(known.top, may_leave=False)
-        if max(takes).worth > after.draw_worth():
+        if takes and max(takes).worth > after.draw_worth():
             return TakeDiscard(self.pick(takes).position)
         return DrawStock()
 
