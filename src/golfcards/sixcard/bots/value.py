@@ -3,8 +3,9 @@
 The strong bot judges the position after each move it could make by a one-hidden-layer network
 (tanh units, a linear output) of the figures :class:`~golfcards.sixcard.bots.outlook.Outlook` works
 out from its view: its own expected points, face-down count and improvement to come, the same for
-the next player and what the discard it leaves would give them, and (3–4 players) the best and
-the closest-to-going-out opponent. The weights were fitted by self-improving play
+the next player and what the discard it leaves would give them, and (3–4 players) the best
+opponent's expected points, the fewest face-down cards of any opponent, the stock and the number
+of players. The weights were fitted by self-improving play
 (``bench/sixcard_bots.py fit``) and live in :mod:`.strong_model`; evaluation is pure Python.
 """
 
