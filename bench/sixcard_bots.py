@@ -1,26 +1,54 @@
-"""Six-card Golf bots: time per move and the strength table (run by hand; not part of the tests).
+"""Six-card Golf bots: time per move, the strength table, and the fitting of the strong bot's value
+network (run by hand; not part of the tests).
 
     PYTHONPATH=src python bench/sixcard_bots.py timing [--holes 20]
     PYTHONPATH=src python bench/sixcard_bots.py table [--matches 400] [--workers 2] [--rows easy,expert]
+    PYTHONPATH=src python bench/sixcard_bots.py fit --players 2 --data DIR [--holes 8000] [--pool 3]
 
 ``timing`` plays two-player holes (each level against ``strong``) and reports, per level, the median
 and 99th percentile of the time a decision takes (opening reveals and forced moves included, as in
 play). ``table`` runs the arena matches behind the targets in ``docs/sixcard-bots.md`` and prints
 them as a Markdown table. Run it on an otherwise idle machine: timings are wall-clock.
+
+``fit`` is one round of the strong bot's self-improvement (needs numpy): the current strong bot
+(with the network in ``src/golfcards/sixcard/bots/strong_model.py``) plays ``--holes`` holes against
+``normal`` players, exploring a little; every position after one of its moves is recorded with
+what the hole finally gave it (2 players: minus the point margin; more: its share of the win;
+face-down cards still hidden at the end counted by their expectation, which removes most of the
+noise). A network is fitted to the records of the last ``--pool`` rounds and written over
+``strong_model.py``. Rounds are repeated (and measured with ``table``) until the bot stops
+improving; see ``docs/sixcard-bots.md``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import pathlib
+import pprint
 import statistics
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 
 from golfcards.sixcard.arena import ArenaConfig, ArenaResult, run_arena
-from golfcards.sixcard.bots import make_bot
+from golfcards.sixcard.bots import make_bot, strong
+from golfcards.sixcard.bots.knowledge import Knowledge
+from golfcards.sixcard.bots.value import ValueNet
 from golfcards.sixcard.codes import DealCode
 from golfcards.sixcard.match import Match
 from golfcards.sixcard.rules import SixCardRules
+from golfcards.sixcard.state import HoleState
+from golfcards.sixcard.view import view_for
+
+MODEL_PATH = pathlib.Path(__file__).resolve().parent.parent / "src/golfcards/sixcard/bots/strong_model.py"
+FEATURES = {
+    "TWO_PLAYERS": ["points", "down", "improvement", "gift_to_next",
+                    "next_points", "next_down", "next_improvement"],
+    "MORE_PLAYERS": ["points", "down", "improvement", "gift_to_next",
+                     "next_points", "next_down", "next_improvement",
+                     "best_opponent_points", "least_opponent_down", "stock", "players"],
+}
 
 TABLE = {
     "easy": ("easy", "random"),
@@ -79,8 +107,164 @@ def table(rows: list[str], matches: int, workers: int, seed: int) -> None:
         players = TABLE[name]
         start = time.time()
         config = ArenaConfig(players, SixCardRules(players=len(players)), matches, seed)
-        result = run_arena(config, workers=workers)
+
+        def progress(done: int, total: int, start: float = start, shown: list[int] = [0]) -> None:  # noqa: B006
+            if done * 10 // total > shown[0]:
+                shown[0] = done * 10 // total
+                print(f"  {done}/{total} matches, {time.time() - start:.0f} s", file=sys.stderr, flush=True)
+
+        result = run_arena(config, workers=workers, progress=progress)
         print(row(result), f"<!-- {time.time() - start:.0f} s -->", flush=True)
+
+
+class Learner(strong.StrongBot):
+    """The strong bot with a given network that explores a little and records what it chose."""
+
+    def __init__(self, seed: int, net: ValueNet | None, explore: float) -> None:
+        super().__init__(seed)
+        self.net, self.explore = net, explore
+        self.records: list[tuple[float, ...]] = []
+        self.fixed: tuple[float, ...] = ()
+
+    def judge(self, known: Knowledge, net: ValueNet) -> strong.Afterstates:
+        after = super().judge(known, net)
+        self.fixed = after.fixed
+        return after
+
+    def network(self, rules: SixCardRules) -> ValueNet | None:
+        return self.net
+
+    def pick(self, options: list[strong.Option]) -> strong.Option:
+        ranked = sorted(options, reverse=True)
+        choice = self.random.choice(ranked[:3]) if self.random.random() < self.explore else ranked[0]
+        if choice.figures is not None:
+            self.records.append(choice.figures + self.fixed)
+        return choice
+
+
+def _collect(players: int, net_data: dict | None, first: int, count: int, explore: float) -> list[list[float]]:
+    """Play ``count`` holes of the learner against ``normal`` players and return its records. For
+    the 3–4 player network one hole in four is played by 3 players, the others by 4."""
+    net = None if net_data is None else ValueNet(net_data)
+    rows: list[list[float]] = []
+    for number in range(first, first + count):
+        seats = players if players == 2 else 3 if number % 4 == 0 else 4
+        rules = SixCardRules(players=seats)
+        me = number % seats
+        learner = Learner(number, net, explore)
+        bots = [learner if seat == me else make_bot("normal", number * 7 + seat) for seat in range(seats)]
+        state = HoleState.from_code(DealCode(number, rules, dealer=(number // seats) % seats))
+        while not state.is_terminal():
+            seat = state.current_player
+            state.apply(seat, bots[seat].choose(view_for(state, seat)))
+        result = strong.hole_worth(state, me)
+        rows.extend([*figures, result] for figures in learner.records)
+    return rows
+
+
+def fit_network(rows: list[list[float]], names: list[str], hidden: int = 24, epochs: int = 60,
+                seed: int = 0) -> dict:
+    """Fit a one-hidden-layer tanh network (Adam, squared error) to rows of inputs + target."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    data = np.array(rows, dtype=float)
+    rng.shuffle(data)
+    inputs, target = data[:, :-1], data[:, -1]
+    shift, scale = inputs.mean(0), inputs.std(0) + 1e-9
+    z = (inputs - shift) / scale
+    held = len(z) // 10
+    w1 = rng.normal(0, 1 / np.sqrt(z.shape[1]), (hidden, z.shape[1]))
+    params = [w1, np.zeros(hidden), rng.normal(0, 1 / np.sqrt(hidden), hidden), np.array([target.mean()])]
+    moments = [np.zeros_like(p) for p in params]
+    squares = [np.zeros_like(p) for p in params]
+    step, rate, decay = 0, 3e-3, 1e-4
+    order = np.arange(held, len(z))
+    for epoch in range(epochs):
+        rng.shuffle(order)
+        for start in range(0, len(order), 256):
+            batch = order[start:start + 256]
+            x, y = z[batch], target[batch]
+            h = np.tanh(x @ params[0].T + params[1])
+            error = 2 * (h @ params[2] + params[3][0] - y) / len(batch)
+            back = np.outer(error, params[2]) * (1 - h ** 2)
+            grads = [back.T @ x + decay * params[0], back.sum(0), h.T @ error + decay * params[2],
+                     np.array([error.sum()])]
+            step += 1
+            for i, (param, grad) in enumerate(zip(params, grads, strict=True)):
+                moments[i] = 0.9 * moments[i] + 0.1 * grad
+                squares[i] = 0.999 * squares[i] + 0.001 * grad ** 2
+                param -= rate * (moments[i] / (1 - 0.9 ** step)) / (np.sqrt(squares[i] / (1 - 0.999 ** step)) + 1e-8)
+        if epoch % 20 == 19:
+            def rmse(rows_: slice) -> float:
+                h_ = np.tanh(z[rows_] @ params[0].T + params[1])
+                return float(np.sqrt(np.mean((h_ @ params[2] + params[3][0] - target[rows_]) ** 2)))
+            print(f"  epoch {epoch + 1}: fit {rmse(slice(held, None)):.3f}, held out {rmse(slice(0, held)):.3f}",
+                  flush=True)
+
+    def short(values) -> list[float]:  # type: ignore[no-untyped-def]
+        return [float(f"{v:.6g}") for v in values]
+
+    return {"features": names, "shift": short(shift), "scale": short(scale),
+            "hidden": [short([b, *w]) for b, w in zip(params[1], params[0], strict=True)],
+            "out": short(params[2]), "out_bias": float(f"{params[3][0]:.6g}")}
+
+
+def write_models(models: dict[str, dict]) -> None:
+    lines = ['"""Fitted value networks of the strong bot (written by ``bench/sixcard_bots.py fit``; '
+             'do not edit)."""', ""]
+    for name, data in models.items():
+        lines.append(f"{name} = {pprint.pformat(data, width=117 - len(name), compact=True)}")
+        lines.append("")
+    MODEL_PATH.write_text("\n".join(lines))
+
+
+def starting_network(name: str) -> dict:
+    """The first round's guess, before anything was fitted: expected points against the next
+    player's, a little credit for improvement to come and a charge for gifts (2 players: as a
+    point margin; more: squeezed into a share of the win)."""
+    names = FEATURES[name]
+    weights = dict.fromkeys(names, 0.0)
+    weights.update(points=-1.0, improvement=0.5, gift_to_next=-0.5, next_improvement=-0.3)
+    if name == "TWO_PLAYERS":
+        weights["next_points"] = 1.0
+        scale, out, bias = 0.01, 100.0, 0.0  # tanh is nearly linear there: a linear guess
+    else:
+        weights["best_opponent_points"] = 1.0
+        scale, out, bias = 1 / 8, 0.5, 0.4
+    return {"features": names, "shift": [0.0] * len(names), "scale": [1.0] * len(names),
+            "hidden": [[0.0, *(scale * weights[n] for n in names)]], "out": [out], "out_bias": bias}
+
+
+def fit(players: int, data_dir: pathlib.Path, holes: int, pool: int, explore: float, workers: int,
+        seed: int, hidden: int, epochs: int) -> None:
+    from golfcards.sixcard.bots import strong_model
+
+    name = "TWO_PLAYERS" if players == 2 else "MORE_PLAYERS"
+    current = getattr(strong_model, name, None) or starting_network(name)
+    data_dir.mkdir(parents=True, exist_ok=True)
+    done = sorted(data_dir.glob(f"{name}-*.json"))
+    round_number = len(done)
+    first = 10 ** 9 + (seed * 1000 + round_number) * 10 ** 6
+    start = time.time()
+    per_job = 250
+    rows: list[list[float]] = []
+    with ProcessPoolExecutor(max_workers=workers) as pool_:
+        jobs = [pool_.submit(_collect, players, current, first + k, min(per_job, holes - k), explore)
+                for k in range(0, holes, per_job)]
+        for job in jobs:
+            rows.extend(job.result())
+    print(f"round {round_number}: {holes} holes, {len(rows)} positions, mean result "
+          f"{statistics.mean(r[-1] for r in rows):.3f} ({time.time() - start:.0f} s)", flush=True)
+    (data_dir / f"{name}-{round_number:03d}.json").write_text(json.dumps(rows))
+    pooled: list[list[float]] = []
+    for path in sorted(data_dir.glob(f"{name}-*.json"))[-pool:]:
+        pooled.extend(json.loads(path.read_text()))
+    fitted = fit_network(pooled, FEATURES[name], hidden=hidden, epochs=epochs, seed=seed + round_number)
+    models = {other: getattr(strong_model, other) for other in FEATURES if getattr(strong_model, other, None)}
+    models[name] = fitted
+    write_models({key: models[key] for key in FEATURES if key in models})
+    print(f"wrote {name} to {MODEL_PATH}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -93,9 +277,23 @@ def main(argv: list[str] | None = None) -> int:
     table_parser.add_argument("--workers", type=int, default=2)
     table_parser.add_argument("--seed", type=int, default=1)
     table_parser.add_argument("--rows", default=",".join(TABLE), help=f"rows to play, from {', '.join(TABLE)}")
+    fit_parser = commands.add_parser("fit")
+    fit_parser.add_argument("--players", type=int, default=2, choices=(2, 4),
+                            help="2, or 4 for the 3-4 player network (a quarter of its holes have 3)")
+    fit_parser.add_argument("--data", type=pathlib.Path, required=True, help="directory of the rounds' records")
+    fit_parser.add_argument("--holes", type=int, default=8000)
+    fit_parser.add_argument("--pool", type=int, default=3, help="fit on the records of this many last rounds")
+    fit_parser.add_argument("--explore", type=float, default=0.02)
+    fit_parser.add_argument("--workers", type=int, default=2)
+    fit_parser.add_argument("--seed", type=int, default=1)
+    fit_parser.add_argument("--hidden", type=int, default=24, help="hidden units of the network")
+    fit_parser.add_argument("--epochs", type=int, default=60)
     args = parser.parse_args(argv)
     if args.command == "timing":
         timing(args.holes)
+    elif args.command == "fit":
+        fit(args.players, args.data, args.holes, args.pool, args.explore, args.workers, args.seed, args.hidden,
+            args.epochs)
     else:
         table(args.rows.split(","), args.matches, args.workers, args.seed)
     return 0

@@ -15,6 +15,8 @@ from golfcards.sixcard.actions import DiscardDrawn, DrawStock, Swap, TakeDiscard
 from golfcards.sixcard.arena import ArenaConfig, run_arena
 from golfcards.sixcard.bots import LEVELS, make_bot
 from golfcards.sixcard.bots.expert import determinize
+from golfcards.sixcard.bots.knowledge import Knowledge
+from golfcards.sixcard.bots.strong import Afterstates, hole_worth, value_net
 from golfcards.sixcard.codes import DealCode
 from golfcards.sixcard.rules import SixCardRules
 from golfcards.sixcard.state import HoleState, Phase
@@ -109,3 +111,93 @@ def test_unknown_levels_are_refused():
         make_bot("grandmaster")
     assert error.value.key == "sixcard.bad_level"
     assert list(LEVELS) == ["random", "easy", "normal", "strong", "expert"]
+
+
+def four_player_spot(mine: str, down_mine, discard: str) -> HoleState:
+    """Seat 0 to play in a four-player hole; the three others show 9s and 10s with two cards down."""
+    others = ["9S TD 9D TS 2C 3C", "9H TH 9C TC 2D 3D", "8S JD 8D JS 2H 3H"]
+    grids = [indexes(mine), *(indexes(grid) for grid in others)]
+    face_up = [[p not in down_mine for p in range(6)]] + [[p not in (4, 5) for p in range(6)]] * 3
+    return HoleState(SixCardRules(players=4), grids, face_up, indexes(discard),
+                     list(reversed(indexes("4C 5C 6C 7C"))), dealer=3, phase=Phase.DRAW, current=0)
+
+
+def test_strong_plays_its_fitted_network_with_two_to_four_players_and_the_heuristic_otherwise():
+    for players in (2, 3, 4):
+        assert value_net(SixCardRules(players=players)) is not None
+    assert value_net(SixCardRules(grid=9)) is None
+    assert value_net(SixCardRules(final_turn=True)) is None
+
+
+def test_strong_goes_out_with_four_players_when_it_surely_wins():
+    # One face-down card left and a pair for it on the discard: going out scores 0 against
+    # opponents who already show 38 points and more each.
+    state = four_player_spot("AS 2D 5C AD 2H 4S", (2,), discard="4D")
+    action = make_bot("strong").choose(view_for(state, 0))
+    assert action == TakeDiscard(2)
+
+
+def test_a_finished_hole_is_worth_its_margin_to_each_player():
+    state = spot("AS 2D 3C AD 2H 3S", (), "KS KD 2S 3S 4S 6S", (), discard="5D")
+    state.phase = Phase.OVER
+    assert hole_worth(state, 0) == state.points()[1] - state.points()[0]
+    assert hole_worth(state, 1) == state.points()[0] - state.points()[1]
+
+
+def test_the_expert_plays_the_strong_choice_at_once_when_the_network_sees_no_rival_move():
+    # The pair on the discard is worth far more than anything else: no search is needed.
+    state = spot("QS 4D 9C 5H 8D 7S", (3, 4, 5), "AS 2S 3S 4S 5S 6S", (2, 5), discard="QH")
+    expert = make_bot("expert", 5)
+    assert expert.candidates(Afterstates(Knowledge(view_for(state, 0)), value_net(state.rules))) == [TakeDiscard(3)]
+    assert expert.choose(view_for(state, 0)) == TakeDiscard(3)
+
+
+def test_the_expert_searches_close_calls_and_answers_one_of_them():
+    # A middling drawn 6 with three cards face down: several placements are close for the network.
+    state = spot("QS 4D 9C 5H 8D 7S", (3, 4, 5), "AS 2S 3S 4S 5S 6S", (2, 5), discard="KH", stock="6D 4C")
+    state.apply(0, DrawStock())
+    view = view_for(state, 0)
+    expert = make_bot("expert", 6)
+    candidates = expert.candidates(Afterstates(Knowledge(view), value_net(state.rules)))
+    assert 1 < len(candidates) <= expert.width
+    assert candidates[0] == make_bot("strong").choose(view)
+    expert.max_samples = 6
+    assert expert.choose(view) in candidates
+
+
+def test_the_expert_plays_arena_matches_without_faults():
+    result = run_arena(ArenaConfig(("expert", "normal"), SixCardRules(holes=1), matches=2, seed=3))
+    assert result.matches == 2
+    assert result.faults == []
+
+
+def test_under_house_rules_the_expert_plays_its_playout_search_legally():
+    rules = SixCardRules(players=3, grid=4, final_turn=True)
+    expert = make_bot("expert", 3)
+    assert value_net(rules) is None
+    expert.fallback.budget, expert.fallback.min_samples = 0.01, 2
+    state = HoleState.from_code(DealCode(12345, rules))
+    others = [make_bot("normal", 4), make_bot("normal", 5)]
+    while not state.is_terminal():
+        seat = state.current_player
+        bot = expert if seat == 0 else others[seat - 1]
+        assert state.apply(seat, bot.choose(view_for(state, seat))) is None
+
+
+def test_two_strong_bots_do_not_swap_the_discard_back_and_forth_for_ever():
+    # On this deal two strong bots once took the discard in turn without end, each swap looking
+    # good for what it kept from the other; a take onto a face-up card must now lower one's points.
+    state = HoleState.from_code(DealCode(1007773001, SixCardRules(), dealer=0))
+    bots = [make_bot("strong", 1), make_bot("strong", 2)]
+    while not state.is_terminal() and state.turns < 200:
+        seat = state.current_player
+        state.apply(seat, bots[seat].choose(view_for(state, seat)))
+    assert state.is_terminal()
+
+
+def test_the_discard_is_taken_onto_a_face_up_card_only_to_lower_ones_points():
+    # The discard 9 could replace the face-up 9 (no change), the Q (lower) or a face-down card.
+    state = spot("9S QD 4C 5H 8D 7S", (2, 3, 4, 5), "AS 2S 3S 4S 5S 6S", (2, 5), discard="9H")
+    known = Knowledge(view_for(state, 0))
+    takes = Afterstates(known, value_net(state.rules)).uses(known.top, may_leave=False)
+    assert sorted(option.position for option in takes) == [1, 2, 3, 4, 5]

@@ -1,30 +1,37 @@
-"""``expert``: determinized Monte Carlo search over the hidden cards.
+"""``expert``: the strong bot's judgement checked by a look one turn ahead on sampled tables.
 
-At each choice the expert deals the cards it cannot see — the face-down cards of every grid and
-the stock — at random from the unseen ones (a *determinization* consistent with its view), plays
-each candidate action on that table and lets the rest of the hole be played out by fast policy
-bots (each seat deciding from its own view of the simulated table, so the simulated players cannot
-peek either). The same determinizations are used for every candidate (common random numbers), and
-the candidate with the best mean outcome is chosen. Outcomes are point margins (own points minus
-the others' mean), so the search plays for the match, not just the hole.
+Where the strong bot (:mod:`.strong`) hesitates — its fitted network rates another move within
+:attr:`ExpertBot.within` points of its favourite — the expert deals the cards it cannot see (the
+face-down cards of every grid and the stock) at random from the unseen ones, a *determinization*
+consistent with its view, and plays each of the close candidates on that table: its own card is
+placed as the strong bot would place it, then every opponent plays its turn as a strong bot, each
+deciding from its own view of the simulated table (so the simulated players cannot peek either).
+Where the expert's turn comes round again, the position is valued by the same network (the better
+of drawing and taking the discard); where the hole ended, by its result. The same
+determinizations serve every candidate (common random numbers), and a candidate replaces the
+strong bot's choice only when it is better on average by more than a standard error.
 
-It samples a fixed number of determinizations per choice, fewer if they would take more than its
-time budget (0.4 s, so a move stays under half a second); choices with a single legal action and
-the opening reveals are left to the strong bot, and a candidate replaces the strong bot's own
-choice only when it is better by more than a standard error.
+So it sees what the network only estimates: what its move lets the next player do with the
+discard, whether an opponent can go out before its next turn, and what its next turn is worth.
+It samples up to 16 determinizations, fewer if they would take more than 0.2 s. Under house rules
+the network was not fitted for, it plays the older search with playouts by the hand-tuned strong
+player (:class:`PlayoutExpert`).
 """
 
 from __future__ import annotations
 
+import abc
 import math
 import random
 import time
 from collections.abc import Sequence
 
 from golfcards.sixcard.actions import Action, DiscardDrawn, DrawStock, Swap, TakeDiscard
+from golfcards.sixcard.bots import strong
 from golfcards.sixcard.bots.base import Bot
+from golfcards.sixcard.bots.heuristic import LEAVE, HeuristicStrong, Plan
 from golfcards.sixcard.bots.knowledge import UNKNOWN, Knowledge, column_expectation, mean_value
-from golfcards.sixcard.bots.strong import LEAVE, Plan, StrongBot
+from golfcards.sixcard.bots.strong import Afterstates, StrongBot, hole_worth, value_net
 from golfcards.sixcard.scoring import INDEX_KEYS, JOKER_KEY
 from golfcards.sixcard.state import HoleContext, HoleState, Phase
 from golfcards.sixcard.view import View, view_for
@@ -102,24 +109,67 @@ def utility(points: Sequence[float], seat: int, context: HoleContext | None) -> 
     return 0.5 * (1.0 + math.erf(lead / (HOLE_SPREAD * math.sqrt(2 * remaining))))
 
 
-class ExpertBot(Bot):
+class SampledSearch(Bot):
+    """Chooses among candidate actions by their mean outcome on sampled tables (determinizations
+    of the view), the first candidate (the guide's choice) unless another beats it clearly."""
+
+    max_samples: int
+    budget: float
+    """Seconds of sampling per choice at most (after :attr:`min_samples`)."""
+    min_samples = 4
+    confidence = 1.0
+    """Standard errors by which a candidate must beat the first one to be preferred."""
+
+    @abc.abstractmethod
+    def outcome(self, state: HoleState, me: int, view: View) -> float:
+        """How good the sampled table ``state`` (just after a candidate action) is for ``me``."""
+
+    def search(self, view: View, candidates: list[Action]) -> Action:
+        me = view.viewer
+        assert me is not None
+        count = len(candidates)
+        totals = [0.0] * count
+        squares = [0.0] * count  # of the differences with the first candidate
+        deadline = time.perf_counter() + self.budget
+        samples = 0
+        while samples < self.max_samples and (samples < self.min_samples or time.perf_counter() < deadline):
+            table = determinize(view, self.random)
+            results = []
+            for action in candidates:
+                state = table.clone()
+                state.apply(me, action)
+                results.append(self.outcome(state, me, view))
+            for k in range(count):
+                totals[k] += results[k]
+                squares[k] += (results[k] - results[0]) ** 2
+            samples += 1
+        best = max(range(count), key=lambda k: totals[k])
+        if best and samples > 1:
+            # Leave the first candidate only for a clearly better one (paired differences).
+            mean = (totals[best] - totals[0]) / samples
+            variance = max(squares[best] / samples - mean * mean, 0.0) / (samples - 1)
+            if mean <= self.confidence * math.sqrt(variance):
+                best = 0
+        return candidates[best]
+
+
+class PlayoutExpert(SampledSearch):
+    """The search for house rules: the hand-tuned strong player's favourite actions, each played out
+    to the end of the hole by light hand-tuned strong players on sampled tables."""
+
     level = "expert"
     max_samples = 40
     """Determinizations per choice: a fixed amount of search, so the strength does not depend on
     how busy the machine is..."""
     budget = 0.4
     """... unless they would take more than this many seconds (then fewer are used)."""
-    min_samples = 4
-    confidence = 1.0
-    """Standard errors by which a candidate must beat the strong bot's choice to be preferred."""
-
     width = 4
     """Candidates searched per choice: the strong bot's best ones (drawing or throwing away included)."""
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
-        self.guide = StrongBot(seed)
-        self.rollout_bots = [StrongBot(seed + k) for k in range(4)]
+        self.guide = HeuristicStrong(seed)
+        self.rollout_bots = [HeuristicStrong(seed + k) for k in range(4)]
         for bot in self.rollout_bots:
             bot.gift_weight = 0.0  # a lighter strong player: about twice as many samples
 
@@ -141,37 +191,76 @@ class ExpertBot(Bot):
         legal = view.legal
         if view.phase is Phase.REVEAL or len(legal) == 1:
             return self.guide.choose(view)
-        candidates = self.candidates(view)
-        me = view.viewer
-        assert me is not None
-        count = len(candidates)
-        totals = [0.0] * count
-        squares = [0.0] * count  # of the differences with the guide's choice
-        deadline = time.perf_counter() + self.budget
-        samples = 0
-        while samples < self.max_samples and (samples < self.min_samples or time.perf_counter() < deadline):
-            table = determinize(view, self.random)
-            results = []
-            for action in candidates:
-                state = table.clone()
-                state.apply(me, action)
-                self.play_out(state)
-                results.append(utility(expected_points(state), me, view.context))
-            for k in range(count):
-                totals[k] += results[k]
-                squares[k] += (results[k] - results[0]) ** 2
-            samples += 1
-        best = max(range(count), key=lambda k: totals[k])
-        if best and samples > 1:
-            # Leave the guide's choice only for a clearly better one (paired differences).
-            mean = (totals[best] - totals[0]) / samples
-            variance = max(squares[best] / samples - mean * mean, 0.0) / (samples - 1)
-            if mean <= self.confidence * math.sqrt(variance):
-                best = 0
-        return candidates[best]
+        return self.search(view, self.candidates(view))
+
+    def outcome(self, state: HoleState, me: int, view: View) -> float:
+        self.play_out(state)
+        return utility(expected_points(state), me, view.context)
 
     def play_out(self, state: HoleState) -> None:
         bots = self.rollout_bots
         while state.phase is not Phase.OVER:
             seat = state.current
             state.apply(seat, bots[seat].choose(view_for(state, seat)))
+
+
+DRAW = -2
+"""The pseudo-position of "draw from the stock" among the candidates of a turn's start."""
+
+
+class ExpertBot(SampledSearch):
+    level = "expert"
+    within = 1.0
+    """Moves the network rates within this many points (of hole margin) of the strong bot's choice
+    are searched; a clearer choice is played at once."""
+    width = 3
+    """At most this many candidates, the strong bot's choice first."""
+    max_samples = 16
+    budget = 0.2
+    """Seconds of sampling per choice at most (a move stays well under half a second)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.guide = StrongBot(seed)
+        self.simulated = [StrongBot(seed + k + 1) for k in range(8)]
+        """The players of the sampled tables (opponents by seat; the expert's own placement)."""
+        self.fallback = PlayoutExpert(seed)
+
+    def choose(self, view: View) -> Action:
+        net = value_net(view.rules)
+        if net is None:
+            return self.fallback.choose(view)
+        if view.phase is Phase.REVEAL or len(view.legal) == 1:
+            return self.guide.choose(view)
+        candidates = self.candidates(Afterstates(Knowledge(view), net))
+        if len(candidates) == 1:
+            return candidates[0]
+        return self.search(view, candidates)
+
+    def candidates(self, after: Afterstates) -> list[Action]:
+        """The strong bot's choice and the moves its network rates close to it, best first."""
+        known = after.known
+        if known.phase is Phase.PLACE:
+            options = after.uses(known.holding, may_leave=True)
+        else:
+            options = [*after.uses(known.top, may_leave=False), strong.Option(after.draw_worth(), DRAW, None)]
+        options.sort(key=lambda option: option.worth, reverse=True)
+        best = options[0].worth
+        chosen = [option for option in options[:self.width] if option.worth >= best - self.within]
+        if known.phase is Phase.PLACE:
+            return [DiscardDrawn() if o.position == strong.LEAVE else Swap(o.position) for o in chosen]
+        return [DrawStock() if o.position == DRAW else TakeDiscard(o.position) for o in chosen]
+
+    def outcome(self, state: HoleState, me: int, view: View) -> float:
+        net = value_net(view.rules)
+        assert net is not None
+        return self.look_ahead(state, me, net)
+
+    def look_ahead(self, state: HoleState, me: int, net: strong.ValueNet) -> float:
+        """Play the sampled table on to the expert's next turn (or the end of the hole) and value it."""
+        while not state.is_terminal():
+            seat = state.current
+            if seat == me and state.phase is Phase.DRAW:
+                return Afterstates(Knowledge(view_for(state, me)), net).turn_worth()
+            state.apply(seat, self.simulated[seat].choose(view_for(state, seat)))
+        return hole_worth(state, me)

@@ -1,156 +1,181 @@
-"""``strong``: counts cards, values every choice by expected points, and times the end.
+"""``strong``: counts cards and judges every move by what the position after it is worth.
 
-* Counting: unknown cards (face-down ones, the stock) are valued by the cards still unseen
-  (:class:`Knowledge.unseen`), and so are the odds that a face-down card pairs a known one
-  (:func:`column_expectation`).
-* Each placement is worth the drop in the expected points of its column.
-* Drawing is worth the expected value of the best use of a card drawn from the unseen ones, so the
-  discard is taken exactly when it beats that.
-* Giving: a card thrown onto the discard is charged with what it would give the next player
-  (how much it would lower their expected points, beyond what they expect from a draw) — so the
-  bot avoids handing over a pair or a low card.
-* Timing: a move that turns the bot's last face-down card ends the hole. While an opponent could
-  go out on their next turn (one face-down card left), the bot goes out as soon as its final
-  points are not clearly worse than every opponent's expectation; while nobody can, it waits for
-  a wide lead. Turning face-down cards up (a step towards going out) is worth a bonus.
+For each move it could make, the bot works out (:class:`~golfcards.sixcard.bots.outlook.Outlook`)
+the position that follows as a few figures — its expected points (face-down cards valued by the
+cards still unseen, with the exact odds of pairing), its face-down count, how much a card drawn
+later could still gain it, the same for the next player, and what the card it leaves on the
+discard would give that player — and values them with a small fitted network
+(:mod:`.value`): the expected point margin of the hole in a two-player game, the expected share
+of the win with more players. So it:
+
+* takes the discard only when that beats the expected worth of drawing, computed over every card
+  the draw could bring (a one-ply expectimax over the unseen cards);
+* keeps pairs, 2s and Kings, and puts cards where their column gains most now and later;
+* charges what it throws away with the use the next player could make of it (no gifted pairs);
+* times the end: a move that turns its last face-down card up ends the hole, so it is valued
+  exactly (two players: the final points against the opponent's expected points; more: the
+  chance of winning against each opponent's distribution of totals), and the bot races to turn
+  cards up when the network says that an early end pays.
+
+The network was fitted for the standard game (2 × 3 grids, the hole ending at once) with 2 to 4
+players; under other house rules (other grids, the final turn) the bot plays the hand-tuned
+:class:`~golfcards.sixcard.bots.heuristic.HeuristicStrong`.
 """
 
 from __future__ import annotations
 
-from golfcards.sixcard.actions import Action, DiscardDrawn, DrawStock, Reveal, Swap, TakeDiscard
+from collections.abc import Callable
+from typing import NamedTuple
+
+from golfcards.sixcard.actions import Action, DiscardDrawn, DrawStock, Swap, TakeDiscard
+from golfcards.sixcard.bots import strong_model
 from golfcards.sixcard.bots.base import Bot
-from golfcards.sixcard.bots.knowledge import UNKNOWN, Knowledge, column_expectation, mean_value
-from golfcards.sixcard.scoring import KEY_VALUES, RANK_KEYS
-from golfcards.sixcard.state import Phase
-from golfcards.sixcard.view import View
+from golfcards.sixcard.bots.heuristic import HeuristicStrong
+from golfcards.sixcard.bots.knowledge import UNKNOWN, Knowledge
+from golfcards.sixcard.bots.outlook import Outlook, win_share
+from golfcards.sixcard.bots.value import ValueNet
+from golfcards.sixcard.rules import SixCardRules
+from golfcards.sixcard.state import HoleState, Phase
+from golfcards.sixcard.view import View, view_for
 
 LEAVE = -1
 """The pseudo-position of "throw the drawn card away"."""
 
+TIE_BREAK = 0.001
+"""With 3–4 players, what each point of a final score costs on top of the share of the win."""
 
-class Table:
-    """The expected-points arithmetic of one decision, computed once and reused."""
+_NETS: dict[str, ValueNet] = {}
 
-    def __init__(self, known: Knowledge) -> None:
+
+def value_net(rules: SixCardRules) -> ValueNet | None:
+    """The fitted network for these rules, or None where none was fitted."""
+    if rules.grid != 6 or rules.final_turn:
+        return None
+    name = "TWO_PLAYERS" if rules.players == 2 else "MORE_PLAYERS"
+    fitted = getattr(strong_model, name, None)
+    if fitted is None:
+        return None
+    if name not in _NETS:
+        _NETS[name] = ValueNet(fitted)
+    return _NETS[name]
+
+
+class Option(NamedTuple):
+    """A use of a card: its worth (higher is better), where it goes, and the figures it was judged
+    by (None when the move ends the hole and is valued exactly)."""
+
+    worth: float
+    position: int
+    figures: tuple[float, ...] | None
+
+
+class Afterstates:
+    """Values the positions after each possible move of one decision."""
+
+    def __init__(self, known: Knowledge, net: ValueNet) -> None:
+        outlook = Outlook(known)
         self.known = known
-        self.probabilities = known.probabilities()
-        self.mean = mean_value(self.probabilities)
-        self.expected = [self._grid_columns(seat) for seat in range(known.players)]
+        self.outlook = outlook
+        me, following = known.me, known.next_seat()
+        self.me, self.following = me, following
+        opponents = [seat for seat in range(known.players) if seat != me]
+        self.two = known.players == 2
+        fixed: tuple[float, ...] = (outlook.points[following], outlook.down[following], outlook.improvement[following])
+        if not self.two:
+            fixed += (min(outlook.points[s] for s in opponents), min(outlook.down[s] for s in opponents),
+                      min(known.stock, 30), known.players)
+        self.fixed = fixed
+        self.value: Callable[[float, float, float, float], float] = net.bind(fixed)
+        self.opponents = opponents
+        self._distributions: list[dict[int, float]] | None = None
 
-    def _grid_columns(self, seat: int) -> list[float]:
-        grid, columns = self.known.grids[seat], self.known.columns
-        return [column_expectation(grid[c::columns], self.probabilities, self.mean) for c in range(columns)]
+    def worth(self, points: float, down: int, improvement: float, gift: float) -> Option:
+        """The worth of the position after a move (the position field is filled in by the caller)."""
+        if down == 0:
+            return Option(self.final_worth(points), LEAVE, None)
+        return Option(self.value(points, down, improvement, gift), LEAVE, (points, down, improvement, gift))
 
-    def total(self, seat: int) -> float:
-        return sum(self.expected[seat])
+    def final_worth(self, points: float) -> float:
+        """The exact worth of going out with ``points`` (with more players, the share of the win,
+        fewer points breaking ties: a sure win is better with fewer points for the match)."""
+        if self.two:
+            return self.outlook.points[self.following] - points
+        if self._distributions is None:
+            self._distributions = [self.outlook.distribution(seat) for seat in self.opponents]
+        return win_share(points, self._distributions) - TIE_BREAK * points
 
-    def gain(self, seat: int, position: int, card: int) -> float:
-        """How much putting ``card`` at ``position`` of ``seat``'s grid lowers its expected points."""
-        known = self.known
-        grid, columns = known.grids[seat], known.columns
-        column = position % columns
-        if known.rows == 2:  # the common case, in closed form
-            partner = grid[column + columns if position == column else column]
-            value = KEY_VALUES[card]
-            if partner == UNKNOWN:
-                after = value + self.mean - 2 * self.probabilities[card] * value
-            else:
-                after = 0 if partner == card else value + KEY_VALUES[partner]
-            return self.expected[seat][column] - after
-        keys = [card if p == position else grid[p] for p in range(column, len(grid), columns)]
-        return self.expected[seat][column] - column_expectation(keys, self.probabilities, self.mean)
+    def uses(self, rank: int, *, may_leave: bool) -> list[Option]:
+        """Every use of a card of ``rank``: throwing a drawn card away (``may_leave``) or each
+        position. The discard (``may_leave`` false) is only taken onto a face-up card when that
+        lowers one's points: taking cards back and forth could otherwise go on for ever, each
+        player preferring the swap for what it keeps from the other (seen between two strong bots)."""
+        outlook, me, following = self.outlook, self.me, self.following
+        options = []
+        if may_leave:
+            options.append(self.worth(outlook.points[me], outlook.down[me], outlook.improvement[me],
+                                      outlook.gift(following, rank)))
+        for position, key in enumerate(self.known.my_grid):
+            points, down, improvement = outlook.after(me, position, rank)
+            if not may_leave and key != UNKNOWN and points >= outlook.points[me]:
+                continue
+            gift = outlook.improvement[following] if key == UNKNOWN else outlook.gift(following, key)
+            options.append(self.worth(points, down, improvement, gift)._replace(position=position))
+        return options
 
-    def best_gain(self, seat: int, card: int) -> float:
-        return max(self.gain(seat, p, card) for p in range(self.known.size))
+    def draw_worth(self) -> float:
+        """The expected worth of drawing: the best use of each card the stock could bring."""
+        p = self.outlook.probabilities
+        return sum(p[rank] * max(self.uses(rank, may_leave=True)).worth for rank in self.outlook.ranks)
+
+    def turn_worth(self) -> float:
+        """What the position is worth at the start of one's turn: the better of drawing and the
+        best use of the discard."""
+        takes = self.uses(self.known.top, may_leave=False)
+        return max(self.draw_worth(), *(option.worth for option in takes))
 
 
-class Plan:
-    """What one decision weighs, worked out once: gifts, standing, the threat of the others."""
-
-    def __init__(self, bot: StrongBot, known: Knowledge) -> None:
-        table = Table(known)
-        self.table = table
-        me = known.me
-        following = known.next_seat()
-        if bot.gift_weight:
-            self.gifts = [max(0.0, table.best_gain(following, key) - bot.draw_baseline) for key in range(RANK_KEYS)]
-        else:
-            self.gifts = [0.0] * RANK_KEYS
-        self.blind_gift = sum(p * g for p, g in zip(table.probabilities, self.gifts, strict=False))
-        self.mine = table.total(me)
-        others = [seat for seat in range(known.players) if seat != me]
-        self.rivals = min(table.total(seat) for seat in others)
-        threatened = any(known.grids[seat].count(UNKNOWN) <= 1 for seat in others)
-        self.out_margin = bot.out_margin if threatened else bot.calm_margin
-        self.flip_bonus = bot.ahead_bonus if self.mine < self.rivals - bot.ahead_by else bot.behind_bonus
-        self.face_down = known.my_grid.count(UNKNOWN)
+def hole_worth(state: HoleState, seat: int) -> float:
+    """What a finished hole gave ``seat``, on the scale of the value networks: minus the point
+    margin with 2 players, the expected share of the win with more. Cards still face down at the
+    end are counted by their expectation as ``seat`` saw it, which removes most of the noise."""
+    playing = state.clone()
+    playing.phase = Phase.DRAW  # the view of a hole in play keeps face-down cards hidden
+    outlook = Outlook(Knowledge(view_for(playing, seat)))
+    others = [s for s in range(state.players) if s != seat]
+    if state.players == 2:
+        return outlook.points[others[0]] - outlook.points[seat]
+    opponents = [outlook.distribution(s) for s in others]
+    return sum(p * win_share(total, opponents) for total, p in outlook.distribution(seat).items())
 
 
 class StrongBot(Bot):
     level = "strong"
-    out_margin = -2.0
-    """Go out (while an opponent could go out next turn) when the final points are below every
-    opponent's expectation by this margin (negative: even a little behind, rather than let them)."""
-    calm_margin = 8.0
-    """The margin to go out by while no opponent could go out on their next turn."""
-    ahead_bonus = 8.0
-    """Worth of turning a face-down card while ahead (a step towards ending the hole)."""
-    behind_bonus = 4.0
-    """Worth of turning a face-down card while behind."""
-    ahead_by = 0.0
-    """How far below the best opponent's expectation counts as ahead."""
-    gift_weight = 0.7
-    draw_baseline = 2.0
-    """What the next player is taken to expect from a draw when judging a gift."""
-    take_bias = 0.0
-    """Extra worth of taking the known discard over an unknown draw."""
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.fallback = HeuristicStrong(seed)
 
     def choose(self, view: View) -> Action:
+        net = self.network(view.rules)
+        if net is None or view.phase is Phase.REVEAL:
+            return self.fallback.choose(view)
         known = Knowledge(view)
-        if known.phase is Phase.REVEAL:
-            return Reveal(self.reveal(known))
-        plan = Plan(self, known)
+        after = self.judge(known, net)
         if known.phase is Phase.PLACE:
-            position, _ = self.best_placement(plan, known.holding, may_leave=True)
-            return DiscardDrawn() if position == LEAVE else Swap(position)
-        position, take_value = self.best_placement(plan, known.top, may_leave=False)
-        if take_value + self.take_bias > self.draw_value(plan):
-            return TakeDiscard(position)
+            option = self.pick(after.uses(known.holding, may_leave=True))
+            return DiscardDrawn() if option.position == LEAVE else Swap(option.position)
+        takes = after.uses(known.top, may_leave=False)
+        if takes and max(takes).worth > after.draw_worth():
+            return TakeDiscard(self.pick(takes).position)
         return DrawStock()
 
-    @staticmethod
-    def reveal(known: Knowledge) -> int:
-        """Turn up cards in different columns: each known card is a pairing target."""
-        down = known.face_down()
-        used = {p % known.columns for p in range(known.size) if p not in down}
-        fresh = [p for p in down if p % known.columns not in used]
-        return (fresh or down)[0]
+    def network(self, rules: SixCardRules) -> ValueNet | None:
+        """The value network this bot plays with under ``rules`` (None: play the heuristic)."""
+        return value_net(rules)
 
-    def placements(self, plan: Plan, card: int, *, may_leave: bool) -> list[tuple[float, int]]:
-        """Every use of ``card`` worth considering, as (worth, position or :data:`LEAVE`)."""
-        table = plan.table
-        me, grid = table.known.me, table.known.my_grid
-        options = [(-self.gift_weight * plan.gifts[card], LEAVE)] if may_leave else []
-        for position, key in enumerate(grid):
-            gain = table.gain(me, position, card)
-            if key != UNKNOWN:
-                value = gain - self.gift_weight * plan.gifts[key]
-            elif plan.face_down == 1:
-                final = plan.mine - gain
-                if final + plan.out_margin > plan.rivals:
-                    continue
-                value = 100.0 + plan.rivals - final
-            else:
-                value = gain - self.gift_weight * plan.blind_gift + plan.flip_bonus
-            options.append((value, position))
-        return options
+    def judge(self, known: Knowledge, net: ValueNet) -> Afterstates:
+        return Afterstates(known, net)
 
-    def best_placement(self, plan: Plan, card: int, *, may_leave: bool) -> tuple[int, float]:
-        """The best position for ``card`` (or :data:`LEAVE`) and its worth."""
-        value, position = max(self.placements(plan, card, may_leave=may_leave), default=(float("-inf"), LEAVE))
-        return position, value
-
-    def draw_value(self, plan: Plan) -> float:
-        """The expected worth of drawing: the best use of each possible card, weighted by its odds."""
-        return sum(p * self.best_placement(plan, key, may_leave=True)[1]
-                   for key, p in enumerate(plan.table.probabilities) if p)
+    def pick(self, options: list[Option]) -> Option:
+        """The option to play (the best; a training run overrides this to explore and record)."""
+        return max(options)
