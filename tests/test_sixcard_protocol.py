@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 import shlex
 import subprocess
 import sys
@@ -11,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from golfcards.cli import main
 from golfcards.errors import GolfError
-from golfcards.sixcard.actions import action_from_json
-from golfcards.sixcard.arena import ArenaConfig, run_arena
+from golfcards.sixcard.actions import TakeDiscard, action_from_json
+from golfcards.sixcard.arena import MAX_HOLE_TURNS, ArenaConfig, run_arena
 from golfcards.sixcard.bots import make_bot
 from golfcards.sixcard.codes import DealCode
 from golfcards.sixcard.protocol import CommandPlayer, answer_line, encode_view
@@ -109,3 +111,33 @@ def test_a_command_that_cannot_start_is_a_clear_error():
     with pytest.raises(GolfError) as error:
         CommandPlayer('"unclosed')
     assert error.value.key == "sixcard.bad_command"
+
+
+class DiscardSwapper:
+    """Always takes the discard onto its first card: two of them never use the stock."""
+
+    def choose(self, view):
+        take = TakeDiscard(0)
+        return take if take in view.legal else view.legal[0]
+
+
+def test_a_hole_that_never_ends_is_a_clear_error_not_a_hang():
+    config = ArenaConfig(("a", "b"), SixCardRules(holes=1), matches=1, factory=lambda spec, seed: DiscardSwapper())
+    with pytest.raises(GolfError) as error:
+        run_arena(config)
+    assert error.value.key == "sixcard.endless_hole" and error.value.params == {"turns": MAX_HOLE_TURNS}
+
+
+def test_errors_cross_process_boundaries_whole():
+    """Arena chunks run in worker processes: their errors must unpickle with key and parameters."""
+    error = pickle.loads(pickle.dumps(GolfError("sixcard.bot_died", "stopped", command="my-bot")))
+    assert (error.key, error.params, str(error)) == ("sixcard.bot_died", {"command": "my-bot"}, "stopped")
+
+
+def test_the_arena_names_the_bot_in_its_fault_message(tmp_path, capsys):
+    path = tmp_path / "bot.py"
+    path.write_text("import sys\nsys.stdin.readline()")
+    command = f"{PYTHON} {shlex.quote(str(path))}"
+    assert main(["sixcard", "arena", "--players", f"cmd:{command},easy", "--matches", "1", "--workers", "1"]) == 0
+    output = capsys.readouterr().out
+    assert f"The bot program {command} stopped" in output and "{command}" not in output

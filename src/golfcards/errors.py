@@ -17,3 +17,11 @@ class GolfError(ValueError):
         super().__init__(detail)
         self.key = key
         self.params = params
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle with the key and parameters, so an error raised in a worker process arrives whole."""
+        return _rebuild, (self.key, str(self), self.params)
+
+
+def _rebuild(key: str, detail: str, params: dict[str, Any]) -> GolfError:
+    return GolfError(key, detail, **params)

@@ -167,7 +167,7 @@ def arena_lines(result: ArenaResult, rules: SixCardRules, seed: int, t: Translat
         count = sum(fault.player == player for fault in faults)
         if count:
             example = next(fault for fault in faults if fault.player == player)
-            message = error_text(GolfError(example.key, example.detail), t)
+            message = error_text(GolfError(example.key, example.detail, **dict(example.params)), t)
             lines.append(t.ngettext("{player}: {count} bad answer (first: {message})",
                                     "{player}: {count} bad answers (first: {message})", count,
                                     player=name, message=message))

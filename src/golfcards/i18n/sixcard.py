@@ -35,6 +35,8 @@ ERRORS: dict[str, str] = {
     "sixcard.bad_player_spec": N_("{spec}: a player is a bot level ({levels}) or cmd:COMMAND"),
     "sixcard.bad_matches": N_("Play at least one match"),
     "sixcard.arena_players": N_("The arena needs one player per seat"),
+    "sixcard.endless_hole":
+        N_("A hole went on for more than {turns} turns: the players keep swapping through the discard"),
     "sixcard.too_many_bots": N_("{bots} bots for {players} players: leave at least one seat or use the arena"),
     "sixcard.bot_not_json": N_("The bot's answer is not JSON: {answer}"),
     "sixcard.bot_not_my_turn": N_("The view offers the bot no action"),

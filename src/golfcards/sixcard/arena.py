@@ -17,7 +17,7 @@ import math
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from golfcards.errors import GolfError
 from golfcards.shuffle import DEAL_COUNT
@@ -44,6 +44,8 @@ class Fault:
     player: int
     key: str
     detail: str
+    params: tuple[tuple[str, Any], ...] = ()
+    """The error's parameters (as pairs, so a fault stays hashable)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +176,12 @@ class ArenaConfig:
         return (self.seed * 1_000_003 * self.rules.holes + group * self.rules.holes) % DEAL_COUNT
 
 
+MAX_HOLE_TURNS = 2000
+"""Where the arena gives up on a hole. The rules end a hole only when a grid is all face up or the
+stock runs out, and taking the discard uses no stock, so players who keep swapping through the
+discard could play one hole for ever; ordinary holes last well under 100 turns."""
+
+
 def play_match(players: Sequence[Player], code: DealCode, seating: Sequence[int]) -> MatchRecord:
     """Play one match; ``seating[i]`` is player ``i``'s seat. Bad answers are recorded as faults
     and replaced by the first legal action (drawing, discarding, the first face-down card)."""
@@ -183,6 +191,9 @@ def play_match(players: Sequence[Player], code: DealCode, seating: Sequence[int]
     while True:
         state = match.state
         while not state.is_terminal():
+            if state.turns > MAX_HOLE_TURNS:
+                raise GolfError("sixcard.endless_hole", f"a hole went on for more than {MAX_HOLE_TURNS} turns",
+                                turns=MAX_HOLE_TURNS)
             seat = state.current_player
             assert seat is not None
             view = view_for(state, seat)
@@ -190,7 +201,7 @@ def play_match(players: Sequence[Player], code: DealCode, seating: Sequence[int]
             try:
                 action: Action | None = players[index].choose(view)
             except GolfError as error:
-                faults.append(Fault(index, error.key, str(error)))
+                faults.append(Fault(index, error.key, str(error), tuple(error.params.items())))
                 action = None
             if action is not None:
                 refusal = match.apply(seat, action)
