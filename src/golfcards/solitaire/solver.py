@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import enum
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from golfcards.errors import GolfError
@@ -44,6 +45,40 @@ Game = Board | Deal | GameCode | str
 
 _DRAW = -1
 _BASE = 6
+_JUNK = 15
+_ALL = 16
+"""Slots of the search's ``tops`` list beyond the card codes: scratch, and every non-empty column."""
+_COLUMNS_OF = [tuple(c for c in range(7) if mask >> c & 1) for mask in range(128)]
+_SUBSETS = [tuple(part for part in range(128) if part & mask == part) for mask in range(128)]
+_NONEMPTY_SUBSETS = [tuple(part for part in subsets if part) or (0,) for subsets in _SUBSETS]
+
+
+def _tops(columns: list[list[int]], heights: Sequence[int]) -> list[int]:
+    """For each card code, the columns (one bit each) whose free card has it; see _run_python."""
+    tops = [0] * (_ALL + 1)
+    for c, h in enumerate(heights):
+        if h:
+            tops[columns[c][h - 1]] |= 1 << c
+            tops[_ALL] |= 1 << c
+    return tops
+
+
+def _fitting_slots(fit: list[list[bool]]) -> list[tuple[int, int, int]]:
+    """For each discard code, three ``tops`` slots whose union is the columns that fit it.
+
+    A card fits on a plain rank only when it is a neighbouring rank or a joker; on a joker or an
+    empty discard everything fits (the slot of every non-empty column). The EMPTY slot stays 0:
+    no free card is an empty discard.
+    """
+    slots = []
+    for n in range(len(fit)):
+        codes = [x for x in range(len(fit)) if fit[x][n]]
+        if len(codes) > 3:
+            slots.append((_ALL, EMPTY, EMPTY))
+        else:
+            codes += [EMPTY] * (3 - len(codes))
+            slots.append((codes[0], codes[1], codes[2]))
+    return slots
 
 
 class Solvability(enum.Enum):
@@ -215,6 +250,7 @@ class _Search:
         # Column heights packed in one integer, one digit per column.
         base = max([_BASE] + [len(column) + 1 for column in tables.columns])
         powers = [base**c for c in range(7)]
+        shift = (base**7).bit_length()
         if solver_fast.AVAILABLE:
             outcome, self.nodes, self.best_left, self.best_line = solver_fast.run(
                 tables, heights, start.drawn, start.discard, powers,
@@ -222,21 +258,32 @@ class _Search:
             if outcome == solver_fast.OUT_OF_BUDGET:
                 raise _OutOfBudget
             return
-        columns, stock, fit = tables.columns, tables.stock, tables.fit
+        self._run_python(heights, demand, supply, powers, shift)
+
+    def _run_python(self, heights: list[int], demand: list[int], supply: list[int], powers: list[int],
+                    shift: int) -> None:
+        """The search in plain Python (the compiled one is solver_fast)."""
+        start, tables = self.start, self.start.tables
+        columns, stock = tables.columns, tables.stock
         nstock = len(stock)
-        wrap, king_supplies, anytime = tables.wrap, tables.king_supplies, tables.draw_anytime
-        shortfall = shortfall_function(wrap, king_supplies)
+        anytime = tables.draw_anytime
+        shortfall = shortfall_function(tables.wrap, tables.king_supplies)
+        # Positions proven lost: key -> the fewest cards drawn at which they were.
         lost_at: dict[int, int] = {}
         get_lost = lost_at.get
-        # ``free[c]``: the code of column c's free card, or NONE for an empty column; and for
-        # each discard code, whether each card code fits on it.
-        NONE = len(fit)
-        free = [column[h - 1] if h else NONE for column, h in zip(columns, heights, strict=True)]
-        fits_on = [[fit[x][n] for x in range(len(fit))] + [False] for n in range(len(fit))]
-        order = range(7)
+        # ``tops[x]``: the columns (a bit each) whose free card has code x. Slot _ALL holds every
+        # non-empty column (for a joker or empty discard, on which anything fits); slot _JUNK takes
+        # the updates that mean nothing (no new free card, or a column that is not emptied).
+        tops = _tops(columns, heights)
+        # After taking column c's free card at height h: the code of its new free card, and the slot
+        # that loses the column when it empties.
+        below = [[_JUNK] + [_JUNK] + column[:-1] for column in columns]
+        emptied = [_JUNK, _ALL] + [_JUNK] * max(len(column) for column in columns)
+        fitting = _fitting_slots(tables.fit)
+        subsets = _SUBSETS if anytime else _NONEMPTY_SUBSETS
         trail: list[int] = []
-        limit = self.limit
         to_win = self.to_win
+        limit = self.limit
         nodes = 0
         # A position is pruned when the matching bound shows it cannot leave fewer than
         # ``target`` cards: 1 in the decision (it must reach 0), else the fewest found so far.
@@ -255,48 +302,66 @@ class _Search:
                     return True
                 if not to_win:
                     target = left
-            # With drawing at any time, lost with d drawn means lost with more drawn; Strict
-            # keys the table by the exact stock index.
-            key = hcode * 16 + discard if anytime else (hcode * 16 + discard) * 32 + drawn
+            # The columns whose free card fits the discard: the position's removals.
+            first, second, third = fitting[discard]
+            mask = tops[first] | tops[second] | tops[third]
+            # The discard matters only through ``mask``; with drawing at any time, lost with d drawn
+            # means lost with more drawn, and with fewer removals (see remember).
+            key = mask << shift | hcode if anytime else (drawn << 7 | mask) << shift | hcode
             known = get_lost(key)
             if known is not None and known <= drawn:
                 return False
-            fits = fits_on[discard]
-            candidates = [c for c in order if fits[free[c]]]
             # A position whose only move is the draw needs no bound: the position after the draw
             # has the same tableau and less supply, so its bound is at least as strong.
-            if candidates and shortfall(demand, supply) - supply[JOKER] - supply[EMPTY] >= target:
-                lost_at[key] = drawn
+            if mask and shortfall(demand, supply) - supply[JOKER] - supply[EMPTY] >= target:
+                remember(hcode, mask, drawn)
                 return False
+            candidates = _COLUMNS_OF[mask]
             if len(candidates) > 1:
                 # Tallest column first: it has the most cards still to free.
-                candidates.sort(key=heights.__getitem__, reverse=True)
+                candidates = sorted(candidates, key=heights.__getitem__, reverse=True)
+            supply[discard] -= 1
             for c in candidates:
                 h = heights[c]
                 x = columns[c][h - 1]
+                y = below[c][h]
+                bit = 1 << c
                 heights[c] = h - 1
-                free[c] = columns[c][h - 2] if h > 1 else NONE
+                tops[x] ^= bit
+                tops[y] |= bit
+                tops[emptied[h]] ^= bit
                 demand[x] -= 1
-                supply[discard] -= 1
                 trail.append(c)
                 ok = dfs(x, drawn, hcode - powers[c], left - 1)
                 trail.pop()
-                supply[discard] += 1
                 demand[x] += 1
+                tops[emptied[h]] ^= bit
+                tops[y] ^= bit
+                tops[x] |= bit
                 heights[c] = h
-                free[c] = x
                 if ok:
+                    supply[discard] += 1
                     return True
-            if drawn < nstock and (anytime or not candidates):
-                supply[discard] -= 1
+            if drawn < nstock and (anytime or not mask):
                 trail.append(_DRAW)
                 ok = dfs(stock[drawn], drawn + 1, hcode, left)
                 trail.pop()
-                supply[discard] += 1
                 if ok:
+                    supply[discard] += 1
                     return True
-            lost_at[key] = drawn
+            supply[discard] += 1
+            remember(hcode, mask, drawn)
             return False
+
+        def remember(hcode: int, mask: int, drawn: int) -> None:
+            # Lost with these removals is lost with any subset of them: the position with fewer
+            # removals has the same children for those, and (drawing at any time) the same draw.
+            # In Strict a position with no removal may draw, so only non-empty subsets count there.
+            for part in subsets[mask]:
+                key = part << shift | hcode if anytime else (drawn << 7 | part) << shift | hcode
+                known = get_lost(key)
+                if known is None or known > drawn:
+                    lost_at[key] = drawn
 
         hcode = sum(h * powers[c] for c, h in enumerate(heights))
         recursion = sys.getrecursionlimit()
@@ -307,4 +372,3 @@ class _Search:
             sys.setrecursionlimit(recursion)
             self.nodes = nodes
             self.best_left = best_left
-
