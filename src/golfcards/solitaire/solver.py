@@ -290,7 +290,9 @@ class _Search:
         target = 1 if to_win else self.best_left
         best_left = self.best_left
 
-        def dfs(discard: int, drawn: int, hcode: int, left: int) -> bool:
+        def dfs(discard: int, drawn: int, hcode: int, left: int, mask: int) -> bool:
+            # ``mask``: the columns whose free card fits the discard, i.e. the position's removals.
+            # The caller has already looked the position up in the table of lost positions.
             nonlocal nodes, target, best_left
             nodes += 1
             if nodes > limit:
@@ -302,15 +304,6 @@ class _Search:
                     return True
                 if not to_win:
                     target = left
-            # The columns whose free card fits the discard: the position's removals.
-            first, second, third = fitting[discard]
-            mask = tops[first] | tops[second] | tops[third]
-            # The discard matters only through ``mask``; with drawing at any time, lost with d drawn
-            # means lost with more drawn, and with fewer removals (see remember).
-            key = mask << shift | hcode if anytime else (drawn << 7 | mask) << shift | hcode
-            known = get_lost(key)
-            if known is not None and known <= drawn:
-                return False
             # A position whose only move is the draw needs no bound: the position after the draw
             # has the same tableau and less supply, so its bound is at least as strong.
             if mask and shortfall(demand, supply) - supply[JOKER] - supply[EMPTY] >= target:
@@ -330,11 +323,21 @@ class _Search:
                 tops[x] ^= bit
                 tops[y] |= bit
                 tops[emptied[h]] ^= bit
-                demand[x] -= 1
-                trail.append(c)
-                ok = dfs(x, drawn, hcode - powers[c], left - 1)
-                trail.pop()
-                demand[x] += 1
+                first, second, third = fitting[x]
+                child_mask = tops[first] | tops[second] | tops[third]
+                child = hcode - powers[c]
+                # The discard matters only through the mask; with drawing at any time, lost with d
+                # drawn means lost with more drawn, and with fewer removals (see remember).
+                known = get_lost(child_mask << shift | child if anytime
+                                 else (drawn << 7 | child_mask) << shift | child)
+                if known is None or known > drawn:
+                    demand[x] -= 1
+                    trail.append(c)
+                    ok = dfs(x, drawn, child, left - 1, child_mask)
+                    trail.pop()
+                    demand[x] += 1
+                else:
+                    ok = False
                 tops[emptied[h]] ^= bit
                 tops[y] ^= bit
                 tops[x] |= bit
@@ -343,12 +346,18 @@ class _Search:
                     supply[discard] += 1
                     return True
             if drawn < nstock and (anytime or not mask):
-                trail.append(_DRAW)
-                ok = dfs(stock[drawn], drawn + 1, hcode, left)
-                trail.pop()
-                if ok:
-                    supply[discard] += 1
-                    return True
+                card = stock[drawn]
+                first, second, third = fitting[card]
+                child_mask = tops[first] | tops[second] | tops[third]
+                known = get_lost(child_mask << shift | hcode if anytime
+                                 else (drawn + 1 << 7 | child_mask) << shift | hcode)
+                if known is None or known > drawn + 1:
+                    trail.append(_DRAW)
+                    ok = dfs(card, drawn + 1, hcode, left, child_mask)
+                    trail.pop()
+                    if ok:
+                        supply[discard] += 1
+                        return True
             supply[discard] += 1
             remember(hcode, mask, drawn)
             return False
@@ -367,7 +376,8 @@ class _Search:
         recursion = sys.getrecursionlimit()
         sys.setrecursionlimit(max(recursion, 1000))
         try:
-            dfs(start.discard, start.drawn, hcode, start.cards_left)
+            first, second, third = fitting[start.discard]
+            dfs(start.discard, start.drawn, hcode, start.cards_left, tops[first] | tops[second] | tops[third])
         finally:
             sys.setrecursionlimit(recursion)
             self.nodes = nodes
