@@ -253,7 +253,7 @@ class _Search:
         shift = (base**7).bit_length()
         if solver_fast.AVAILABLE:
             outcome, self.nodes, self.best_left, self.best_line = solver_fast.run(
-                tables, heights, start.drawn, start.discard, powers,
+                tables, heights, start.drawn, start.discard, powers, shift,
                 self.limit if self.limit < 2**62 else 2**62, self.to_win, demand, supply)
             if outcome == solver_fast.OUT_OF_BUDGET:
                 raise _OutOfBudget
