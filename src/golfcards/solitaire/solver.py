@@ -49,8 +49,41 @@ _JUNK = 15
 _ALL = 16
 """Slots of the search's ``tops`` list beyond the card codes: scratch, and every non-empty column."""
 _COLUMNS_OF = [tuple(c for c in range(7) if mask >> c & 1) for mask in range(128)]
-_SUBSETS = [tuple(part for part in range(128) if part & mask == part) for mask in range(128)]
-_NONEMPTY_SUBSETS = [tuple(part for part in subsets if part) or (0,) for subsets in _SUBSETS]
+
+
+class _Unknown(dict[int, int]):
+    """A dict that answers 0 (not known lost) for a missing key, without storing it."""
+
+    def __missing__(self, key: int) -> int:
+        return 0
+
+
+_spare_tables: list[bytearray] = []
+"""Byte tables of finished searches, zeroed again, for the next search (allocating and zeroing a
+fresh one costs about a millisecond, as much as an easy deal's whole search)."""
+
+
+def _lost_table(size: int) -> bytearray:
+    """A zeroed byte table of at least ``size`` entries: a spare one if there is one."""
+    while _spare_tables:
+        try:
+            table = _spare_tables.pop()
+        except IndexError:  # another thread took it
+            break
+        if len(table) >= size:
+            return table
+    return bytearray(size)
+
+
+def _return_lost_table(table: bytearray, stored: list[int]) -> None:
+    """Zero the entries a search wrote and keep the table for the next search."""
+    if len(stored) > len(table) >> 4:
+        table[:] = bytes(len(table))
+    else:
+        for key in stored:
+            table[key] = 0
+    if len(_spare_tables) < 2:
+        _spare_tables.append(table)
 
 
 def _tops(columns: list[list[int]], heights: Sequence[int]) -> list[int]:
@@ -250,27 +283,27 @@ class _Search:
         # Column heights packed in one integer, one digit per column.
         base = max([_BASE] + [len(column) + 1 for column in tables.columns])
         powers = [base**c for c in range(7)]
-        shift = (base**7).bit_length()
         if solver_fast.AVAILABLE:
             outcome, self.nodes, self.best_left, self.best_line = solver_fast.run(
-                tables, heights, start.drawn, start.discard, powers, shift,
+                tables, heights, start.drawn, start.discard, powers,
                 self.limit if self.limit < 2**62 else 2**62, self.to_win, demand, supply)
             if outcome == solver_fast.OUT_OF_BUDGET:
                 raise _OutOfBudget
             return
-        self._run_python(heights, demand, supply, powers, shift)
+        self._run_python(heights, demand, supply, powers)
 
-    def _run_python(self, heights: list[int], demand: list[int], supply: list[int], powers: list[int],
-                    shift: int) -> None:
+    def _run_python(self, heights: list[int], demand: list[int], supply: list[int], powers: list[int]) -> None:
         """The search in plain Python (the compiled one is solver_fast)."""
         start, tables = self.start, self.start.tables
         columns, stock = tables.columns, tables.stock
         nstock = len(stock)
         anytime = tables.draw_anytime
         shortfall = shortfall_function(tables.wrap, tables.king_supplies)
-        # Positions proven lost: key -> the fewest cards drawn at which they were.
-        lost_at: dict[int, int] = {}
-        get_lost = lost_at.get
+        # Positions proven lost, by (heights, discard): the fewest cards drawn at which each was, plus
+        # one (0: not known). With drawing at any time a flat byte table over every key (see _lost_table),
+        # else (the key holds the stock index too) a dict.
+        stored: list[int] = []
+        lost: bytearray | _Unknown = _lost_table(powers[-1] * powers[1] << 4) if anytime else _Unknown()
         # ``tops[x]``: the columns (a bit each) whose free card has code x. Slot _ALL holds every
         # non-empty column (for a joker or empty discard, on which anything fits); slot _JUNK takes
         # the updates that mean nothing (no new free card, or a column that is not emptied).
@@ -280,7 +313,6 @@ class _Search:
         below = [[_JUNK] + [_JUNK] + column[:-1] for column in columns]
         emptied = [_JUNK, _ALL] + [_JUNK] * max(len(column) for column in columns)
         fitting = _fitting_slots(tables.fit)
-        subsets = _SUBSETS if anytime else _NONEMPTY_SUBSETS
         trail: list[int] = []
         to_win = self.to_win
         limit = self.limit
@@ -307,7 +339,7 @@ class _Search:
             # A position whose only move is the draw needs no bound: the position after the draw
             # has the same tableau and less supply, so its bound is at least as strong.
             if mask and shortfall(demand, supply) - supply[JOKER] - supply[EMPTY] >= target:
-                remember(hcode, mask, drawn)
+                remember(hcode << 4 | discard, drawn)
                 return False
             candidates = _COLUMNS_OF[mask]
             if len(candidates) > 1:
@@ -326,11 +358,9 @@ class _Search:
                 first, second, third = fitting[x]
                 child_mask = tops[first] | tops[second] | tops[third]
                 child = hcode - powers[c]
-                # The discard matters only through the mask; with drawing at any time, lost with d
-                # drawn means lost with more drawn, and with fewer removals (see remember).
-                known = get_lost(child_mask << shift | child if anytime
-                                 else (drawn << 7 | child_mask) << shift | child)
-                if known is None or known > drawn:
+                # Lost with d drawn means lost with more drawn (drawing at any time).
+                known = lost[child << 4 | x] if anytime else lost[(child << 4 | x) << 5 | drawn]
+                if not known or known > drawn + 1:
                     demand[x] -= 1
                     trail.append(c)
                     ok = dfs(x, drawn, child, left - 1, child_mask)
@@ -349,9 +379,8 @@ class _Search:
                 card = stock[drawn]
                 first, second, third = fitting[card]
                 child_mask = tops[first] | tops[second] | tops[third]
-                known = get_lost(child_mask << shift | hcode if anytime
-                                 else (drawn + 1 << 7 | child_mask) << shift | hcode)
-                if known is None or known > drawn + 1:
+                known = lost[hcode << 4 | card] if anytime else lost[(hcode << 4 | card) << 5 | drawn + 1]
+                if not known or known > drawn + 2:
                     trail.append(_DRAW)
                     ok = dfs(card, drawn + 1, hcode, left, child_mask)
                     trail.pop()
@@ -359,18 +388,17 @@ class _Search:
                         supply[discard] += 1
                         return True
             supply[discard] += 1
-            remember(hcode, mask, drawn)
+            remember(hcode << 4 | discard, drawn)
             return False
 
-        def remember(hcode: int, mask: int, drawn: int) -> None:
-            # Lost with these removals is lost with any subset of them: the position with fewer
-            # removals has the same children for those, and (drawing at any time) the same draw.
-            # In Strict a position with no removal may draw, so only non-empty subsets count there.
-            for part in subsets[mask]:
-                key = part << shift | hcode if anytime else (drawn << 7 | part) << shift | hcode
-                known = get_lost(key)
-                if known is None or known > drawn:
-                    lost_at[key] = drawn
+        def remember(key: int, drawn: int) -> None:
+            # Stored as drawn + 1: 0 is "not known lost". Each key is stored once (a position
+            # already known lost with as few cards drawn is never searched again).
+            if anytime:
+                lost[key] = drawn + 1
+                stored.append(key)
+            else:
+                lost[key << 5 | drawn] = drawn + 1
 
         hcode = sum(h * powers[c] for c, h in enumerate(heights))
         recursion = sys.getrecursionlimit()
@@ -380,5 +408,7 @@ class _Search:
             dfs(start.discard, start.drawn, hcode, start.cards_left, tops[first] | tops[second] | tops[third])
         finally:
             sys.setrecursionlimit(recursion)
+            if anytime:
+                _return_lost_table(lost, stored)
             self.nodes = nodes
             self.best_left = best_left

@@ -61,7 +61,7 @@ def _removals(columns: Any, heights: Any, fit: Any, discard: int) -> int:
 
 
 def _kernel(columns: Any, heights: Any, stock: Any, fit: Any, wrap: bool, king_supplies: bool, anytime: bool,
-            to_win: bool, discard0: int, drawn0: int, powers: Any, shift: int, budget: int, demand: Any,
+            to_win: bool, discard0: int, drawn0: int, powers: Any, budget: int, demand: Any,
             supply: Any, best_line: Any) -> tuple[int, int, int, int]:
     """Run the search; returns (outcome, nodes, fewest cards left, length of ``best_line``)."""
     nstock = stock.shape[0]
@@ -193,10 +193,9 @@ def _kernel(columns: Any, heights: Any, stock: Any, fit: Any, wrap: bool, king_s
                     child_mask = _removals(columns, heights, fit, child_discard)
                     heights[move] = h
                 # look the child up before entering it (as the Python search does)
-                if anytime:
-                    key = (child_mask << shift) | child_hcode
-                else:
-                    key = (((child_drawn << 7) | child_mask) << shift) | child_hcode
+                key = (child_hcode << 4) | child_discard
+                if not anytime:
+                    key = (key << 5) | child_drawn
                 known = _lookup(keys, values, key)
                 if known != -1 and known <= child_drawn:
                     continue
@@ -215,20 +214,12 @@ def _kernel(columns: Any, heights: Any, stock: Any, fit: Any, wrap: bool, king_s
             else:
                 action = RECORD
         elif action == RECORD:
-            # remember the position as lost with this many drawn, and every subset of its removals
-            # (in Strict only the non-empty ones: with no removal the player may draw)
-            hcode, drawn, mask = f_hcode[depth], f_drawn[depth], f_mask[depth]
-            part = mask
-            while True:
-                if anytime or part != 0 or mask == 0:
-                    if anytime:
-                        key = (part << shift) | hcode
-                    else:
-                        key = (((drawn << 7) | part) << shift) | hcode
-                    used += _store(keys, values, key, drawn)
-                if part == 0:
-                    break
-                part = (part - 1) & mask
+            # remember the position as lost with this many drawn
+            drawn = f_drawn[depth]
+            key = (f_hcode[depth] << 4) | f_discard[depth]
+            if not anytime:
+                key = (key << 5) | drawn
+            used += _store(keys, values, key, drawn)
             if 2 * used > size:
                 old_keys, old_values = keys, values
                 size *= 4
@@ -267,7 +258,7 @@ def compiled_kernel() -> Any:
     return _compiled
 
 
-def run(tables: Any, heights: list[int], drawn: int, discard: int, powers: list[int], shift: int, budget: int,
+def run(tables: Any, heights: list[int], drawn: int, discard: int, powers: list[int], budget: int,
         to_win: bool, demand: list[int], supply: list[int]) -> tuple[int, int, int, list[int]]:
     """Run the compiled search: (outcome, nodes, fewest cards left, best line as column/draw steps)."""
     kernel = compiled_kernel()
@@ -279,6 +270,6 @@ def run(tables: Any, heights: list[int], drawn: int, discard: int, powers: list[
     outcome, nodes, best_left, length = kernel(
         columns, np.array(heights, np.int64), np.array(tables.stock, np.int64),
         np.array(tables.fit, np.bool_), tables.wrap, tables.king_supplies, tables.draw_anytime, to_win,
-        discard, drawn, np.array(powers, np.int64), shift, budget, np.array(demand, np.int64),
+        discard, drawn, np.array(powers, np.int64), budget, np.array(demand, np.int64),
         np.array(supply, np.int64), line)
     return int(outcome), int(nodes), int(best_left), [int(step) for step in line[:length]]
