@@ -13,7 +13,8 @@ How it is fast enough in plain Python (see ``docs/solver.md``):
   with ``d`` cards drawn is also lost with more drawn (the position with fewer cards drawn can copy
   any line of the other and draw the extra cards at its first draw), so the table keeps, for each
   (heights, discard rank), the fewest cards drawn at which it was found lost and answers for every
-  later stock index too;
+  later stock index too. It is a flat byte table (a dict of a million entries is slower to reach
+  than the rest of a position's work), and each child is looked up before the search enters it;
 * sound bounds (``solver_tables``) that prove a position lost long before the stock runs out;
 * move ordering: removals before drawing, tallest column first.
 
