@@ -323,8 +323,7 @@ class _Search:
         target = 1 if to_win else self.best_left
         best_left = self.best_left
 
-        def dfs(discard: int, drawn: int, hcode: int, left: int, mask: int) -> bool:
-            # ``mask``: the columns whose free card fits the discard, i.e. the position's removals.
+        def dfs(discard: int, drawn: int, hcode: int, left: int) -> bool:
             # The caller has already looked the position up in the table of lost positions.
             nonlocal nodes, target, best_left
             nodes += 1
@@ -337,6 +336,9 @@ class _Search:
                     return True
                 if not to_win:
                     target = left
+            # The columns whose free card fits the discard: the position's removals.
+            first, second, third = fitting[discard]
+            mask = tops[first] | tops[second] | tops[third]
             # A position whose only move is the draw needs no bound: the position after the draw
             # has the same tableau and less supply, so its bound is at least as strong.
             if mask and shortfall(demand, supply) - supply[JOKER] - supply[EMPTY] >= target:
@@ -350,25 +352,22 @@ class _Search:
             for c in candidates:
                 h = heights[c]
                 x = columns[c][h - 1]
+                child = hcode - powers[c]
+                # Lost with d drawn means lost with more drawn (drawing at any time).
+                known = lost[child << 4 | x] if anytime else lost[(child << 4 | x) << 5 | drawn]
+                if known and known <= drawn + 1:
+                    continue
                 y = below[c][h]
                 bit = 1 << c
                 heights[c] = h - 1
                 tops[x] ^= bit
                 tops[y] |= bit
                 tops[emptied[h]] ^= bit
-                first, second, third = fitting[x]
-                child_mask = tops[first] | tops[second] | tops[third]
-                child = hcode - powers[c]
-                # Lost with d drawn means lost with more drawn (drawing at any time).
-                known = lost[child << 4 | x] if anytime else lost[(child << 4 | x) << 5 | drawn]
-                if not known or known > drawn + 1:
-                    demand[x] -= 1
-                    trail.append(c)
-                    ok = dfs(x, drawn, child, left - 1, child_mask)
-                    trail.pop()
-                    demand[x] += 1
-                else:
-                    ok = False
+                demand[x] -= 1
+                trail.append(c)
+                ok = dfs(x, drawn, child, left - 1)
+                trail.pop()
+                demand[x] += 1
                 tops[emptied[h]] ^= bit
                 tops[y] ^= bit
                 tops[x] |= bit
@@ -378,12 +377,10 @@ class _Search:
                     return True
             if drawn < nstock and (anytime or not mask):
                 card = stock[drawn]
-                first, second, third = fitting[card]
-                child_mask = tops[first] | tops[second] | tops[third]
                 known = lost[hcode << 4 | card] if anytime else lost[(hcode << 4 | card) << 5 | drawn + 1]
                 if not known or known > drawn + 2:
                     trail.append(_DRAW)
-                    ok = dfs(card, drawn + 1, hcode, left, child_mask)
+                    ok = dfs(card, drawn + 1, hcode, left)
                     trail.pop()
                     if ok:
                         supply[discard] += 1
@@ -405,8 +402,7 @@ class _Search:
         recursion = sys.getrecursionlimit()
         sys.setrecursionlimit(max(recursion, 1000))
         try:
-            first, second, third = fitting[start.discard]
-            dfs(start.discard, start.drawn, hcode, start.cards_left, tops[first] | tops[second] | tops[third])
+            dfs(start.discard, start.drawn, hcode, start.cards_left)
         finally:
             sys.setrecursionlimit(recursion)
             if anytime:
