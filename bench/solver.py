@@ -67,15 +67,16 @@ def run(deals: list[tuple[Deal, dict[str, bool]]], names: list[str]) -> int:
     # Warm up (numba compiles or loads its cache on the first search), outside the timings.
     search(start_of(deals[0][0], CLASSIC))
     print(f"{'rule':<12}{'deals':>7}{'agree':>11}{'winnable':>10}{'median ms':>11}{'p99 ms':>9}{'max ms':>9}"
-          f"{'deals/s':>9}   vs reference (median, p99)")
+          f"{'deals/s':>9}{'positions (median, p99)':>25}   vs reference (median, p99)")
     for name in names:
         rules, draw_anytime, column = RULES[name]
-        times, agree, wins, compared = [], 0, 0, 0
+        times, nodes, agree, wins, compared = [], [], 0, 0, 0
         for deal, expected in deals:
             start = start_of(deal, rules, draw_anytime=draw_anytime)
             began = time.perf_counter()
             verdict = search(start)
             times.append((time.perf_counter() - began) * 1000)
+            nodes.append(verdict.nodes)
             wins += bool(verdict.winnable)
             if column is not None and column in expected:
                 compared += 1
@@ -92,7 +93,8 @@ def run(deals: list[tuple[Deal, dict[str, bool]]], names: list[str]) -> int:
         versus = f"   {median / reference[0]:.2f}x, {p99 / reference[1]:.2f}x" if reference else ""
         agreement = f"{agree}/{compared}" if compared else "-"
         print(f"{name:<12}{len(times):>7}{agreement:>11}{wins:>10}{median:>11.1f}{p99:>9.1f}{max(times):>9.1f}"
-              f"{len(times) / (sum(times) / 1000):>9.1f}{versus}", flush=True)
+              f"{len(times) / (sum(times) / 1000):>9.1f}{statistics.median(nodes):>13.0f}{percentile(nodes, 0.99):>12.0f}"
+              f"{versus}", flush=True)
         if name != "strict" and compared and agree != compared:
             failures += 1
     return 1 if failures else 0

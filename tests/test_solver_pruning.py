@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from golfcards.cards import FULL_DECK, JOKERS
+from golfcards.cards import FULL_DECK, JOKERS, parse_card
 from golfcards.solitaire import solver_fast
 from golfcards.solitaire.board import Board, Status
 from golfcards.solitaire.codes import GameCode
@@ -184,6 +184,29 @@ def test_lost_with_d_drawn_is_lost_with_more_drawn(board, extra):
     won_later, fewest_later = exhaustive(later)
     assert won_later <= won_now
     assert fewest_now <= fewest_later
+
+
+@pytest.mark.parametrize(("number", "rule", "heights", "drawn", "discard"), [
+    # Found by random search against solvers with a wrong table of lost positions: winnable, and
+    # those called them lost. The first three against a table keyed by the removals the discard
+    # allows that (in Strict) let "no removal" count as fewer removals, or took supersets of the
+    # removals for subsets; the last two against one that took "lost with d + 1 drawn" for
+    # "lost with d drawn" (the byte table stores drawn + 1: an off-by-one there).
+    (46679, RuleName.STRICT, [1, 2, 2, 1, 0, 2, 1], 12, "QD"),
+    (68168, RuleName.EASY, [3, 0, 2, 3, 1, 2, 3], 12, "KS"),
+    (40024, RuleName.CLASSIC, [3, 1, 0, 0, 2, 2, 3], 10, "9H"),
+    (55178, RuleName.CLASSIC, [3, 1, 1, 0, 2, 0, 0], 11, "TH"),
+    (10035, RuleName.EASY, [0, 2, 3, 3, 3, 1, 0], 10, "6D"),
+])
+def test_positions_that_a_wrong_table_rule_loses(engine, number, rule, heights, drawn, discard):
+    board = Board.from_code(GameCode(number, Rules(rule)))
+    board.heights, board.drawn, board.discard = heights, drawn, parse_card(discard)
+    assert exhaustive(board.copy())[0] is True
+    verdict = solve(board)
+    assert verdict.winnable is True
+    for move in verdict.line:
+        board.push(move)
+    assert board.status is Status.WON
 
 
 @cache

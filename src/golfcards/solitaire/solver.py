@@ -13,7 +13,8 @@ How it is fast enough in plain Python (see ``docs/solver.md``):
   with ``d`` cards drawn is also lost with more drawn (the position with fewer cards drawn can copy
   any line of the other and draw the extra cards at its first draw), so the table keeps, for each
   (heights, discard rank), the fewest cards drawn at which it was found lost and answers for every
-  later stock index too;
+  later stock index too. It is a flat byte table (a dict of a million entries is slower to reach
+  than the rest of a position's work), and each child is looked up before the search enters it;
 * sound bounds (``solver_tables``) that prove a position lost long before the stock runs out;
 * move ordering: removals before drawing, tallest column first.
 
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 import enum
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from golfcards.errors import GolfError
@@ -44,6 +46,73 @@ Game = Board | Deal | GameCode | str
 
 _DRAW = -1
 _BASE = 6
+_JUNK = 15
+_ALL = 16
+"""Slots of the search's ``tops`` list beyond the card codes: scratch, and every non-empty column."""
+_COLUMNS_OF = [tuple(c for c in range(7) if mask >> c & 1) for mask in range(128)]
+
+
+class _Unknown(dict[int, int]):
+    """A dict that answers 0 (not known lost) for a missing key, without storing it."""
+
+    def __missing__(self, key: int) -> int:
+        return 0
+
+
+_spare_tables: list[bytearray] = []
+"""Byte tables of finished searches, zeroed again, for the next search (allocating and zeroing a
+fresh one costs about a millisecond, as much as an easy deal's whole search)."""
+
+
+def _lost_table(size: int) -> bytearray:
+    """A zeroed byte table of at least ``size`` entries: a spare one if there is one."""
+    while _spare_tables:
+        try:
+            table = _spare_tables.pop()
+        except IndexError:  # another thread took it
+            break
+        if len(table) >= size:
+            return table
+    return bytearray(size)
+
+
+def _return_lost_table(table: bytearray, stored: list[int]) -> None:
+    """Zero the entries a search wrote and keep the table for the next search."""
+    if len(stored) > len(table) >> 4:
+        table[:] = bytes(len(table))
+    else:
+        for key in stored:
+            table[key] = 0
+    if len(_spare_tables) < 2:
+        _spare_tables.append(table)
+
+
+def _tops(columns: list[list[int]], heights: Sequence[int]) -> list[int]:
+    """For each card code, the columns (one bit each) whose free card has it; see _run_python."""
+    tops = [0] * (_ALL + 1)
+    for c, h in enumerate(heights):
+        if h:
+            tops[columns[c][h - 1]] |= 1 << c
+            tops[_ALL] |= 1 << c
+    return tops
+
+
+def _fitting_slots(fit: list[list[bool]]) -> list[tuple[int, int, int]]:
+    """For each discard code, three ``tops`` slots whose union is the columns that fit it.
+
+    A card fits on a plain rank only when it is a neighbouring rank or a joker; on a joker or an
+    empty discard everything fits (the slot of every non-empty column). The EMPTY slot stays 0:
+    no free card is an empty discard.
+    """
+    slots = []
+    for n in range(len(fit)):
+        codes = [x for x in range(len(fit)) if fit[x][n]]
+        if len(codes) > 3:
+            slots.append((_ALL, EMPTY, EMPTY))
+        else:
+            codes += [EMPTY] * (3 - len(codes))
+            slots.append((codes[0], codes[1], codes[2]))
+    return slots
 
 
 class Solvability(enum.Enum):
@@ -222,21 +291,32 @@ class _Search:
             if outcome == solver_fast.OUT_OF_BUDGET:
                 raise _OutOfBudget
             return
-        columns, stock, fit = tables.columns, tables.stock, tables.fit
+        self._run_python(heights, demand, supply, powers)
+
+    def _run_python(self, heights: list[int], demand: list[int], supply: list[int], powers: list[int]) -> None:
+        """The search in plain Python (the compiled one is solver_fast)."""
+        start, tables = self.start, self.start.tables
+        columns, stock = tables.columns, tables.stock
         nstock = len(stock)
-        wrap, king_supplies, anytime = tables.wrap, tables.king_supplies, tables.draw_anytime
-        shortfall = shortfall_function(wrap, king_supplies)
-        lost_at: dict[int, int] = {}
-        get_lost = lost_at.get
-        # ``free[c]``: the code of column c's free card, or NONE for an empty column; and for
-        # each discard code, whether each card code fits on it.
-        NONE = len(fit)
-        free = [column[h - 1] if h else NONE for column, h in zip(columns, heights, strict=True)]
-        fits_on = [[fit[x][n] for x in range(len(fit))] + [False] for n in range(len(fit))]
-        order = range(7)
+        anytime = tables.draw_anytime
+        shortfall = shortfall_function(tables.wrap, tables.king_supplies)
+        # Positions proven lost, by (heights, discard): the fewest cards drawn at which each was, plus
+        # one (0: not known). With drawing at any time a flat byte table over every key (see _lost_table),
+        # else (the key holds the stock index too) a dict.
+        stored: list[int] = []
+        lost: bytearray | _Unknown = _lost_table(powers[-1] * powers[1] << 4) if anytime else _Unknown()
+        # ``tops[x]``: the columns (a bit each) whose free card has code x. Slot _ALL holds every
+        # non-empty column (for a joker or empty discard, on which anything fits); slot _JUNK takes
+        # the updates that mean nothing (no new free card, or a column that is not emptied).
+        tops = _tops(columns, heights)
+        # After taking column c's free card at height h: the code of its new free card, and the slot
+        # that loses the column when it empties.
+        below = [[_JUNK] + [_JUNK] + column[:-1] for column in columns]
+        emptied = [_JUNK, _ALL] + [_JUNK] * max(len(column) for column in columns)
+        fitting = _fitting_slots(tables.fit)
         trail: list[int] = []
-        limit = self.limit
         to_win = self.to_win
+        limit = self.limit
         nodes = 0
         # A position is pruned when the matching bound shows it cannot leave fewer than
         # ``target`` cards: 1 in the decision (it must reach 0), else the fewest found so far.
@@ -244,6 +324,7 @@ class _Search:
         best_left = self.best_left
 
         def dfs(discard: int, drawn: int, hcode: int, left: int) -> bool:
+            # The caller has already looked the position up in the table of lost positions.
             nonlocal nodes, target, best_left
             nodes += 1
             if nodes > limit:
@@ -255,48 +336,67 @@ class _Search:
                     return True
                 if not to_win:
                     target = left
-            # With drawing at any time, lost with d drawn means lost with more drawn; Strict
-            # keys the table by the exact stock index.
-            key = hcode * 16 + discard if anytime else (hcode * 16 + discard) * 32 + drawn
-            known = get_lost(key)
-            if known is not None and known <= drawn:
-                return False
-            fits = fits_on[discard]
-            candidates = [c for c in order if fits[free[c]]]
+            # The columns whose free card fits the discard: the position's removals.
+            first, second, third = fitting[discard]
+            mask = tops[first] | tops[second] | tops[third]
             # A position whose only move is the draw needs no bound: the position after the draw
             # has the same tableau and less supply, so its bound is at least as strong.
-            if candidates and shortfall(demand, supply) - supply[JOKER] - supply[EMPTY] >= target:
-                lost_at[key] = drawn
+            if mask and shortfall(demand, supply) - supply[JOKER] - supply[EMPTY] >= target:
+                remember(hcode << 4 | discard, drawn)
                 return False
+            candidates = _COLUMNS_OF[mask]
             if len(candidates) > 1:
                 # Tallest column first: it has the most cards still to free.
-                candidates.sort(key=heights.__getitem__, reverse=True)
+                candidates = sorted(candidates, key=heights.__getitem__, reverse=True)
+            supply[discard] -= 1
             for c in candidates:
                 h = heights[c]
                 x = columns[c][h - 1]
+                child = hcode - powers[c]
+                # Lost with d drawn means lost with more drawn (drawing at any time).
+                known = lost[child << 4 | x] if anytime else lost[(child << 4 | x) << 5 | drawn]
+                if known and known <= drawn + 1:
+                    continue
+                y = below[c][h]
+                bit = 1 << c
                 heights[c] = h - 1
-                free[c] = columns[c][h - 2] if h > 1 else NONE
+                tops[x] ^= bit
+                tops[y] |= bit
+                tops[emptied[h]] ^= bit
                 demand[x] -= 1
-                supply[discard] -= 1
                 trail.append(c)
-                ok = dfs(x, drawn, hcode - powers[c], left - 1)
+                ok = dfs(x, drawn, child, left - 1)
                 trail.pop()
-                supply[discard] += 1
                 demand[x] += 1
+                tops[emptied[h]] ^= bit
+                tops[y] ^= bit
+                tops[x] |= bit
                 heights[c] = h
-                free[c] = x
                 if ok:
+                    supply[discard] += 1
                     return True
-            if drawn < nstock and (anytime or not candidates):
-                supply[discard] -= 1
-                trail.append(_DRAW)
-                ok = dfs(stock[drawn], drawn + 1, hcode, left)
-                trail.pop()
-                supply[discard] += 1
-                if ok:
-                    return True
-            lost_at[key] = drawn
+            if drawn < nstock and (anytime or not mask):
+                card = stock[drawn]
+                known = lost[hcode << 4 | card] if anytime else lost[(hcode << 4 | card) << 5 | drawn + 1]
+                if not known or known > drawn + 2:
+                    trail.append(_DRAW)
+                    ok = dfs(card, drawn + 1, hcode, left)
+                    trail.pop()
+                    if ok:
+                        supply[discard] += 1
+                        return True
+            supply[discard] += 1
+            remember(hcode << 4 | discard, drawn)
             return False
+
+        def remember(key: int, drawn: int) -> None:
+            # Stored as drawn + 1: 0 is "not known lost". Each key is stored once (a position
+            # already known lost with as few cards drawn is never searched again).
+            if anytime:
+                lost[key] = drawn + 1
+                stored.append(key)
+            else:
+                lost[key << 5 | drawn] = drawn + 1
 
         hcode = sum(h * powers[c] for c, h in enumerate(heights))
         recursion = sys.getrecursionlimit()
@@ -305,6 +405,7 @@ class _Search:
             dfs(start.discard, start.drawn, hcode, start.cards_left)
         finally:
             sys.setrecursionlimit(recursion)
+            if anytime:
+                _return_lost_table(lost, stored)
             self.nodes = nodes
             self.best_left = best_left
-

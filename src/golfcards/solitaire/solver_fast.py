@@ -24,9 +24,45 @@ _DRAW = -1
 _MAX_DEPTH = 160
 
 
+def _lookup(keys: Any, values: Any, key: int) -> int:
+    """The fewest cards drawn at which the table holds ``key`` lost, or -1."""
+    size = keys.shape[0]
+    slot = (key * 0x9E3779B1) & (size - 1)
+    while keys[slot] != -1:
+        if keys[slot] == key:
+            return values[slot]
+        slot = (slot + 1) & (size - 1)
+    return -1
+
+
+def _store(keys: Any, values: Any, key: int, drawn: int) -> int:
+    """Record ``key`` lost with ``drawn`` cards drawn (keeping the fewest); returns 1 if the key is new."""
+    size = keys.shape[0]
+    slot = (key * 0x9E3779B1) & (size - 1)
+    while keys[slot] != -1 and keys[slot] != key:
+        slot = (slot + 1) & (size - 1)
+    if keys[slot] == -1:
+        keys[slot] = key
+        values[slot] = drawn
+        return 1
+    if values[slot] > drawn:
+        values[slot] = drawn
+    return 0
+
+
+def _removals(columns: Any, heights: Any, fit: Any, discard: int) -> int:
+    """The columns (a bit each) whose free card fits ``discard``."""
+    mask = 0
+    for c in range(7):
+        h = heights[c]
+        if h > 0 and fit[columns[c, h - 1], discard]:
+            mask |= 1 << c
+    return mask
+
+
 def _kernel(columns: Any, heights: Any, stock: Any, fit: Any, wrap: bool, king_supplies: bool, anytime: bool,
-            to_win: bool, discard0: int, drawn0: int, powers: Any, budget: int, demand: Any, supply: Any,
-            best_line: Any) -> tuple[int, int, int, int]:
+            to_win: bool, discard0: int, drawn0: int, powers: Any, budget: int, demand: Any,
+            supply: Any, best_line: Any) -> tuple[int, int, int, int]:
     """Run the search; returns (outcome, nodes, fewest cards left, length of ``best_line``)."""
     nstock = stock.shape[0]
     # open-addressing table: key -> fewest cards drawn at which the position was found lost
@@ -38,7 +74,7 @@ def _kernel(columns: Any, heights: Any, stock: Any, fit: Any, wrap: bool, king_s
     f_drawn = np.zeros(_MAX_DEPTH, np.int64)
     f_hcode = np.zeros(_MAX_DEPTH, np.int64)
     f_left = np.zeros(_MAX_DEPTH, np.int64)
-    f_key = np.zeros(_MAX_DEPTH, np.int64)
+    f_mask = np.zeros(_MAX_DEPTH, np.int64)
     f_count = np.zeros(_MAX_DEPTH, np.int64)
     f_next = np.zeros(_MAX_DEPTH, np.int64)
     f_move = np.zeros(_MAX_DEPTH, np.int64)
@@ -54,14 +90,17 @@ def _kernel(columns: Any, heights: Any, stock: Any, fit: Any, wrap: bool, king_s
     nodes = 0
     depth = 0
     f_discard[0], f_drawn[0], f_hcode[0], f_left[0] = discard0, drawn0, hcode, left
-    ENTER, NEXT, BACK = 0, 1, 2
+    f_mask[0] = _removals(columns, heights, fit, discard0)
+    ENTER, NEXT, BACK, RECORD = 0, 1, 2, 3
     action = ENTER
     while True:
         if action == ENTER:
+            # the parent has looked the position up in the table already
             nodes += 1
             if nodes > budget:
                 return OUT_OF_BUDGET, nodes, best_left, best_length
             discard, drawn, hcode, left = f_discard[depth], f_drawn[depth], f_hcode[depth], f_left[depth]
+            mask = f_mask[depth]
             if left < best_left:
                 best_left = left
                 best_length = depth
@@ -71,22 +110,10 @@ def _kernel(columns: Any, heights: Any, stock: Any, fit: Any, wrap: bool, king_s
                     return WON, nodes, 0, best_length
                 if not to_win:
                     target = left
-            key = hcode * 16 + discard if anytime else (hcode * 16 + discard) * 32 + drawn
-            f_key[depth] = key
-            slot = (key * 0x9E3779B1) & (size - 1)
-            known = -1
-            while keys[slot] != -1:
-                if keys[slot] == key:
-                    known = values[slot]
-                    break
-                slot = (slot + 1) & (size - 1)
-            if known != -1 and known <= drawn:
-                action = BACK
-                continue
             count = 0
             for c in range(7):
-                h = heights[c]
-                if h > 0 and fit[columns[c, h - 1], discard]:
+                if mask >> c & 1:
+                    h = heights[c]
                     # insertion by height, tallest first (stable: lower column first among equals)
                     position = count
                     while position > 0 and heights[f_options[depth, position - 1]] < h:
@@ -141,11 +168,12 @@ def _kernel(columns: Any, heights: Any, stock: Any, fit: Any, wrap: bool, king_s
                             short += need - right
                             remain = 0
                 lost = short - supply[0] - supply[14] >= target
-            if not lost and drawn < nstock and (anytime or count == 0):
+            if lost:
+                action = RECORD
+                continue
+            if drawn < nstock and (anytime or count == 0):
                 f_options[depth, count] = _DRAW
                 count += 1
-            if lost:
-                count = 0
             f_count[depth] = count
             f_next[depth] = 0
             action = NEXT
@@ -154,47 +182,53 @@ def _kernel(columns: Any, heights: Any, stock: Any, fit: Any, wrap: bool, king_s
                 move = f_options[depth, f_next[depth]]
                 f_next[depth] += 1
                 discard, drawn = f_discard[depth], f_drawn[depth]
-                f_move[depth] = move
-                supply[discard] -= 1
                 if move == _DRAW:
-                    f_discard[depth + 1] = stock[drawn]
-                    f_drawn[depth + 1] = drawn + 1
-                    f_hcode[depth + 1] = f_hcode[depth]
-                    f_left[depth + 1] = f_left[depth]
+                    child_discard, child_drawn, child_hcode = stock[drawn], drawn + 1, f_hcode[depth]
+                    child_mask = _removals(columns, heights, fit, child_discard)
                 else:
                     h = heights[move]
-                    x = columns[move, h - 1]
+                    child_discard, child_drawn = columns[move, h - 1], drawn
+                    child_hcode = f_hcode[depth] - powers[move]
                     heights[move] = h - 1
-                    demand[x] -= 1
-                    f_discard[depth + 1] = x
-                    f_drawn[depth + 1] = drawn
-                    f_hcode[depth + 1] = f_hcode[depth] - powers[move]
-                    f_left[depth + 1] = f_left[depth] - 1
+                    child_mask = _removals(columns, heights, fit, child_discard)
+                    heights[move] = h
+                # look the child up before entering it (as the Python search does)
+                key = (child_hcode << 4) | child_discard
+                if not anytime:
+                    key = (key << 5) | child_drawn
+                known = _lookup(keys, values, key)
+                if known != -1 and known <= child_drawn:
+                    continue
+                f_move[depth] = move
+                supply[discard] -= 1
+                if move != _DRAW:
+                    heights[move] -= 1
+                    demand[child_discard] -= 1
+                f_discard[depth + 1] = child_discard
+                f_drawn[depth + 1] = child_drawn
+                f_hcode[depth + 1] = child_hcode
+                f_left[depth + 1] = f_left[depth] - (0 if move == _DRAW else 1)
+                f_mask[depth + 1] = child_mask
                 depth += 1
                 action = ENTER
             else:
-                # every option failed: remember the position as lost with this many drawn
-                key, drawn = f_key[depth], f_drawn[depth]
-                slot = (key * 0x9E3779B1) & (size - 1)
-                while keys[slot] != -1 and keys[slot] != key:
-                    slot = (slot + 1) & (size - 1)
-                if keys[slot] == -1:
-                    keys[slot] = key
-                    used += 1
-                values[slot] = drawn
-                if 2 * used > size:
-                    old_keys, old_values = keys, values
-                    size *= 4
-                    keys = np.full(size, -1, np.int64)
-                    values = np.zeros(size, np.int64)
-                    for i in range(old_keys.shape[0]):
-                        if old_keys[i] != -1:
-                            slot = (old_keys[i] * 0x9E3779B1) & (size - 1)
-                            while keys[slot] != -1:
-                                slot = (slot + 1) & (size - 1)
-                            keys[slot] = old_keys[i]
-                            values[slot] = old_values[i]
-                action = BACK
+                action = RECORD
+        elif action == RECORD:
+            # remember the position as lost with this many drawn
+            drawn = f_drawn[depth]
+            key = (f_hcode[depth] << 4) | f_discard[depth]
+            if not anytime:
+                key = (key << 5) | drawn
+            used += _store(keys, values, key, drawn)
+            if 2 * used > size:
+                old_keys, old_values = keys, values
+                size *= 4
+                keys = np.full(size, -1, np.int64)
+                values = np.zeros(size, np.int64)
+                for i in range(old_keys.shape[0]):
+                    if old_keys[i] != -1:
+                        _store(keys, values, old_keys[i], old_values[i])
+            action = BACK
         else:  # BACK: return to the parent and undo the move that led here
             if depth == 0:
                 return LOST, nodes, best_left, best_length
@@ -218,6 +252,8 @@ def compiled_kernel() -> Any:
         from numba import njit
 
         np = numpy
+        global _lookup, _store, _removals
+        _lookup, _store, _removals = njit(cache=True)(_lookup), njit(cache=True)(_store), njit(cache=True)(_removals)
         _compiled = njit(cache=True)(_kernel)
     return _compiled
 

@@ -30,6 +30,7 @@ remaining tableau, with the rule's fit relation.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 
 from golfcards.cards import AnyCard, Card
 from golfcards.solitaire.rules import Rules
@@ -99,12 +100,14 @@ def _chains(wrap: bool, king_supplies: bool) -> list[tuple[int, list[tuple[int, 
             (1, [(x, x + 1 if x + 1 < 13 or king_supplies else 0) for x in range(2, 13, 2)])]
 
 
+@cache
 def shortfall_function(wrap: bool, king_supplies: bool) -> Callable[[Sequence[int], Sequence[int]], int]:
     """:func:`rank_shortfall` for one rule, as a fast function of ``(demand, supply)``.
 
     The search calls the bound at most positions, so the chain walk is generated as straight-line
     code (no loop, no tuples): about 1.5 times faster than the loop in CPython. The tests check
-    it against :func:`rank_shortfall`.
+    it against :func:`rank_shortfall`. Built once per rule and kept: compiling it costs about a
+    millisecond, as much as a whole easy deal's search.
     """
     lines = ["def shortfall(demand, supply):", "    short = 0"]
     for first_left, steps in _chains(wrap, king_supplies):
