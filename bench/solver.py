@@ -93,7 +93,8 @@ def run(deals: list[tuple[Deal, dict[str, bool]]], names: list[str]) -> int:
         versus = f"   {median / reference[0]:.2f}x, {p99 / reference[1]:.2f}x" if reference else ""
         agreement = f"{agree}/{compared}" if compared else "-"
         print(f"{name:<12}{len(times):>7}{agreement:>11}{wins:>10}{median:>11.1f}{p99:>9.1f}{max(times):>9.1f}"
-              f"{len(times) / (sum(times) / 1000):>9.1f}{statistics.median(nodes):>13.0f}{percentile(nodes, 0.99):>12.0f}"
+              f"{len(times) / (sum(times) / 1000):>9.1f}"
+              f"{statistics.median(nodes):>13.0f}{percentile(nodes, 0.99):>12.0f}"
               f"{versus}", flush=True)
         if name != "strict" and compared and agree != compared:
             failures += 1

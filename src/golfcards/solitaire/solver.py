@@ -344,7 +344,7 @@ class _Search:
             if mask and shortfall(demand, supply) - supply[JOKER] - supply[EMPTY] >= target:
                 remember(hcode << 4 | discard, drawn)
                 return False
-            candidates = _COLUMNS_OF[mask]
+            candidates: Sequence[int] = _COLUMNS_OF[mask]
             if len(candidates) > 1:
                 # Tallest column first: it has the most cards still to free.
                 candidates = sorted(candidates, key=heights.__getitem__, reverse=True)
@@ -405,7 +405,7 @@ class _Search:
             dfs(start.discard, start.drawn, hcode, start.cards_left)
         finally:
             sys.setrecursionlimit(recursion)
-            if anytime:
+            if isinstance(lost, bytearray):
                 _return_lost_table(lost, stored)
             self.nodes = nodes
             self.best_left = best_left
