@@ -23,6 +23,7 @@ from __future__ import annotations
 from golfcards.sixcard.actions import Action, DiscardDrawn, DrawStock, Reveal, Swap, TakeDiscard
 from golfcards.sixcard.bots.base import Bot
 from golfcards.sixcard.bots.knowledge import UNKNOWN, Knowledge, column_expectation, mean_value
+from golfcards.sixcard.bots.outlook import PAIR_POINTS
 from golfcards.sixcard.scoring import KEY_VALUES, RANK_KEYS
 from golfcards.sixcard.state import Phase
 from golfcards.sixcard.view import View
@@ -58,7 +59,7 @@ class Table:
             if partner == UNKNOWN:
                 after = value + self.mean - 2 * self.probabilities[card] * value
             else:
-                after = 0 if partner == card else value + KEY_VALUES[partner]
+                after = PAIR_POINTS[card][partner]
             return self.expected[seat][column] - after
         keys = [card if p == position else grid[p] for p in range(column, len(grid), columns)]
         return self.expected[seat][column] - column_expectation(keys, self.probabilities, self.mean)

@@ -22,17 +22,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from golfcards.sixcard.bots.knowledge import UNKNOWN, Knowledge, mean_value
-from golfcards.sixcard.scoring import KEY_VALUES, RANK_KEYS
+from golfcards.sixcard.scoring import KEY_VALUES, RANK_KEYS, column_points
 
 ALL_RANKS = range(RANK_KEYS)
 
 
-def _known_points(top: int, bottom: int) -> int:
-    return 0 if top == bottom else KEY_VALUES[top] + KEY_VALUES[bottom]
-
+PAIR_POINTS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(column_points((top, bottom)) for bottom in ALL_RANKS) for top in ALL_RANKS)
+"""The points of a column of two known ranks: the engine's rule (:func:`column_points`), tabulated
+because the bots ask for it at every position they judge."""
 
 KNOWN_GAINS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(_known_points(top, bottom) - min(_known_points(rank, bottom), _known_points(top, rank))
+    tuple(tuple(PAIR_POINTS[top][bottom] - min(PAIR_POINTS[rank][bottom], PAIR_POINTS[top][rank])
                 for rank in ALL_RANKS) for bottom in ALL_RANKS) for top in ALL_RANKS)
 """For a column of two known ranks: how much a card of each rank lowers it at its better place."""
 
@@ -84,7 +85,7 @@ class Outlook:
             return self.two_unknown if bottom == UNKNOWN else self.with_unknown[bottom]
         if bottom == UNKNOWN:
             return self.with_unknown[top]
-        return 0 if top == bottom else KEY_VALUES[top] + KEY_VALUES[bottom]
+        return PAIR_POINTS[top][bottom]
 
     def gains_in_column(self, top: int, bottom: int) -> Sequence[float]:
         """For each rank, how much one card of it lowers the column's points at its better place."""
@@ -97,7 +98,7 @@ class Outlook:
             if known == UNKNOWN:
                 gains = [worth - self.with_unknown[rank] for rank in ALL_RANKS]
             else:
-                gains = [worth - min(self.with_unknown[rank], _known_points(known, rank)) for rank in ALL_RANKS]
+                gains = [worth - min(self.with_unknown[rank], PAIR_POINTS[known][rank]) for rank in ALL_RANKS]
             self._over_unknown[known] = gains
         return gains
 
@@ -154,17 +155,17 @@ class Outlook:
     def _column_distribution(self, top: int, bottom: int) -> dict[int, float]:
         p = self.probabilities
         if top != UNKNOWN and bottom != UNKNOWN:
-            return {0 if top == bottom else KEY_VALUES[top] + KEY_VALUES[bottom]: 1.0}
+            return {PAIR_POINTS[top][bottom]: 1.0}
         known = bottom if top == UNKNOWN else top
         chances: dict[int, float] = {}
         if known != UNKNOWN:
             for rank in self.ranks:
-                points = 0 if rank == known else KEY_VALUES[rank] + KEY_VALUES[known]
+                points = PAIR_POINTS[rank][known]
                 chances[points] = chances.get(points, 0.0) + p[rank]
             return chances
         for first in self.ranks:
             for second in self.ranks:
-                points = 0 if first == second else KEY_VALUES[first] + KEY_VALUES[second]
+                points = PAIR_POINTS[first][second]
                 chances[points] = chances.get(points, 0.0) + p[first] * p[second]
         return chances
 
