@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from golfcards.errors import GolfError
-from golfcards.solitaire import solver_fast
+from golfcards.solitaire import solver, solver_fast
 from golfcards.solitaire.board import Board, Status, parse_action
 from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.rules import CLASSIC, EASY, STRICT, RuleName, Rules
@@ -123,6 +123,8 @@ def test_compiled_and_python_searches_are_the_same_search(code, monkeypatch):
     compiled = solve(code)
     best_compiled = most_removals(code, budget=5_000)
     monkeypatch.setattr(solver_fast, "AVAILABLE", False)
+    # The Python depth-first search alone (the hand-over to the sweep is tested in test_solver_sweep).
+    monkeypatch.setattr(solver, "SWEEP_AFTER", 10**9)
     assert solve(code) == compiled  # same verdict, same line, same number of positions
     assert most_removals(code, budget=5_000) == best_compiled
 

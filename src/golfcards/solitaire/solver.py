@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from golfcards.errors import GolfError
-from golfcards.solitaire import solver_fast
+from golfcards.solitaire import solver_fast, solver_sweep
 from golfcards.solitaire.board import Board, Draw, Move, Take
 from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.deal import Deal
@@ -44,7 +44,7 @@ from golfcards.solitaire.solver_tables import EMPTY, JOKER, Tables, rank_code, s
 Game = Board | Deal | GameCode | str
 """What the solver accepts: a board (its current position), a deal (with rules), a game code."""
 
-_DRAW = -1
+_DRAW = solver_sweep.DRAW
 _BASE = 6
 _JUNK = 15
 _ALL = 16
@@ -206,9 +206,11 @@ def warm_up() -> None:
     """Prepare the search now rather than on the first request (for long-running interfaces).
 
     With the compiled search this compiles it, or loads it from numba's cache (about a second);
-    without it this costs nothing worth noting.
+    without it this builds the sweep's masks (a few tens of milliseconds).
     """
     search(start_of(GameCode(1, Rules()).deal(), Rules()), budget=1)
+    if not solver_fast.AVAILABLE:
+        solver_sweep.slabs(_BASE)
 
 
 def solve(game: Game, rules: Rules | None = None, *, budget: int | None = None) -> Verdict:
@@ -220,13 +222,36 @@ def solve(game: Game, rules: Rules | None = None, *, budget: int | None = None) 
     return search(start_of(game, rules), budget)
 
 
+SWEEP_AFTER = 4_000
+"""Positions the pure Python depth-first search examines before it hands the deal to the sweep
+(``solver_sweep``). Most deals are decided in fewer; the few that are not are the ones the sweep
+decides much faster (tuned on the reference deals, see docs/solver.md)."""
+SWEEP_COST = 30_000
+"""What a sweep counts for against a caller's ``budget``, in positions: its slowest time on the
+reference deals is about that of 30,000 positions of the depth-first search. With a budget the sweep
+runs only if that much of the budget is left, so a budget still means "stop early"."""
+
+
 def search(start: Start, budget: int | None = None) -> Verdict:
-    """The search behind :func:`solve`, on an already prepared :class:`Start`."""
-    runner = _Search(start, budget, to_win=True)
+    """The search behind :func:`solve`, on an already prepared :class:`Start`.
+
+    The pure Python search switches to the sweep when the depth-first search has spent
+    :data:`SWEEP_AFTER` positions (and the budget, if any, leaves :data:`SWEEP_COST`); the
+    compiled search does not need it.
+    """
+    sweeping = not solver_fast.AVAILABLE and (budget is None or budget - SWEEP_AFTER >= SWEEP_COST)
+    runner = _Search(start, SWEEP_AFTER if sweeping else budget, to_win=True)
     try:
         runner.run()
     except _OutOfBudget:
-        return Verdict(Solvability.UNDECIDED, None, runner.nodes)
+        if not sweeping:
+            return Verdict(Solvability.UNDECIDED, None, runner.nodes)
+        steps, reached = solver_sweep.sweep(start.tables, start.heights, start.drawn, start.discard,
+                                            _powers(start.tables))
+        nodes = runner.nodes + reached
+        if steps is None:
+            return Verdict(Solvability.NOT_WINNABLE, None, nodes)
+        return Verdict(Solvability.WINNABLE, _moves(steps), nodes)
     if runner.best_left:
         return Verdict(Solvability.NOT_WINNABLE, None, runner.nodes)
     return Verdict(Solvability.WINNABLE, _moves(runner.best_line), runner.nodes)
@@ -245,6 +270,12 @@ def most_removals(game: Game, rules: Rules | None = None, *, budget: int | None 
     except _OutOfBudget:
         complete = False
     return Best(runner.best_left, _moves(runner.best_line), complete, runner.nodes)
+
+
+def _powers(tables: Tables) -> list[int]:
+    """Each column's stride when the column heights are packed in one integer, one digit per column."""
+    base = max([_BASE] + [len(column) + 1 for column in tables.columns])
+    return [base**c for c in range(7)]
 
 
 def _moves(steps: list[int]) -> tuple[Move, ...]:
@@ -281,9 +312,7 @@ class _Search:
         if self.to_win and tables.any_lonely(heights, supply):
             self.nodes = 1
             return
-        # Column heights packed in one integer, one digit per column.
-        base = max([_BASE] + [len(column) + 1 for column in tables.columns])
-        powers = [base**c for c in range(7)]
+        powers = _powers(tables)
         if solver_fast.AVAILABLE:
             outcome, self.nodes, self.best_left, self.best_line = solver_fast.run(
                 tables, heights, start.drawn, start.discard, powers,
