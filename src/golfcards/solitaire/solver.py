@@ -16,9 +16,12 @@ How it is fast enough in plain Python (see ``docs/solver.md``):
   later stock index too. It is a flat byte table (a dict of a million entries is slower to reach
   than the rest of a position's work), and each child is looked up before the search enters it;
 * sound bounds (``solver_tables``) that prove a position lost long before the stock runs out;
-* move ordering: removals before drawing, tallest column first.
+* move ordering: removals before drawing, tallest column first;
+* in pure Python, a deal not decided within :data:`SWEEP_AFTER` positions is handed to the sweep
+  (``solver_sweep``), which computes every reachable position at once with big integers as bit sets.
 
-With numba installed (the ``[fast]`` extra) the same search runs compiled (``solver_fast``).
+With numba installed (the ``[fast]`` extra) the same depth-first search runs compiled
+(``solver_fast``), fast enough without the sweep.
 
 :func:`most_removals` runs the same search to find how far a lost position can still be played
 (the most cards that can still be removed, and a line that removes them), for hints.
@@ -222,14 +225,16 @@ def solve(game: Game, rules: Rules | None = None, *, budget: int | None = None) 
     return search(start_of(game, rules), budget)
 
 
-SWEEP_AFTER = 4_000
+SWEEP_AFTER = 15_000
 """Positions the pure Python depth-first search examines before it hands the deal to the sweep
-(``solver_sweep``). Most deals are decided in fewer; the few that are not are the ones the sweep
-decides much faster (tuned on the reference deals, see docs/solver.md)."""
+(``solver_sweep``). Most deals are decided in fewer; the sweep decides the others in a few tens of
+milliseconds whatever their size. Tuned on the reference deals (docs/solver.md): lower, Classic's
+and strict's medians rise (their median deals take 5,000-10,000 positions, about a sweep's time);
+higher, the 99th percentiles rise."""
 SWEEP_COST = 30_000
-"""What a sweep counts for against a caller's ``budget``, in positions: its slowest time on the
-reference deals is about that of 30,000 positions of the depth-first search. With a budget the sweep
-runs only if that much of the budget is left, so a budget still means "stop early"."""
+"""What a sweep counts for against a caller's ``budget``, in positions: the slowest sweeps of the
+reference deals take about as long as 30,000 positions of the depth-first search (about 0.1 s). With
+a budget the sweep runs only if that much of the budget is left, so a budget still means "stop early"."""
 
 
 def search(start: Start, budget: int | None = None) -> Verdict:
@@ -341,6 +346,8 @@ class _Search:
         # After taking column c's free card at height h: the code of its new free card, and the slot
         # that loses the column when it empties.
         below = [[_JUNK] + [_JUNK] + column[:-1] for column in columns]
+        card_at = [[_JUNK] + column for column in columns]
+        columns_of = _COLUMNS_OF
         emptied = [_JUNK, _ALL] + [_JUNK] * max(len(column) for column in columns)
         fitting = _fitting_slots(tables.fit)
         trail: list[int] = []
@@ -370,62 +377,58 @@ class _Search:
             mask = tops[first] | tops[second] | tops[third]
             # A position whose only move is the draw needs no bound: the position after the draw
             # has the same tableau and less supply, so its bound is at least as strong.
-            if mask and shortfall(demand, supply) - supply[JOKER] - supply[EMPTY] >= target:
-                remember(hcode << 4 | discard, drawn)
-                return False
-            candidates: Sequence[int] = _COLUMNS_OF[mask]
-            if len(candidates) > 1:
-                # Tallest column first: it has the most cards still to free.
-                candidates = sorted(candidates, key=heights.__getitem__, reverse=True)
-            supply[discard] -= 1
-            for c in candidates:
-                h = heights[c]
-                x = columns[c][h - 1]
-                child = hcode - powers[c]
-                # Lost with d drawn means lost with more drawn (drawing at any time).
-                known = lost[child << 4 | x] if anytime else lost[(child << 4 | x) << 5 | drawn]
-                if known and known <= drawn + 1:
-                    continue
-                y = below[c][h]
-                bit = 1 << c
-                heights[c] = h - 1
-                tops[x] ^= bit
-                tops[y] |= bit
-                tops[emptied[h]] ^= bit
-                demand[x] -= 1
-                trail.append(c)
-                ok = dfs(x, drawn, child, left - 1)
-                trail.pop()
-                demand[x] += 1
-                tops[emptied[h]] ^= bit
-                tops[y] ^= bit
-                tops[x] |= bit
-                heights[c] = h
-                if ok:
-                    supply[discard] += 1
-                    return True
-            if drawn < nstock and (anytime or not mask):
-                card = stock[drawn]
-                known = lost[hcode << 4 | card] if anytime else lost[(hcode << 4 | card) << 5 | drawn + 1]
-                if not known or known > drawn + 2:
-                    trail.append(_DRAW)
-                    ok = dfs(card, drawn + 1, hcode, left)
+            if not mask or shortfall(demand, supply) - supply[JOKER] - supply[EMPTY] < target:
+                candidates: Sequence[int] = columns_of[mask]
+                if len(candidates) > 1:
+                    # Tallest column first: it has the most cards still to free.
+                    candidates = sorted(candidates, key=heights.__getitem__, reverse=True)
+                supply[discard] -= 1
+                for c in candidates:
+                    h = heights[c]
+                    x = card_at[c][h]
+                    child = hcode - powers[c]
+                    # Lost with d drawn means lost with more drawn (drawing at any time).
+                    known = lost[child << 4 | x] if anytime else lost[(child << 4 | x) << 5 | drawn]
+                    if known and known <= drawn + 1:
+                        continue
+                    y = below[c][h]
+                    bit = 1 << c
+                    heights[c] = h - 1
+                    tops[x] ^= bit
+                    tops[y] |= bit
+                    tops[emptied[h]] ^= bit
+                    demand[x] -= 1
+                    trail.append(c)
+                    ok = dfs(x, drawn, child, left - 1)
                     trail.pop()
+                    demand[x] += 1
+                    tops[emptied[h]] ^= bit
+                    tops[y] ^= bit
+                    tops[x] |= bit
+                    heights[c] = h
                     if ok:
                         supply[discard] += 1
                         return True
-            supply[discard] += 1
-            remember(hcode << 4 | discard, drawn)
-            return False
-
-        def remember(key: int, drawn: int) -> None:
-            # Stored as drawn + 1: 0 is "not known lost". Each key is stored once (a position
+                if drawn < nstock and (anytime or not mask):
+                    card = stock[drawn]
+                    known = lost[hcode << 4 | card] if anytime else lost[(hcode << 4 | card) << 5 | drawn + 1]
+                    if not known or known > drawn + 2:
+                        trail.append(_DRAW)
+                        ok = dfs(card, drawn + 1, hcode, left)
+                        trail.pop()
+                        if ok:
+                            supply[discard] += 1
+                            return True
+                supply[discard] += 1
+            # Lost: stored as drawn + 1 (0 is "not known lost"). Each key is stored once (a position
             # already known lost with as few cards drawn is never searched again).
             if anytime:
+                key = hcode << 4 | discard
                 lost[key] = drawn + 1
                 stored.append(key)
             else:
-                lost[key << 5 | drawn] = drawn + 1
+                lost[(hcode << 4 | discard) << 5 | drawn] = drawn + 1
+            return False
 
         hcode = sum(h * powers[c] for c, h in enumerate(heights))
         recursion = sys.getrecursionlimit()
