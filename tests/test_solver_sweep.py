@@ -13,19 +13,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from golfcards.solitaire import solver, solver_fast, solver_sweep
-from golfcards.solitaire.board import Board, Status
+from golfcards.solitaire.board import Board
 from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.rules import CLASSIC, EASY, STRICT
 from golfcards.solitaire.solver import SWEEP_AFTER, SWEEP_COST, Solvability, _moves, _powers, solve, start_of
+from tests.test_solver import replays_to_win
 from tests.test_solver_pruning import SETTINGS, exhaustive, positions
-
-
-def replays_to_win(board: Board, steps: list[int]) -> bool:
-    board = board.copy()
-    for move in _moves(steps):
-        if not board.apply(move).accepted:
-            return False
-    return board.status is Status.WON
 
 
 def sweep_of(board: Board) -> tuple[list[int] | None, int]:
@@ -56,7 +49,7 @@ def test_sweep_matches_exhaustive_search(board):
     assert (steps is not None) is expected_win
     assert reached >= 1
     if expected_win:
-        assert replays_to_win(board, steps)
+        assert replays_to_win(board, _moves(steps))
 
 
 @SETTINGS
@@ -66,11 +59,7 @@ def test_solve_hands_small_positions_to_the_sweep(python_engine, monkeypatch, bo
     expected_win, _ = exhaustive(board.copy())
     verdict = solve(board)
     assert verdict.winnable is expected_win
-    if expected_win:
-        board = board.copy()
-        for move in verdict.line:
-            board.push(move)
-        assert board.status is Status.WON
+    assert not expected_win or replays_to_win(board, verdict.line)
 
 
 @pytest.mark.parametrize(("code", "winnable"), [
@@ -82,10 +71,7 @@ def test_hard_deals_are_handed_to_the_sweep(python_engine, code, winnable):
     verdict = solve(board)
     assert python_engine, "the sweep was not used"
     assert verdict.winnable is winnable and verdict.nodes > SWEEP_AFTER
-    if winnable:
-        for move in verdict.line:
-            board.push(move)
-        assert board.status is Status.WON
+    assert not winnable or replays_to_win(board, verdict.line)
 
 
 def test_a_budget_too_small_for_the_sweep_stays_a_budget(python_engine):
