@@ -120,11 +120,11 @@ def test_most_removals_of_a_won_and_of_a_lost_deal():
 @pytest.mark.parametrize("code", ["GO1-E-AAAAAAB", "GO1-C-AAAAAAF", "GO1-S-AAAAAAH", "GO1-E-AAAAABC-J2-ND",
                                   "GO1-C-AAAAAAK-J1"])
 def test_compiled_and_python_searches_are_the_same_search(code, monkeypatch):
+    # The Python depth-first search alone (the hand-over to the sweep is tested in test_solver_sweep).
+    monkeypatch.setattr(solver, "SWEEP_AFTER", 10**9)
     compiled = solve(code)
     best_compiled = most_removals(code, budget=5_000)
     monkeypatch.setattr(solver_fast, "AVAILABLE", False)
-    # The Python depth-first search alone (the hand-over to the sweep is tested in test_solver_sweep).
-    monkeypatch.setattr(solver, "SWEEP_AFTER", 10**9)
     assert solve(code) == compiled  # same verdict, same line, same number of positions
     assert most_removals(code, budget=5_000) == best_compiled
 
