@@ -16,7 +16,16 @@ from golfcards.solitaire import solver, solver_fast, solver_sweep
 from golfcards.solitaire.board import Board
 from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.rules import CLASSIC, EASY, STRICT
-from golfcards.solitaire.solver import SWEEP_AFTER, SWEEP_COST, Solvability, _moves, _powers, solve, start_of
+from golfcards.solitaire.solver import (
+    SWEEP_AFTER,
+    SWEEP_COST,
+    Solvability,
+    _moves,
+    _powers,
+    most_removals,
+    solve,
+    start_of,
+)
 from tests.test_solver import replays_to_win
 from tests.test_solver_pruning import SETTINGS, exhaustive, positions
 
@@ -50,6 +59,36 @@ def test_sweep_matches_exhaustive_search(board):
     assert reached >= 1
     if expected_win:
         assert replays_to_win(board, _moves(steps))
+
+
+@SETTINGS
+@given(board=positions())
+def test_most_removals_hands_small_positions_to_the_sweep(python_engine, monkeypatch, board):
+    monkeypatch.setattr(solver, "SWEEP_AFTER", 1)
+    _, fewest = exhaustive(board.copy())
+    best = most_removals(board)
+    assert best.complete and best.cards_left == fewest
+    replay = board.copy()
+    for move in best.line:
+        replay.push(move)
+    assert replay.cards_left == fewest
+
+
+def test_a_lost_deal_s_most_removals_is_complete_with_the_interactive_budget(python_engine):
+    # GO1-C-AAAAAAB: the depth-first search alone does not finish within 60,000 positions.
+    best = most_removals("GO1-C-AAAAAAB", budget=60_000)
+    assert best.complete and best.cards_left > 0
+    board = Board.from_code("GO1-C-AAAAAAB")
+    for move in best.line:
+        board.push(move)
+    assert board.cards_left == best.cards_left
+
+
+@given(st.integers(0, 6**7 - 1))
+def test_cards_left_masks_add_the_heights(hcode):
+    masks = solver_sweep.cards_left_masks(6)
+    cards = sum(hcode // 6**c % 6 for c in range(7))
+    assert [n for n, mask in enumerate(masks) if mask >> hcode & 1] == [cards]
 
 
 @SETTINGS

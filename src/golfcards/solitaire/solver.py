@@ -213,7 +213,7 @@ def warm_up() -> None:
     """
     search(start_of(GameCode(1, Rules()).deal(), Rules()), budget=1)
     if not solver_fast.AVAILABLE:
-        solver_sweep.slabs(_BASE)
+        solver_sweep.cards_left_masks(_BASE)  # and the slabs it is built from
 
 
 def solve(game: Game, rules: Rules | None = None, *, budget: int | None = None) -> Verdict:
@@ -244,7 +244,7 @@ def search(start: Start, budget: int | None = None) -> Verdict:
     :data:`SWEEP_AFTER` positions (and the budget, if any, leaves :data:`SWEEP_COST`); the
     compiled search does not need it.
     """
-    sweeping = not solver_fast.AVAILABLE and (budget is None or budget - SWEEP_AFTER >= SWEEP_COST)
+    sweeping = _sweeping(budget)
     runner = _Search(start, SWEEP_AFTER if sweeping else budget, to_win=True)
     try:
         runner.run()
@@ -266,15 +266,27 @@ def most_removals(game: Game, rules: Rules | None = None, *, budget: int | None 
     """The fewest cards ``game`` can still leave on the tableau, and a line that leaves them.
 
     A winnable position gives ``cards_left == 0`` and a winning line. With a ``budget`` the
-    search may stop early: the result is then the best line found (``complete`` False).
+    search may stop early: the result is then the best line found (``complete`` False). In pure
+    Python it hands over to the sweep like :func:`search`, which finds the exact fewest.
     """
-    runner = _Search(start_of(game, rules), budget, to_win=False)
+    start = start_of(game, rules)
+    sweeping = _sweeping(budget)
+    runner = _Search(start, SWEEP_AFTER if sweeping else budget, to_win=False)
     complete = True
     try:
         runner.run()
     except _OutOfBudget:
+        if sweeping:
+            left, steps, reached = solver_sweep.fewest(start.tables, start.heights, start.drawn, start.discard,
+                                                       _powers(start.tables))
+            return Best(left, _moves(steps), True, runner.nodes + reached)
         complete = False
     return Best(runner.best_left, _moves(runner.best_line), complete, runner.nodes)
+
+
+def _sweeping(budget: int | None) -> bool:
+    """Whether a search hands over to the sweep after SWEEP_AFTER positions (pure Python only)."""
+    return not solver_fast.AVAILABLE and (budget is None or budget - SWEEP_AFTER >= SWEEP_COST)
 
 
 def _powers(tables: Tables) -> list[int]:

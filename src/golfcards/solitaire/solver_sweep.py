@@ -31,7 +31,7 @@ solver runs it only after its depth-first search has spent a budget (see ``docs/
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
 
 from golfcards.solitaire.solver_tables import CODES, Tables
@@ -66,6 +66,54 @@ def sweep(tables: Tables, heights: Sequence[int], drawn: int, discard: int,
     """
     if not any(heights):
         return [], 1
+    layers, movable, count, won = _reach(tables, heights, drawn, discard, powers)
+    if not won:
+        return None, count
+    k = len(layers) - 1
+    d = next(x for x in range(CODES) if layers[k][x] & 1)
+    return _line_back(layers, tables, heights, drawn, discard, powers, movable, (0, d, k)), count
+
+
+def fewest(tables: Tables, heights: Sequence[int], drawn: int, discard: int,
+           powers: Sequence[int]) -> tuple[int, list[int], int]:
+    """The fewest cards the position can leave on the tableau: (cards left, a line, positions reached)."""
+    if not any(heights):
+        return 0, [], 1
+    layers, movable, count, _ = _reach(tables, heights, drawn, discard, powers)
+    by_cards = cards_left_masks(powers[1])
+    for cards, mask in enumerate(by_cards):
+        for k, layer in enumerate(layers):
+            for d, bits in enumerate(layer):
+                found = bits & mask
+                if found:
+                    here = (found & -found).bit_length() - 1
+                    line = _line_back(layers, tables, heights, drawn, discard, powers, movable, (here, d, k))
+                    return cards, line, count
+    raise AssertionError("the start is always reached")
+
+
+@cache
+def cards_left_masks(base: int) -> tuple[int, ...]:
+    """``cards_left_masks(base)[n]``: the bit set of every hcode whose heights add up to ``n``."""
+    slab = slabs(base)
+    sums = list(slab[0])
+    for c in range(1, COLUMNS):
+        sums = [_union(sums[n - j] & slab[c][j] for j in range(base) if 0 <= n - j < len(sums))
+                for n in range(len(sums) + base - 1)]
+    return tuple(sums)
+
+
+def _union(sets: Iterable[int]) -> int:
+    union = 0
+    for bits in sets:
+        union |= bits
+    return union
+
+
+def _reach(tables: Tables, heights: Sequence[int], drawn: int, discard: int,
+           powers: Sequence[int]) -> tuple[list[list[int]], list[int], int, bool]:
+    """Every reachable position, layer by layer: (the sets of each layer, Strict's movable heights
+    per discard, positions reached, won). Stops at the first layer that reaches a win."""
     base = powers[1]
     columns, stock, fit = tables.columns, tables.stock, tables.fit
     anytime = tables.draw_anytime
@@ -123,9 +171,7 @@ def sweep(tables: Tables, heights: Sequence[int], drawn: int, discard: int,
             reached[card] = stuck
             new = list(reached)
     count += sum(bits.bit_count() for bits in reached)
-    if not won:
-        return None, count
-    return _line_back(layers, tables, heights, drawn, discard, powers, movable), count
+    return layers, movable, count, won
 
 
 def _hcode(heights: Sequence[int], powers: Sequence[int]) -> int:
@@ -173,14 +219,13 @@ def _close(reached: list[int], new: list[int], cards: list[int], onto: dict[int,
 
 
 def _line_back(layers: list[list[int]], tables: Tables, heights: Sequence[int], drawn: int, discard: int,
-               powers: Sequence[int], movable: list[int]) -> list[int]:
-    """A winning line, found backwards from the win through the kept sets of each layer."""
+               powers: Sequence[int], movable: list[int], end: tuple[int, int, int]) -> list[int]:
+    """A line to ``end`` (heights, discard, layer), found backwards through the kept sets of each layer."""
     columns, stock, fit = tables.columns, tables.stock, tables.fit
     anytime = tables.draw_anytime
     base = powers[1]
     start = _hcode(heights, powers)
-    k = len(layers) - 1
-    here, d = 0, next(x for x in range(CODES) if layers[k][x] & 1)
+    here, d, k = end
     backwards: list[tuple[int, int]] = []  # (column taken, -1) or (DRAW, cards drawn after it)
     while True:
         bit = 1 << here
