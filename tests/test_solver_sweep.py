@@ -30,6 +30,13 @@ from tests.test_solver import replays_to_win
 from tests.test_solver_pruning import SETTINGS, exhaustive, positions
 
 
+def cards_left_after(board: Board, line) -> int:
+    board = board.copy()
+    for move in line:
+        board.push(move)
+    return board.cards_left
+
+
 def sweep_of(board: Board) -> tuple[list[int] | None, int]:
     start = start_of(board)
     return solver_sweep.sweep(start.tables, start.heights, start.drawn, start.discard, _powers(start.tables))
@@ -61,27 +68,11 @@ def test_sweep_matches_exhaustive_search(board):
         assert replays_to_win(board, _moves(steps))
 
 
-@SETTINGS
-@given(board=positions())
-def test_most_removals_hands_small_positions_to_the_sweep(python_engine, monkeypatch, board):
-    monkeypatch.setattr(solver, "SWEEP_AFTER", 1)
-    _, fewest = exhaustive(board.copy())
-    best = most_removals(board)
-    assert best.complete and best.cards_left == fewest
-    replay = board.copy()
-    for move in best.line:
-        replay.push(move)
-    assert replay.cards_left == fewest
-
-
 def test_a_lost_deal_s_most_removals_is_complete_with_the_interactive_budget(python_engine):
     # GO1-C-AAAAAAB: the depth-first search alone does not finish within 60,000 positions.
     best = most_removals("GO1-C-AAAAAAB", budget=60_000)
     assert best.complete and best.cards_left > 0
-    board = Board.from_code("GO1-C-AAAAAAB")
-    for move in best.line:
-        board.push(move)
-    assert board.cards_left == best.cards_left
+    assert cards_left_after(Board.from_code("GO1-C-AAAAAAB"), best.line) == best.cards_left
 
 
 @given(st.integers(0, 6**7 - 1))
@@ -93,12 +84,15 @@ def test_cards_left_masks_add_the_heights(hcode):
 
 @SETTINGS
 @given(board=positions())
-def test_solve_hands_small_positions_to_the_sweep(python_engine, monkeypatch, board):
+def test_solve_and_most_removals_hand_small_positions_to_the_sweep(python_engine, monkeypatch, board):
     monkeypatch.setattr(solver, "SWEEP_AFTER", 1)
-    expected_win, _ = exhaustive(board.copy())
+    expected_win, fewest = exhaustive(board.copy())
     verdict = solve(board)
     assert verdict.winnable is expected_win
     assert not expected_win or replays_to_win(board, verdict.line)
+    best = most_removals(board)
+    assert best.complete and best.cards_left == fewest
+    assert cards_left_after(board, best.line) == fewest
 
 
 @pytest.mark.parametrize(("code", "winnable"), [
