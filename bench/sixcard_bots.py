@@ -26,6 +26,7 @@ import argparse
 import json
 import pathlib
 import pprint
+import random
 import statistics
 import sys
 import time
@@ -38,7 +39,7 @@ from golfcards.sixcard.bots.value import ValueNet
 from golfcards.sixcard.codes import DealCode
 from golfcards.sixcard.match import Match
 from golfcards.sixcard.rules import SixCardRules
-from golfcards.sixcard.state import HoleState
+from golfcards.sixcard.state import HoleState, Phase
 from golfcards.sixcard.view import view_for
 
 MODEL_PATH = pathlib.Path(__file__).resolve().parent.parent / "src/golfcards/sixcard/bots/strong_model.py"
@@ -115,6 +116,84 @@ def table(rows: list[str], matches: int, workers: int, seed: int) -> None:
 
         result = run_arena(config, workers=workers, progress=progress)
         print(row(result), f"<!-- {time.time() - start:.0f} s -->", flush=True)
+
+
+def spread(holes: int) -> None:
+    """How far a hole's final margin strays from the network's estimate at a turn's start, by the
+    number of cards still face down on the table (strong against strong): the residual spread the
+    expert's match chances assume (:func:`golfcards.sixcard.bots.expert.rest_spread`)."""
+    from golfcards.sixcard.bots.expert import rest_spread
+
+    net = strong.value_net(SixCardRules())
+    assert net is not None
+    errors: dict[int, list[float]] = {}
+    for number in range(holes):
+        state = HoleState.from_code(DealCode(2 * 10 ** 9 + number, SixCardRules(), dealer=number % 2))
+        bots = [make_bot("strong", number * 2 + seat) for seat in range(2)]
+        estimates: list[tuple[int, int, float]] = []
+        while not state.is_terminal():
+            seat = state.current_player
+            view = view_for(state, seat)
+            if state.phase is Phase.DRAW:
+                down = sum(not up for flags in state.face_up for up in flags)
+                estimates.append((seat, down, strong.Afterstates(Knowledge(view), net).turn_worth()))
+            state.apply(seat, bots[seat].choose(view))
+        for seat, down, estimate in estimates:
+            errors.setdefault(down, []).append(strong.hole_worth(state, seat) - estimate)
+    print("| face-down cards | turns | mean error | spread | assumed |")
+    print("| ---: | ---: | ---: | ---: | ---: |")
+    for down in sorted(errors):
+        values = errors[down]
+        if len(values) > 1:
+            print(f"| {down} | {len(values)} | {statistics.mean(values):+.2f} | {statistics.stdev(values):.2f} | "
+                  f"{rest_spread(down):.2f} |")
+
+
+def endgame(trials: int, holes: int, spread_: float, seed: int) -> None:
+    """Paired screening of the expert's match-aware play where it matters: the last ``holes`` holes
+    of a 9-hole match against ``strong``, from a lead drawn around 0 (normal, ``spread_`` points),
+    played once by the match-aware expert and once by the expert playing for points, on the same
+    deals, leads, seats and bot seeds. Prints both match win rates and their paired difference."""
+    from golfcards.sixcard.bots.expert import ExpertBot
+    from golfcards.sixcard.state import HoleContext
+
+    rng = random.Random(seed)
+    rules = SixCardRules()
+    wins: dict[bool, list[float]] = {True: [], False: []}
+    margins: dict[bool, list[float]] = {True: [], False: []}
+    start = time.time()
+    for trial in range(trials):
+        lead = round(rng.gauss(0.0, spread_))
+        me = trial % 2
+        numbers = [rng.randrange(26 ** 7) for _ in range(holes)]
+        for aware in (True, False):
+            expert = ExpertBot(trial * 10 + 1)
+            expert.match_aware = aware
+            players = [expert if seat == me else make_bot("strong", trial * 10 + 2) for seat in range(2)]
+            totals = [0, 0]
+            totals[1 - me] = max(lead, 0)
+            totals[me] = max(-lead, 0)
+            margin = 0
+            for k in range(holes):
+                hole = rules.holes - holes + k
+                context = HoleContext(hole, rules.holes, (totals[0], totals[1]))
+                state = HoleState.from_code(DealCode(numbers[k], rules, dealer=(hole + trial) % 2), context)
+                while not state.is_terminal():
+                    seat = state.current_player
+                    state.apply(seat, players[seat].choose(view_for(state, seat)))
+                points = state.points()
+                totals = [totals[0] + points[0], totals[1] + points[1]]
+                margin += points[me] - points[1 - me]
+            wins[aware].append(1.0 if totals[me] < totals[1 - me] else 0.5 if totals[me] == totals[1 - me] else 0.0)
+            margins[aware].append(margin / holes)
+        if (trial + 1) % 50 == 0 or trial + 1 == trials:
+            differences = [a - b for a, b in zip(wins[True], wins[False], strict=True)]
+            error = statistics.stdev(differences) / len(differences) ** 0.5 if len(differences) > 1 else 0.0
+            print(f"{trial + 1} trials ({time.time() - start:.0f} s): match-aware wins "
+                  f"{100 * statistics.mean(wins[True]):.1f}%, for points {100 * statistics.mean(wins[False]):.1f}%, "
+                  f"difference {100 * statistics.mean(differences):+.1f} ± {100 * error:.1f} (1 s.e.), "
+                  f"{sum(d != 0 for d in differences)} differ; margin/hole {statistics.mean(margins[True]):+.2f} "
+                  f"against {statistics.mean(margins[False]):+.2f}", flush=True)
 
 
 class Learner(strong.StrongBot):
@@ -277,6 +356,13 @@ def main(argv: list[str] | None = None) -> int:
     table_parser.add_argument("--workers", type=int, default=2)
     table_parser.add_argument("--seed", type=int, default=1)
     table_parser.add_argument("--rows", default=",".join(TABLE), help=f"rows to play, from {', '.join(TABLE)}")
+    spread_parser = commands.add_parser("spread")
+    spread_parser.add_argument("--holes", type=int, default=400)
+    endgame_parser = commands.add_parser("endgame")
+    endgame_parser.add_argument("--trials", type=int, default=200)
+    endgame_parser.add_argument("--holes", type=int, default=2, help="the last this many holes of 9")
+    endgame_parser.add_argument("--spread", type=float, default=20.0, help="spread of the starting lead")
+    endgame_parser.add_argument("--seed", type=int, default=7)
     fit_parser = commands.add_parser("fit")
     fit_parser.add_argument("--players", type=int, default=2, choices=(2, 4),
                             help="2, or 4 for the 3-4 player network (a quarter of its holes have 3)")
@@ -291,6 +377,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "timing":
         timing(args.holes)
+    elif args.command == "endgame":
+        endgame(args.trials, args.holes, args.spread, args.seed)
+    elif args.command == "spread":
+        spread(args.holes)
     elif args.command == "fit":
         fit(args.players, args.data, args.holes, args.pool, args.explore, args.workers, args.seed, args.hidden,
             args.epochs)

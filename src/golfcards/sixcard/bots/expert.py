@@ -69,6 +69,39 @@ HOLE_SPREAD = 12.0
 """The typical spread (standard deviation) of a hole's point margin between two good players."""
 
 
+REST_SPREAD = 3.8
+"""How far a hole's final margin strays from the network's estimate at a turn's start: about
+this many points times the square root of the cards face down on the table (measured between two
+strong bots with ``bench/sixcard_bots.py spread``: 5.7 points with 2 cards down, 10.1 with 8)."""
+
+OPTIMISM = 0.75
+"""Points per face-down card by which the network (fitted against ``normal`` players) overrates a
+turn's start against a strong player (measured with the spread: 1.9 with 2 cards down, 5.8 with 8)."""
+
+
+def rest_spread(down: int) -> float:
+    """The spread of what is left of a hole's margin with ``down`` cards face down on the table."""
+    return REST_SPREAD * math.sqrt(down)
+
+
+def match_chance(margin: float, down: int, seat: int, context: HoleContext) -> float:
+    """The chance that ``seat`` wins a two-player match (a tie counting half) when the current hole
+    is expected to end ``margin`` points in its favour with ``down`` cards still face down: the lead
+    after the hole is normal around its expectation, spread by what is left of this hole
+    (:func:`rest_spread`) and by the holes still to come (:data:`HOLE_SPREAD` each)."""
+    lead = context.totals[1 - seat] - context.totals[seat] + margin
+    remaining = context.holes - context.hole - 1
+    spread = math.sqrt(rest_spread(down) ** 2 + remaining * HOLE_SPREAD ** 2)
+    if spread == 0.0:
+        return 1.0 if lead > 0 else 0.5 if lead == 0 else 0.0
+    return 0.5 * (1.0 + math.erf(lead / (spread * math.sqrt(2))))
+
+
+def face_down(state: HoleState) -> int:
+    """The cards face down on the whole table."""
+    return sum(not up for flags in state.face_up for up in flags)
+
+
 def expected_points(state: HoleState) -> list[float]:
     """Each grid's points with the cards that were still face down at the end valued by the odds of
     the cards unseen at that moment (not by the cards the determinization happened to put there):
@@ -215,9 +248,20 @@ class ExpertBot(SampledSearch):
     are searched; a clearer choice is played at once."""
     width = 3
     """At most this many candidates, the strong bot's choice first."""
+    late_holes = 2
+    """In the last this many holes of a two-player match that is still open, ..."""
+    late_within = 3.0
+    """... moves within this many points are searched, ..."""
+    late_width = 4
+    """... at most this many."""
+    open_lead = 2.0
+    """A match is open while the lead is within this many spreads of the holes left (this one included)."""
     max_samples = 16
     budget = 0.2
     """Seconds of sampling per choice at most (a move stays well under half a second)."""
+    match_aware = True
+    """Whether to play for the match (the chance of winning it, searching more widely late in
+    an open match) rather than for the hole's points (False: the expert as first measured)."""
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -232,13 +276,29 @@ class ExpertBot(SampledSearch):
             return self.fallback.choose(view)
         if view.phase is Phase.REVEAL or len(view.legal) == 1:
             return self.guide.choose(view)
-        candidates = self.candidates(Afterstates(Knowledge(view), net))
+        within, width = self.breadth(view)
+        candidates = self.candidates(Afterstates(Knowledge(view), net), within, width)
         if len(candidates) == 1:
             return candidates[0]
         return self.search(view, candidates)
 
-    def candidates(self, after: Afterstates) -> list[Action]:
+    def breadth(self, view: View) -> tuple[float, int]:
+        """How widely to search (``within``, ``width``): more widely late in an open two-player
+        match, where a hole's result decides it and the best move for the match may not be the
+        best for the points."""
+        context = view.context
+        if not self.match_aware or context is None or view.rules.players != 2 or view.viewer is None:
+            return self.within, self.width
+        left = context.holes - context.hole
+        lead = context.totals[1 - view.viewer] - context.totals[view.viewer]
+        if left <= self.late_holes and abs(lead) <= self.open_lead * HOLE_SPREAD * math.sqrt(left):
+            return self.late_within, self.late_width
+        return self.within, self.width
+
+    def candidates(self, after: Afterstates, within: float | None = None, width: int | None = None) -> list[Action]:
         """The strong bot's choice and the moves its network rates close to it, best first."""
+        within = self.within if within is None else within
+        width = self.width if width is None else width
         known = after.known
         if known.phase is Phase.PLACE:
             options = after.uses(known.holding, may_leave=True)
@@ -246,7 +306,7 @@ class ExpertBot(SampledSearch):
             options = [*after.uses(known.top, may_leave=False), strong.Option(after.draw_worth(), DRAW, None)]
         options.sort(key=lambda option: option.worth, reverse=True)
         best = options[0].worth
-        chosen = [option for option in options[:self.width] if option.worth >= best - self.within]
+        chosen = [option for option in options[:width] if option.worth >= best - within]
         if known.phase is Phase.PLACE:
             return [DiscardDrawn() if o.position == strong.LEAVE else Swap(o.position) for o in chosen]
         return [DrawStock() if o.position == DRAW else TakeDiscard(o.position) for o in chosen]
@@ -257,10 +317,19 @@ class ExpertBot(SampledSearch):
         return self.look_ahead(state, me, net)
 
     def look_ahead(self, state: HoleState, me: int, net: strong.ValueNet) -> float:
-        """Play the sampled table on to the expert's next turn (or the end of the hole) and value it."""
+        """Play the sampled table on to the expert's next turn (or the end of the hole) and value
+        it: in a two-player match by the chance of winning the match (:func:`match_chance`), the
+        network's margin corrected for its optimism; otherwise by the network's worth itself."""
         while not state.is_terminal():
             seat = state.current
             if seat == me and state.phase is Phase.DRAW:
-                return Afterstates(Knowledge(view_for(state, me)), net).turn_worth()
+                worth = Afterstates(Knowledge(view_for(state, me)), net).turn_worth()
+                if not self.match_aware or state.context is None or state.players != 2:
+                    return worth
+                down = face_down(state)
+                return match_chance(worth - OPTIMISM * down, down, me, state.context)
             state.apply(seat, self.simulated[seat].choose(view_for(state, seat)))
-        return hole_worth(state, me)
+        worth = hole_worth(state, me)
+        if not self.match_aware or state.context is None or state.players != 2:
+            return worth
+        return match_chance(worth, face_down(state), me, state.context)
