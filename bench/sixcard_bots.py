@@ -149,11 +149,12 @@ def spread(holes: int) -> None:
                   f"{rest_spread(down):.2f} |")
 
 
-def endgame(trials: int, holes: int, spread_: float, seed: int) -> None:
+def endgame(trials: int, holes: int, spread_: float, seed: int, settings: dict[str, float]) -> None:
     """Paired screening of the expert's match-aware play where it matters: the last ``holes`` holes
     of a 9-hole match against ``strong``, from a lead drawn around 0 (normal, ``spread_`` points),
     played once by the match-aware expert and once by the expert playing for points, on the same
-    deals, leads, seats and bot seeds. Prints both match win rates and their paired difference."""
+    deals, leads, seats and bot seeds. Prints both match win rates and their paired difference.
+    ``settings`` overrides the match-aware expert's attributes (e.g. ``late_within``)."""
     from golfcards.sixcard.bots.expert import ExpertBot
     from golfcards.sixcard.state import HoleContext
 
@@ -169,6 +170,9 @@ def endgame(trials: int, holes: int, spread_: float, seed: int) -> None:
         for aware in (True, False):
             expert = ExpertBot(trial * 10 + 1)
             expert.match_aware = aware
+            if aware:
+                for name, value in settings.items():
+                    setattr(expert, name, type(getattr(expert, name))(value))
             players = [expert if seat == me else make_bot("strong", trial * 10 + 2) for seat in range(2)]
             totals = [0, 0]
             totals[1 - me] = max(lead, 0)
@@ -363,6 +367,8 @@ def main(argv: list[str] | None = None) -> int:
     endgame_parser.add_argument("--holes", type=int, default=2, help="the last this many holes of 9")
     endgame_parser.add_argument("--spread", type=float, default=20.0, help="spread of the starting lead")
     endgame_parser.add_argument("--seed", type=int, default=7)
+    endgame_parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                                help="an attribute of the match-aware expert, e.g. late_within=1")
     fit_parser = commands.add_parser("fit")
     fit_parser.add_argument("--players", type=int, default=2, choices=(2, 4),
                             help="2, or 4 for the 3-4 player network (a quarter of its holes have 3)")
@@ -378,7 +384,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "timing":
         timing(args.holes)
     elif args.command == "endgame":
-        endgame(args.trials, args.holes, args.spread, args.seed)
+        settings = {name: float(value) for name, value in (item.split("=", 1) for item in args.set)}
+        endgame(args.trials, args.holes, args.spread, args.seed, settings)
     elif args.command == "spread":
         spread(args.holes)
     elif args.command == "fit":

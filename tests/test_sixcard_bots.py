@@ -236,13 +236,3 @@ def test_the_expert_goes_out_on_the_last_hole_only_when_that_wins_the_match():
     assert choice(-25) is DrawStock
     assert choice(10, match_aware=False) is choice(-25, match_aware=False)
 
-
-def test_the_expert_searches_more_widely_late_in_an_open_match():
-    state = spot("QS 4D 9C 5H 8D 7S", (3, 4, 5), "AS 2S 3S 4S 5S 6S", (2, 5), discard="KH")
-    expert = make_bot("expert", 1)
-    narrow, wide = (expert.within, expert.width), (expert.late_within, expert.late_width)
-    for context, breadth in [(None, narrow), (HoleContext(2, 9, (10, 12)), narrow),
-                             (HoleContext(8, 9, (50, 40)), wide), (HoleContext(7, 9, (40, 50)), wide),
-                             (HoleContext(8, 9, (90, 40)), narrow)]:
-        state.context = context
-        assert expert.breadth(view_for(state, 0)) == breadth

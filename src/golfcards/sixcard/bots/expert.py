@@ -249,19 +249,14 @@ class ExpertBot(SampledSearch):
     width = 3
     """At most this many candidates, the strong bot's choice first."""
     late_holes = 2
-    """In the last this many holes of a two-player match that is still open, ..."""
-    late_within = 3.0
-    """... moves within this many points are searched, ..."""
-    late_width = 4
-    """... at most this many."""
-    open_lead = 2.0
-    """A match is open while the lead is within this many spreads of the holes left (this one included)."""
+    """In the last this many holes of a two-player match positions are valued by the chance of
+    winning the match (before them, by points)."""
     max_samples = 16
     budget = 0.2
     """Seconds of sampling per choice at most (a move stays well under half a second)."""
     match_aware = True
-    """Whether to play for the match (the chance of winning it, searching more widely late in
-    an open match) rather than for the hole's points (False: the expert as first measured)."""
+    """Whether to play the last holes for the match rather than for the hole's points (False:
+    the expert as first measured)."""
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -276,29 +271,13 @@ class ExpertBot(SampledSearch):
             return self.fallback.choose(view)
         if view.phase is Phase.REVEAL or len(view.legal) == 1:
             return self.guide.choose(view)
-        within, width = self.breadth(view)
-        candidates = self.candidates(Afterstates(Knowledge(view), net), within, width)
+        candidates = self.candidates(Afterstates(Knowledge(view), net))
         if len(candidates) == 1:
             return candidates[0]
         return self.search(view, candidates)
 
-    def breadth(self, view: View) -> tuple[float, int]:
-        """How widely to search (``within``, ``width``): more widely late in an open two-player
-        match, where a hole's result decides it and the best move for the match may not be the
-        best for the points."""
-        context = view.context
-        if not self.match_aware or context is None or view.rules.players != 2 or view.viewer is None:
-            return self.within, self.width
-        left = context.holes - context.hole
-        lead = context.totals[1 - view.viewer] - context.totals[view.viewer]
-        if left <= self.late_holes and abs(lead) <= self.open_lead * HOLE_SPREAD * math.sqrt(left):
-            return self.late_within, self.late_width
-        return self.within, self.width
-
-    def candidates(self, after: Afterstates, within: float | None = None, width: int | None = None) -> list[Action]:
+    def candidates(self, after: Afterstates) -> list[Action]:
         """The strong bot's choice and the moves its network rates close to it, best first."""
-        within = self.within if within is None else within
-        width = self.width if width is None else width
         known = after.known
         if known.phase is Phase.PLACE:
             options = after.uses(known.holding, may_leave=True)
@@ -306,7 +285,7 @@ class ExpertBot(SampledSearch):
             options = [*after.uses(known.top, may_leave=False), strong.Option(after.draw_worth(), DRAW, None)]
         options.sort(key=lambda option: option.worth, reverse=True)
         best = options[0].worth
-        chosen = [option for option in options[:width] if option.worth >= best - within]
+        chosen = [option for option in options[:self.width] if option.worth >= best - self.within]
         if known.phase is Phase.PLACE:
             return [DiscardDrawn() if o.position == strong.LEAVE else Swap(o.position) for o in chosen]
         return [DrawStock() if o.position == DRAW else TakeDiscard(o.position) for o in chosen]
@@ -316,20 +295,33 @@ class ExpertBot(SampledSearch):
         assert net is not None
         return self.look_ahead(state, me, net)
 
+    def for_the_match(self, state: HoleState) -> HoleContext | None:
+        """The match to value positions for (by the chance of winning it), or None to value them
+        by points: only the last :attr:`late_holes` of a two-player match are played for the match.
+        Before them that chance is nearly a straight line of the hole's margin, so playing for
+        points (as the network does) comes to the same."""
+        context = state.context
+        if (not self.match_aware or context is None or state.players != 2
+                or context.holes - context.hole > self.late_holes):
+            return None
+        return context
+
     def look_ahead(self, state: HoleState, me: int, net: strong.ValueNet) -> float:
         """Play the sampled table on to the expert's next turn (or the end of the hole) and value
-        it: in a two-player match by the chance of winning the match (:func:`match_chance`), the
-        network's margin corrected for its optimism; otherwise by the network's worth itself."""
+        it: late in a two-player match by the chance of winning the match (:func:`match_chance`),
+        the network's margin corrected for its optimism; otherwise by the network's worth itself."""
         while not state.is_terminal():
             seat = state.current
             if seat == me and state.phase is Phase.DRAW:
                 worth = Afterstates(Knowledge(view_for(state, me)), net).turn_worth()
-                if not self.match_aware or state.context is None or state.players != 2:
+                match = self.for_the_match(state)
+                if match is None:
                     return worth
                 down = face_down(state)
-                return match_chance(worth - OPTIMISM * down, down, me, state.context)
+                return match_chance(worth - OPTIMISM * down, down, me, match)
             state.apply(seat, self.simulated[seat].choose(view_for(state, seat)))
         worth = hole_worth(state, me)
-        if not self.match_aware or state.context is None or state.players != 2:
+        match = self.for_the_match(state)
+        if match is None:
             return worth
-        return match_chance(worth, face_down(state), me, state.context)
+        return match_chance(worth, face_down(state), me, match)
