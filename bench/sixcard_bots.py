@@ -4,11 +4,19 @@ network (run by hand; not part of the tests).
     PYTHONPATH=src python bench/sixcard_bots.py timing [--holes 20]
     PYTHONPATH=src python bench/sixcard_bots.py table [--matches 400] [--workers 2] [--rows easy,expert]
     PYTHONPATH=src python bench/sixcard_bots.py fit --players 2 --data DIR [--holes 8000] [--pool 3]
+    PYTHONPATH=src python bench/sixcard_bots.py spread [--holes 400]
+    PYTHONPATH=src python bench/sixcard_bots.py endgame [--trials 200] [--holes 2] [--set late_holes=3]
 
 ``timing`` plays two-player holes (each level against ``strong``) and reports, per level, the median
 and 99th percentile of the time a decision takes (opening reveals and forced moves included, as in
 play). ``table`` runs the arena matches behind the targets in ``docs/sixcard-bots.md`` and prints
-them as a Markdown table. Run it on an otherwise idle machine: timings are wall-clock.
+them as a Markdown table (with one worker, the figures so far every tenth of the run). Run it on
+an otherwise idle machine: timings are wall-clock.
+
+``spread`` measures what the expert's match play assumes: how far a hole's final margin strays
+from the network's estimate at a turn's start (strong against strong), by face-down cards.
+``endgame`` screens the expert's match play where it matters, on paired endings of 9-hole matches
+against ``strong`` (the same deals, leads and seeds played for the match and for points).
 
 ``fit`` is one round of the strong bot's self-improvement (needs numpy): the current strong bot
 (with the network in ``src/golfcards/sixcard/bots/strong_model.py``) plays ``--holes`` holes against

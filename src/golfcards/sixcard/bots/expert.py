@@ -13,6 +13,12 @@ strong bot's choice only when it is better on average by more than a standard er
 
 So it sees what the network only estimates: what its move lets the next player do with the
 discard, whether an opponent can go out before its next turn, and what its next turn is worth.
+
+In the last two holes of a two-player match it plays for the match rather than for points: each
+sampled outcome is valued by the chance of winning the match (:func:`match_chance`), the lead so
+far plus the network's expected margin (less its optimism against a strong player), spread by
+what is left of the hole and by the holes still to come. So far ahead it prefers the sure move
+(going out now with a smaller but certain margin), far behind the one that keeps a chance.
 It samples up to 16 determinizations, fewer if they would take more than 0.2 s. Under house rules
 the network was not fitted for, it plays the older search with playouts by the hand-tuned strong
 player (:class:`PlayoutExpert`).
