@@ -4,11 +4,19 @@ network (run by hand; not part of the tests).
     PYTHONPATH=src python bench/sixcard_bots.py timing [--holes 20]
     PYTHONPATH=src python bench/sixcard_bots.py table [--matches 400] [--workers 2] [--rows easy,expert]
     PYTHONPATH=src python bench/sixcard_bots.py fit --players 2 --data DIR [--holes 8000] [--pool 3]
+    PYTHONPATH=src python bench/sixcard_bots.py spread [--holes 400]
+    PYTHONPATH=src python bench/sixcard_bots.py endgame [--trials 200] [--holes 2] [--set late_holes=3]
 
 ``timing`` plays two-player holes (each level against ``strong``) and reports, per level, the median
 and 99th percentile of the time a decision takes (opening reveals and forced moves included, as in
 play). ``table`` runs the arena matches behind the targets in ``docs/sixcard-bots.md`` and prints
-them as a Markdown table. Run it on an otherwise idle machine: timings are wall-clock.
+them as a Markdown table (with one worker, the figures so far every tenth of the run). Run it on
+an otherwise idle machine: timings are wall-clock.
+
+``spread`` measures what the expert's match play assumes: how far a hole's final margin strays
+from the network's estimate at a turn's start (strong against strong), by face-down cards.
+``endgame`` screens the expert's match play where it matters, on paired endings of 9-hole matches
+against ``strong`` (the same deals, leads and seeds played for the match and for points).
 
 ``fit`` is one round of the strong bot's self-improvement (needs numpy): the current strong bot
 (with the network in ``src/golfcards/sixcard/bots/strong_model.py``) plays ``--holes`` holes against
@@ -26,19 +34,20 @@ import argparse
 import json
 import pathlib
 import pprint
+import random
 import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from golfcards.sixcard.arena import ArenaConfig, ArenaResult, run_arena
+from golfcards.sixcard.arena import GROUPS_PER_CHUNK, ArenaConfig, ArenaResult, MatchRecord, _play_chunk, run_arena
 from golfcards.sixcard.bots import make_bot, strong
 from golfcards.sixcard.bots.knowledge import Knowledge
 from golfcards.sixcard.bots.value import ValueNet
 from golfcards.sixcard.codes import DealCode
 from golfcards.sixcard.match import Match
 from golfcards.sixcard.rules import SixCardRules
-from golfcards.sixcard.state import HoleState
+from golfcards.sixcard.state import HoleState, Phase
 from golfcards.sixcard.view import view_for
 
 MODEL_PATH = pathlib.Path(__file__).resolve().parent.parent / "src/golfcards/sixcard/bots/strong_model.py"
@@ -99,6 +108,22 @@ def row(result: ArenaResult) -> str:
             f"{100 * matches.value:.1f}% [{100 * matches.low:.1f}, {100 * matches.high:.1f}] |")
 
 
+def interim_run(config: ArenaConfig, start: float) -> ArenaResult:
+    """The arena's matches played in one process chunk by chunk, exactly as ``run_arena`` plays
+    them with one worker (the same matches and seeds), with the figures so far printed to stderr
+    about every tenth of the run."""
+    chunk = GROUPS_PER_CHUNK * config.rules.players
+    records: list[MatchRecord] = []
+    shown = 0
+    for first in range(0, config.matches, chunk):
+        records.extend(_play_chunk(config, first, min(chunk, config.matches - first)))
+        if len(records) * 10 // config.matches > shown:
+            shown = len(records) * 10 // config.matches
+            print(f"  {row(ArenaResult(config.players, tuple(records)))} {time.time() - start:.0f} s",
+                  file=sys.stderr, flush=True)
+    return ArenaResult(config.players, tuple(records))
+
+
 def table(rows: list[str], matches: int, workers: int, seed: int) -> None:
     print("| first player vs the others | matches | its points/hole | its margin/hole (95% CI) | "
           "holes won (95% CI) | matches won (95% CI) |")
@@ -108,13 +133,98 @@ def table(rows: list[str], matches: int, workers: int, seed: int) -> None:
         start = time.time()
         config = ArenaConfig(players, SixCardRules(players=len(players)), matches, seed)
 
-        def progress(done: int, total: int, start: float = start, shown: list[int] = [0]) -> None:  # noqa: B006
-            if done * 10 // total > shown[0]:
-                shown[0] = done * 10 // total
-                print(f"  {done}/{total} matches, {time.time() - start:.0f} s", file=sys.stderr, flush=True)
+        if workers <= 1:
+            result = interim_run(config, start)
+        else:
+            def progress(done: int, total: int, start: float = start, shown: list[int] = [0]) -> None:  # noqa: B006
+                if done * 10 // total > shown[0]:
+                    shown[0] = done * 10 // total
+                    print(f"  {done}/{total} matches, {time.time() - start:.0f} s", file=sys.stderr, flush=True)
 
-        result = run_arena(config, workers=workers, progress=progress)
+            result = run_arena(config, workers=workers, progress=progress)
         print(row(result), f"<!-- {time.time() - start:.0f} s -->", flush=True)
+
+
+def spread(holes: int) -> None:
+    """How far a hole's final margin strays from the network's estimate at a turn's start, by the
+    number of cards still face down on the table (strong against strong): the residual spread the
+    expert's match chances assume (:func:`golfcards.sixcard.bots.expert.rest_spread`)."""
+    from golfcards.sixcard.bots.expert import rest_spread
+
+    net = strong.value_net(SixCardRules())
+    assert net is not None
+    errors: dict[int, list[float]] = {}
+    for number in range(holes):
+        state = HoleState.from_code(DealCode(2 * 10 ** 9 + number, SixCardRules(), dealer=number % 2))
+        bots = [make_bot("strong", number * 2 + seat) for seat in range(2)]
+        estimates: list[tuple[int, int, float]] = []
+        while not state.is_terminal():
+            seat = state.current_player
+            view = view_for(state, seat)
+            if state.phase is Phase.DRAW:
+                down = sum(not up for flags in state.face_up for up in flags)
+                estimates.append((seat, down, strong.Afterstates(Knowledge(view), net).turn_worth()))
+            state.apply(seat, bots[seat].choose(view))
+        for seat, down, estimate in estimates:
+            errors.setdefault(down, []).append(strong.hole_worth(state, seat) - estimate)
+    print("| face-down cards | turns | mean error | spread | assumed |")
+    print("| ---: | ---: | ---: | ---: | ---: |")
+    for down in sorted(errors):
+        values = errors[down]
+        if len(values) > 1:
+            print(f"| {down} | {len(values)} | {statistics.mean(values):+.2f} | {statistics.stdev(values):.2f} | "
+                  f"{rest_spread(down):.2f} |")
+
+
+def endgame(trials: int, holes: int, spread_: float, seed: int, settings: dict[str, float]) -> None:
+    """Paired screening of the expert's match-aware play where it matters: the last ``holes`` holes
+    of a 9-hole match against ``strong``, from a lead drawn around 0 (normal, ``spread_`` points),
+    played once by the match-aware expert and once by the expert playing for points, on the same
+    deals, leads, seats and bot seeds. Prints both match win rates and their paired difference.
+    ``settings`` overrides the match-aware expert's attributes (e.g. ``late_within``)."""
+    from golfcards.sixcard.bots.expert import ExpertBot
+    from golfcards.sixcard.state import HoleContext
+
+    rng = random.Random(seed)
+    rules = SixCardRules()
+    wins: dict[bool, list[float]] = {True: [], False: []}
+    margins: dict[bool, list[float]] = {True: [], False: []}
+    start = time.time()
+    for trial in range(trials):
+        lead = round(rng.gauss(0.0, spread_))
+        me = trial % 2
+        numbers = [rng.randrange(26 ** 7) for _ in range(holes)]
+        for aware in (True, False):
+            expert = ExpertBot(trial * 10 + 1)
+            expert.match_aware = aware
+            if aware:
+                for name, value in settings.items():
+                    setattr(expert, name, type(getattr(expert, name))(value))
+            players = [expert if seat == me else make_bot("strong", trial * 10 + 2) for seat in range(2)]
+            totals = [0, 0]
+            totals[1 - me] = max(lead, 0)
+            totals[me] = max(-lead, 0)
+            margin = 0
+            for k in range(holes):
+                hole = rules.holes - holes + k
+                context = HoleContext(hole, rules.holes, (totals[0], totals[1]))
+                state = HoleState.from_code(DealCode(numbers[k], rules, dealer=(hole + trial) % 2), context)
+                while not state.is_terminal():
+                    seat = state.current_player
+                    state.apply(seat, players[seat].choose(view_for(state, seat)))
+                points = state.points()
+                totals = [totals[0] + points[0], totals[1] + points[1]]
+                margin += points[me] - points[1 - me]
+            wins[aware].append(1.0 if totals[me] < totals[1 - me] else 0.5 if totals[me] == totals[1 - me] else 0.0)
+            margins[aware].append(margin / holes)
+        if (trial + 1) % 50 == 0 or trial + 1 == trials:
+            differences = [a - b for a, b in zip(wins[True], wins[False], strict=True)]
+            error = statistics.stdev(differences) / len(differences) ** 0.5 if len(differences) > 1 else 0.0
+            print(f"{trial + 1} trials ({time.time() - start:.0f} s): match-aware wins "
+                  f"{100 * statistics.mean(wins[True]):.1f}%, for points {100 * statistics.mean(wins[False]):.1f}%, "
+                  f"difference {100 * statistics.mean(differences):+.1f} ± {100 * error:.1f} (1 s.e.), "
+                  f"{sum(d != 0 for d in differences)} differ; margin/hole {statistics.mean(margins[True]):+.2f} "
+                  f"against {statistics.mean(margins[False]):+.2f}", flush=True)
 
 
 class Learner(strong.StrongBot):
@@ -277,6 +387,15 @@ def main(argv: list[str] | None = None) -> int:
     table_parser.add_argument("--workers", type=int, default=2)
     table_parser.add_argument("--seed", type=int, default=1)
     table_parser.add_argument("--rows", default=",".join(TABLE), help=f"rows to play, from {', '.join(TABLE)}")
+    spread_parser = commands.add_parser("spread")
+    spread_parser.add_argument("--holes", type=int, default=400)
+    endgame_parser = commands.add_parser("endgame")
+    endgame_parser.add_argument("--trials", type=int, default=200)
+    endgame_parser.add_argument("--holes", type=int, default=2, help="the last this many holes of 9")
+    endgame_parser.add_argument("--spread", type=float, default=20.0, help="spread of the starting lead")
+    endgame_parser.add_argument("--seed", type=int, default=7)
+    endgame_parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                                help="an attribute of the match-aware expert, e.g. late_within=1")
     fit_parser = commands.add_parser("fit")
     fit_parser.add_argument("--players", type=int, default=2, choices=(2, 4),
                             help="2, or 4 for the 3-4 player network (a quarter of its holes have 3)")
@@ -291,6 +410,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "timing":
         timing(args.holes)
+    elif args.command == "endgame":
+        settings = {name: float(value) for name, value in (item.split("=", 1) for item in args.set)}
+        endgame(args.trials, args.holes, args.spread, args.seed, settings)
+    elif args.command == "spread":
+        spread(args.holes)
     elif args.command == "fit":
         fit(args.players, args.data, args.holes, args.pool, args.explore, args.workers, args.seed, args.hidden,
             args.epochs)

@@ -14,12 +14,12 @@ from golfcards.errors import GolfError
 from golfcards.sixcard.actions import DiscardDrawn, DrawStock, Swap, TakeDiscard
 from golfcards.sixcard.arena import ArenaConfig, run_arena
 from golfcards.sixcard.bots import LEVELS, make_bot
-from golfcards.sixcard.bots.expert import determinize
+from golfcards.sixcard.bots.expert import determinize, match_chance
 from golfcards.sixcard.bots.knowledge import Knowledge
 from golfcards.sixcard.bots.strong import Afterstates, hole_worth, value_net
 from golfcards.sixcard.codes import DealCode
 from golfcards.sixcard.rules import SixCardRules
-from golfcards.sixcard.state import HoleState, Phase
+from golfcards.sixcard.state import HoleContext, HoleState, Phase
 from golfcards.sixcard.view import view_for
 
 
@@ -201,3 +201,38 @@ def test_the_discard_is_taken_onto_a_face_up_card_only_to_lower_ones_points():
     known = Knowledge(view_for(state, 0))
     takes = Afterstates(known, value_net(state.rules)).uses(known.top, may_leave=False)
     assert sorted(option.position for option in takes) == [1, 2, 3, 4, 5]
+
+
+def test_the_match_chance_prefers_safety_when_ahead_and_risk_when_behind_on_the_last_hole():
+    # Ending the hole now 3 points down (nothing left face down) against playing on for an
+    # expected point with 8 cards still face down.
+    def safe(lead: int) -> float:
+        return match_chance(-3.0, 0, 0, HoleContext(8, 9, (40, 40 + lead)))
+
+    def risky(lead: int) -> float:
+        return match_chance(1.0, 8, 0, HoleContext(8, 9, (40, 40 + lead)))
+
+    assert safe(10) == 1.0 > risky(10)
+    assert safe(-5) == 0.0 < risky(-5)
+    # Before the last hole the same lead is less sure, and a tie on the last hole is half a win.
+    assert 0.5 < match_chance(-3.0, 0, 0, HoleContext(5, 9, (40, 50))) < 1.0
+    assert match_chance(-3.0, 0, 0, HoleContext(8, 9, (40, 43))) == 0.5
+
+
+def test_the_expert_goes_out_on_the_last_hole_only_when_that_wins_the_match():
+    # Taking the discard 6 onto the last face-down card ends the hole about 18 points ahead; the
+    # strong bot (playing for points) draws instead, and so does the expert 25 points behind in the
+    # match, but 10 points ahead it secures the match by going out. Playing for points, the
+    # expert makes the same choice whatever the lead.
+    def choice(lead: int, match_aware: bool = True) -> type:
+        state = spot("5S 2C 3H 5D 4D 9S", (5,), "KS QD 8C 7H 6D 9S", (3, 4, 5), discard="6H",
+                     stock="QC JH 4C 5C 6C 7C")
+        state.context = HoleContext(8, 9, (40, 40 + lead))
+        expert = make_bot("expert", 3)
+        expert.match_aware = match_aware
+        return type(expert.choose(view_for(state, 0)))
+
+    assert choice(10) is TakeDiscard
+    assert choice(-25) is DrawStock
+    assert choice(10, match_aware=False) is choice(-25, match_aware=False)
+

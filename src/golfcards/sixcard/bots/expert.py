@@ -13,6 +13,12 @@ strong bot's choice only when it is better on average by more than a standard er
 
 So it sees what the network only estimates: what its move lets the next player do with the
 discard, whether an opponent can go out before its next turn, and what its next turn is worth.
+
+In the last two holes of a two-player match it plays for the match rather than for points: each
+sampled outcome is valued by the chance of winning the match (:func:`match_chance`), the lead so
+far plus the network's expected margin (less its optimism against a strong player), spread by
+what is left of the hole and by the holes still to come. So far ahead it prefers the sure move
+(going out now with a smaller but certain margin), far behind the one that keeps a chance.
 It samples up to 16 determinizations, fewer if they would take more than 0.2 s. Under house rules
 the network was not fitted for, it plays the older search with playouts by the hand-tuned strong
 player (:class:`PlayoutExpert`).
@@ -67,6 +73,39 @@ def determinize(view: View, rng: random.Random) -> HoleState:
 
 HOLE_SPREAD = 12.0
 """The typical spread (standard deviation) of a hole's point margin between two good players."""
+
+
+REST_SPREAD = 3.8
+"""How far a hole's final margin strays from the network's estimate at a turn's start: about
+this many points times the square root of the cards face down on the table (measured between two
+strong bots with ``bench/sixcard_bots.py spread``: 5.7 points with 2 cards down, 10.1 with 8)."""
+
+OPTIMISM = 0.75
+"""Points per face-down card by which the network (fitted against ``normal`` players) overrates a
+turn's start against a strong player (measured with the spread: 1.9 with 2 cards down, 5.8 with 8)."""
+
+
+def rest_spread(down: int) -> float:
+    """The spread of what is left of a hole's margin with ``down`` cards face down on the table."""
+    return REST_SPREAD * math.sqrt(down)
+
+
+def match_chance(margin: float, down: int, seat: int, context: HoleContext) -> float:
+    """The chance that ``seat`` wins a two-player match (a tie counting half) when the current hole
+    is expected to end ``margin`` points in its favour with ``down`` cards still face down: the lead
+    after the hole is normal around its expectation, spread by what is left of this hole
+    (:func:`rest_spread`) and by the holes still to come (:data:`HOLE_SPREAD` each)."""
+    lead = context.totals[1 - seat] - context.totals[seat] + margin
+    remaining = context.holes - context.hole - 1
+    spread = math.sqrt(rest_spread(down) ** 2 + remaining * HOLE_SPREAD ** 2)
+    if spread == 0.0:
+        return 1.0 if lead > 0 else 0.5 if lead == 0 else 0.0
+    return 0.5 * (1.0 + math.erf(lead / (spread * math.sqrt(2))))
+
+
+def face_down(state: HoleState) -> int:
+    """The cards face down on the whole table."""
+    return sum(not up for flags in state.face_up for up in flags)
 
 
 def expected_points(state: HoleState) -> list[float]:
@@ -215,9 +254,15 @@ class ExpertBot(SampledSearch):
     are searched; a clearer choice is played at once."""
     width = 3
     """At most this many candidates, the strong bot's choice first."""
+    late_holes = 2
+    """In the last this many holes of a two-player match positions are valued by the chance of
+    winning the match (before them, by points)."""
     max_samples = 16
     budget = 0.2
     """Seconds of sampling per choice at most (a move stays well under half a second)."""
+    match_aware = True
+    """Whether to play the last holes for the match rather than for the hole's points (False:
+    the expert as first measured)."""
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -256,11 +301,33 @@ class ExpertBot(SampledSearch):
         assert net is not None
         return self.look_ahead(state, me, net)
 
+    def for_the_match(self, state: HoleState) -> HoleContext | None:
+        """The match to value positions for (by the chance of winning it), or None to value them
+        by points: only the last :attr:`late_holes` of a two-player match are played for the match.
+        Before them that chance is nearly a straight line of the hole's margin, so playing for
+        points (as the network does) comes to the same."""
+        context = state.context
+        if (not self.match_aware or context is None or state.players != 2
+                or context.holes - context.hole > self.late_holes):
+            return None
+        return context
+
     def look_ahead(self, state: HoleState, me: int, net: strong.ValueNet) -> float:
-        """Play the sampled table on to the expert's next turn (or the end of the hole) and value it."""
+        """Play the sampled table on to the expert's next turn (or the end of the hole) and value
+        it: late in a two-player match by the chance of winning the match (:func:`match_chance`),
+        the network's margin corrected for its optimism; otherwise by the network's worth itself."""
         while not state.is_terminal():
             seat = state.current
             if seat == me and state.phase is Phase.DRAW:
-                return Afterstates(Knowledge(view_for(state, me)), net).turn_worth()
+                worth = Afterstates(Knowledge(view_for(state, me)), net).turn_worth()
+                match = self.for_the_match(state)
+                if match is None:
+                    return worth
+                down = face_down(state)
+                return match_chance(worth - OPTIMISM * down, down, me, match)
             state.apply(seat, self.simulated[seat].choose(view_for(state, seat)))
-        return hole_worth(state, me)
+        worth = hole_worth(state, me)
+        match = self.for_the_match(state)
+        if match is None:
+            return worth
+        return match_chance(worth, face_down(state), me, match)
