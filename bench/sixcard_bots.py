@@ -50,7 +50,9 @@ from golfcards.sixcard.rules import SixCardRules
 from golfcards.sixcard.state import HoleState, Phase
 from golfcards.sixcard.view import view_for
 
-MODEL_PATH = pathlib.Path(__file__).resolve().parent.parent / "src/golfcards/sixcard/bots/strong_model.py"
+BOTS_PATH = pathlib.Path(__file__).resolve().parent.parent / "src/golfcards/sixcard/bots"
+MODEL_PATH = BOTS_PATH / "strong_model.py"
+EXPERT_MODEL_PATH = BOTS_PATH / "expert_model.py"
 FEATURES = {
     "TWO_PLAYERS": ["points", "down", "improvement", "gift_to_next",
                     "next_points", "next_down", "next_improvement"],
@@ -252,9 +254,11 @@ class Learner(strong.StrongBot):
         return choice
 
 
-def _collect(players: int, net_data: dict | None, first: int, count: int, explore: float) -> list[list[float]]:
-    """Play ``count`` holes of the learner against ``normal`` players and return its records. For
-    the 3–4 player network one hole in four is played by 3 players, the others by 4."""
+def _collect(players: int, net_data: dict | None, first: int, count: int, explore: float,
+             against: str = "normal") -> list[list[float]]:
+    """Play ``count`` holes of the learner against ``against`` players (``normal`` for the strong
+    bot's networks, ``strong`` for the expert's) and return its records. For the 3–4 player network
+    one hole in four is played by 3 players, the others by 4."""
     net = None if net_data is None else ValueNet(net_data)
     rows: list[list[float]] = []
     for number in range(first, first + count):
@@ -262,7 +266,7 @@ def _collect(players: int, net_data: dict | None, first: int, count: int, explor
         rules = SixCardRules(players=seats)
         me = number % seats
         learner = Learner(number, net, explore)
-        bots = [learner if seat == me else make_bot("normal", number * 7 + seat) for seat in range(seats)]
+        bots = [learner if seat == me else make_bot(against, number * 7 + seat) for seat in range(seats)]
         state = HoleState.from_code(DealCode(number, rules, dealer=(number // seats) % seats))
         while not state.is_terminal():
             seat = state.current_player
@@ -320,13 +324,14 @@ def fit_network(rows: list[list[float]], names: list[str], hidden: int = 24, epo
             "out": short(params[2]), "out_bias": float(f"{params[3][0]:.6g}")}
 
 
-def write_models(models: dict[str, dict]) -> None:
-    lines = ['"""Fitted value networks of the strong bot (written by ``bench/sixcard_bots.py fit``; '
+def write_models(models: dict[str, dict], path: pathlib.Path = MODEL_PATH) -> None:
+    owner = "strong" if path == MODEL_PATH else "expert"
+    lines = [f'"""Fitted value networks of the {owner} bot (written by ``bench/sixcard_bots.py fit``; '
              'do not edit)."""', ""]
     for name, data in models.items():
         lines.append(f"{name} = {pprint.pformat(data, width=117 - len(name), compact=True)}")
         lines.append("")
-    MODEL_PATH.write_text("\n".join(lines))
+    path.write_text("\n".join(lines))
 
 
 def starting_network(name: str) -> dict:
@@ -347,34 +352,55 @@ def starting_network(name: str) -> dict:
 
 
 def fit(players: int, data_dir: pathlib.Path, holes: int, pool: int, explore: float, workers: int,
-        seed: int, hidden: int, epochs: int) -> None:
-    from golfcards.sixcard.bots import strong_model
+        seed: int, hidden: int, epochs: int, against: str = "normal") -> None:
+    """One round: play, record, fit, write. Against ``normal`` this refits the strong bot's network
+    (``strong_model.py``); against ``strong`` (2 players) the expert's own (``expert_model.py``),
+    the first round starting from the strong bot's network."""
+    from golfcards.sixcard.bots import expert_model, strong_model
 
     name = "TWO_PLAYERS" if players == 2 else "MORE_PLAYERS"
-    current = getattr(strong_model, name, None) or starting_network(name)
+    module, path = (strong_model, MODEL_PATH) if against == "normal" else (expert_model, EXPERT_MODEL_PATH)
+    current = getattr(module, name, None) or getattr(strong_model, name, None) or starting_network(name)
     data_dir.mkdir(parents=True, exist_ok=True)
-    done = sorted(data_dir.glob(f"{name}-*.json"))
-    round_number = len(done)
+    prefix = name if against == "normal" else f"{name}-{against}"
+    round_number = len(sorted(data_dir.glob(f"{prefix}-[0-9]*.json")))
     first = 10 ** 9 + (seed * 1000 + round_number) * 10 ** 6
     start = time.time()
     per_job = 250
     rows: list[list[float]] = []
     with ProcessPoolExecutor(max_workers=workers) as pool_:
-        jobs = [pool_.submit(_collect, players, current, first + k, min(per_job, holes - k), explore)
+        jobs = [pool_.submit(_collect, players, current, first + k, min(per_job, holes - k), explore, against)
                 for k in range(0, holes, per_job)]
         for job in jobs:
             rows.extend(job.result())
     print(f"round {round_number}: {holes} holes, {len(rows)} positions, mean result "
           f"{statistics.mean(r[-1] for r in rows):.3f} ({time.time() - start:.0f} s)", flush=True)
-    (data_dir / f"{name}-{round_number:03d}.json").write_text(json.dumps(rows))
+    (data_dir / f"{prefix}-{round_number:03d}.json").write_text(json.dumps(rows))
     pooled: list[list[float]] = []
-    for path in sorted(data_dir.glob(f"{name}-*.json"))[-pool:]:
-        pooled.extend(json.loads(path.read_text()))
+    for record in sorted(data_dir.glob(f"{prefix}-[0-9]*.json"))[-pool:]:
+        pooled.extend(json.loads(record.read_text()))
     fitted = fit_network(pooled, FEATURES[name], hidden=hidden, epochs=epochs, seed=seed + round_number)
-    models = {other: getattr(strong_model, other) for other in FEATURES if getattr(strong_model, other, None)}
+    models = {other: getattr(module, other) for other in FEATURES if getattr(module, other, None)}
     models[name] = fitted
-    write_models({key: models[key] for key in FEATURES if key in models})
-    print(f"wrote {name} to {MODEL_PATH}")
+    write_models({key: models[key] for key in FEATURES if key in models}, path)
+    print(f"wrote {name} to {path}")
+
+
+def duel(matches: int, seed: int, workers: int) -> None:
+    """The expert's network played greedily (the strong bot's one-ply choice, no look-ahead)
+    against ``strong`` itself: a cheap, paired screen of the network (the rotation groups deal
+    every hole to both seats)."""
+    from golfcards.sixcard.bots.expert import expert_net
+
+    rules = SixCardRules()
+    net = expert_net(rules)
+
+    def factory(spec: str, seed_: int) -> Learner:
+        return Learner(seed_, net if spec == "greedy" else strong.value_net(rules), 0.0)
+
+    start = time.time()
+    config = ArenaConfig(("greedy", "strong"), rules, matches, seed, factory=factory)
+    print(row(run_arena(config, workers=workers)), f"<!-- {time.time() - start:.0f} s -->", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -407,6 +433,12 @@ def main(argv: list[str] | None = None) -> int:
     fit_parser.add_argument("--seed", type=int, default=1)
     fit_parser.add_argument("--hidden", type=int, default=24, help="hidden units of the network")
     fit_parser.add_argument("--epochs", type=int, default=60)
+    fit_parser.add_argument("--against", default="normal", choices=("normal", "strong"),
+                            help="normal: refit the strong bot's network; strong: the expert's (2 players)")
+    duel_parser = commands.add_parser("duel")
+    duel_parser.add_argument("--matches", type=int, default=200)
+    duel_parser.add_argument("--seed", type=int, default=3)
+    duel_parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args(argv)
     if args.command == "timing":
         timing(args.holes)
@@ -417,7 +449,9 @@ def main(argv: list[str] | None = None) -> int:
         spread(args.holes)
     elif args.command == "fit":
         fit(args.players, args.data, args.holes, args.pool, args.explore, args.workers, args.seed, args.hidden,
-            args.epochs)
+            args.epochs, args.against)
+    elif args.command == "duel":
+        duel(args.matches, args.seed, args.workers)
     else:
         table(args.rows.split(","), args.matches, args.workers, args.seed)
     return 0

@@ -33,14 +33,28 @@ import time
 from collections.abc import Sequence
 
 from golfcards.sixcard.actions import Action, DiscardDrawn, DrawStock, Swap, TakeDiscard
-from golfcards.sixcard.bots import strong
+from golfcards.sixcard.bots import expert_model, strong
 from golfcards.sixcard.bots.base import Bot
 from golfcards.sixcard.bots.heuristic import LEAVE, HeuristicStrong, Plan
 from golfcards.sixcard.bots.knowledge import UNKNOWN, Knowledge, column_expectation, mean_value
 from golfcards.sixcard.bots.strong import Afterstates, StrongBot, hole_worth, value_net
+from golfcards.sixcard.rules import SixCardRules
 from golfcards.sixcard.scoring import INDEX_KEYS, JOKER_KEY
 from golfcards.sixcard.state import HoleContext, HoleState, Phase
 from golfcards.sixcard.view import View, view_for
+
+_NETS: dict[str, strong.ValueNet] = {}
+
+
+def expert_net(rules: SixCardRules) -> strong.ValueNet | None:
+    """The expert's own network for these rules: fitted against ``strong`` players (two players,
+    standard rules), else the strong bot's (None where neither was fitted)."""
+    fitted = getattr(expert_model, "TWO_PLAYERS", None)
+    if fitted is None or rules.players != 2 or value_net(rules) is None:
+        return value_net(rules)
+    if "TWO_PLAYERS" not in _NETS:
+        _NETS["TWO_PLAYERS"] = strong.ValueNet(fitted)
+    return _NETS["TWO_PLAYERS"]
 
 
 def determinize(view: View, rng: random.Random) -> HoleState:
@@ -243,6 +257,17 @@ class PlayoutExpert(SampledSearch):
             state.apply(seat, bots[seat].choose(view_for(state, seat)))
 
 
+class ExpertGuide(StrongBot):
+    """The strong bot's one-ply choice judged by an expert's network."""
+
+    def __init__(self, expert: ExpertBot, seed: int) -> None:
+        super().__init__(seed)
+        self.expert = expert
+
+    def network(self, rules: SixCardRules) -> strong.ValueNet | None:
+        return self.expert.network(rules)
+
+
 DRAW = -2
 """The pseudo-position of "draw from the stock" among the candidates of a turn's start."""
 
@@ -264,15 +289,25 @@ class ExpertBot(SampledSearch):
     """Whether to play the last holes for the match rather than for the hole's points (False:
     the expert as first measured)."""
 
+    own_network = True
+    """Whether to judge with the network fitted against ``strong`` (:func:`expert_net`) rather than
+    the strong bot's own, fitted against ``normal``."""
+
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
-        self.guide = StrongBot(seed)
+        self.guide = ExpertGuide(self, seed)
+        """The expert's one-ply choice (the strong bot's with :meth:`network`); it also places the
+        expert's drawn card on the sampled tables."""
         self.simulated = [StrongBot(seed + k + 1) for k in range(8)]
-        """The players of the sampled tables (opponents by seat; the expert's own placement)."""
+        """The opponents on the sampled tables, by seat: strong bots."""
         self.fallback = PlayoutExpert(seed)
 
+    def network(self, rules: SixCardRules) -> strong.ValueNet | None:
+        """The network the expert judges its own positions by (None under house rules)."""
+        return expert_net(rules) if self.own_network else value_net(rules)
+
     def choose(self, view: View) -> Action:
-        net = value_net(view.rules)
+        net = self.network(view.rules)
         if net is None:
             return self.fallback.choose(view)
         if view.phase is Phase.REVEAL or len(view.legal) == 1:
@@ -297,7 +332,7 @@ class ExpertBot(SampledSearch):
         return [DrawStock() if o.position == DRAW else TakeDiscard(o.position) for o in chosen]
 
     def outcome(self, state: HoleState, me: int, view: View) -> float:
-        net = value_net(view.rules)
+        net = self.network(view.rules)
         assert net is not None
         return self.look_ahead(state, me, net)
 
@@ -325,7 +360,8 @@ class ExpertBot(SampledSearch):
                     return worth
                 down = face_down(state)
                 return match_chance(worth - OPTIMISM * down, down, me, match)
-            state.apply(seat, self.simulated[seat].choose(view_for(state, seat)))
+            player = self.guide if seat == me else self.simulated[seat]
+            state.apply(seat, player.choose(view_for(state, seat)))
         worth = hole_worth(state, me)
         match = self.for_the_match(state)
         if match is None:
