@@ -4,7 +4,9 @@ network (run by hand; not part of the tests).
     PYTHONPATH=src python bench/sixcard_bots.py timing [--holes 20]
     PYTHONPATH=src python bench/sixcard_bots.py table [--matches 400] [--workers 2] [--rows easy,expert]
     PYTHONPATH=src python bench/sixcard_bots.py fit --players 2 --data DIR [--holes 8000] [--pool 3]
-    PYTHONPATH=src python bench/sixcard_bots.py spread [--holes 400]
+    PYTHONPATH=src python bench/sixcard_bots.py spread [--holes 400] [--own]
+    PYTHONPATH=src python bench/sixcard_bots.py fit --players 2 --against strong --data DIR [--pool 2]
+    PYTHONPATH=src python bench/sixcard_bots.py duel [--matches 400] [--seed 3]
     PYTHONPATH=src python bench/sixcard_bots.py endgame [--trials 200] [--holes 2] [--set late_holes=3]
 
 ``timing`` plays two-player holes (each level against ``strong``) and reports, per level, the median
@@ -147,23 +149,26 @@ def table(rows: list[str], matches: int, workers: int, seed: int) -> None:
         print(row(result), f"<!-- {time.time() - start:.0f} s -->", flush=True)
 
 
-def spread(holes: int) -> None:
+def spread(holes: int, own: bool = False) -> None:
     """How far a hole's final margin strays from the network's estimate at a turn's start, by the
     number of cards still face down on the table (strong against strong): the residual spread the
-    expert's match chances assume (:func:`golfcards.sixcard.bots.expert.rest_spread`)."""
-    from golfcards.sixcard.bots.expert import rest_spread
+    expert's match chances assume (:func:`golfcards.sixcard.bots.expert.rest_spread`). With ``own``
+    the expert's network instead, at the turns of a player choosing by it against ``strong``."""
+    from golfcards.sixcard.bots.expert import expert_net, rest_spread
 
-    net = strong.value_net(SixCardRules())
+    net = expert_net(SixCardRules()) if own else strong.value_net(SixCardRules())
     assert net is not None
     errors: dict[int, list[float]] = {}
     for number in range(holes):
         state = HoleState.from_code(DealCode(2 * 10 ** 9 + number, SixCardRules(), dealer=number % 2))
-        bots = [make_bot("strong", number * 2 + seat) for seat in range(2)]
+        bots: list[strong.StrongBot] = [make_bot("strong", number * 2 + seat) for seat in range(2)]  # type: ignore[misc]
+        if own:
+            bots[number % 2] = Learner(number * 2, net, 0.0)
         estimates: list[tuple[int, int, float]] = []
         while not state.is_terminal():
             seat = state.current_player
             view = view_for(state, seat)
-            if state.phase is Phase.DRAW:
+            if state.phase is Phase.DRAW and (not own or seat == number % 2):
                 down = sum(not up for flags in state.face_up for up in flags)
                 estimates.append((seat, down, strong.Afterstates(Knowledge(view), net).turn_worth()))
             state.apply(seat, bots[seat].choose(view))
@@ -415,6 +420,7 @@ def main(argv: list[str] | None = None) -> int:
     table_parser.add_argument("--rows", default=",".join(TABLE), help=f"rows to play, from {', '.join(TABLE)}")
     spread_parser = commands.add_parser("spread")
     spread_parser.add_argument("--holes", type=int, default=400)
+    spread_parser.add_argument("--own", action="store_true", help="the expert's network (against strong)")
     endgame_parser = commands.add_parser("endgame")
     endgame_parser.add_argument("--trials", type=int, default=200)
     endgame_parser.add_argument("--holes", type=int, default=2, help="the last this many holes of 9")
@@ -446,7 +452,7 @@ def main(argv: list[str] | None = None) -> int:
         settings = {name: float(value) for name, value in (item.split("=", 1) for item in args.set)}
         endgame(args.trials, args.holes, args.spread, args.seed, settings)
     elif args.command == "spread":
-        spread(args.holes)
+        spread(args.holes, args.own)
     elif args.command == "fit":
         fit(args.players, args.data, args.holes, args.pool, args.explore, args.workers, args.seed, args.hidden,
             args.epochs, args.against)
