@@ -14,7 +14,7 @@ from golfcards.errors import GolfError
 from golfcards.sixcard.actions import DiscardDrawn, DrawStock, Swap, TakeDiscard
 from golfcards.sixcard.arena import ArenaConfig, run_arena
 from golfcards.sixcard.bots import LEVELS, make_bot
-from golfcards.sixcard.bots.expert import determinize, match_chance
+from golfcards.sixcard.bots.expert import determinize, expert_net, match_chance
 from golfcards.sixcard.bots.knowledge import Knowledge
 from golfcards.sixcard.bots.strong import Afterstates, hole_worth, value_net
 from golfcards.sixcard.codes import DealCode
@@ -148,7 +148,7 @@ def test_the_expert_plays_the_strong_choice_at_once_when_the_network_sees_no_riv
     # The pair on the discard is worth far more than anything else: no search is needed.
     state = spot("QS 4D 9C 5H 8D 7S", (3, 4, 5), "AS 2S 3S 4S 5S 6S", (2, 5), discard="QH")
     expert = make_bot("expert", 5)
-    assert expert.candidates(Afterstates(Knowledge(view_for(state, 0)), value_net(state.rules))) == [TakeDiscard(3)]
+    assert expert.candidates(Afterstates(Knowledge(view_for(state, 0)), expert.network(state.rules))) == [TakeDiscard(3)]
     assert expert.choose(view_for(state, 0)) == TakeDiscard(3)
 
 
@@ -158,11 +158,29 @@ def test_the_expert_searches_close_calls_and_answers_one_of_them():
     state.apply(0, DrawStock())
     view = view_for(state, 0)
     expert = make_bot("expert", 6)
-    candidates = expert.candidates(Afterstates(Knowledge(view), value_net(state.rules)))
+    candidates = expert.candidates(Afterstates(Knowledge(view), expert.network(state.rules)))
     assert 1 < len(candidates) <= expert.width
-    assert candidates[0] == make_bot("strong").choose(view)
+    assert candidates[0] == expert.guide.choose(view)
     expert.max_samples = 6
     assert expert.choose(view) in candidates
+
+
+def test_the_expert_judges_two_player_games_by_its_own_network_fitted_against_strong():
+    rules = SixCardRules()
+    expert = make_bot("expert", 5)
+    assert expert.network(rules) is expert_net(rules) is not value_net(rules)
+    # With 3-4 players it has only the strong bot's network; under house rules none.
+    assert expert.network(SixCardRules(players=3)) is value_net(SixCardRules(players=3))
+    assert expert.network(SixCardRules(grid=8)) is None
+    # Here the strong bot draws, while the expert's network clearly prefers the discard 3 on the 6
+    # (and the expert plays that at once); with the strong bot's network drawing comes first.
+    state = spot("6D 5S KH 3H QD 8H", (2, 4, 5), "JH 2S 8C TH KC 4C", (2, 3, 5), discard="7S 3S")
+    view = view_for(state, 0)
+    assert make_bot("strong").choose(view) == DrawStock()
+    assert expert.candidates(Afterstates(Knowledge(view), expert.network(rules))) == [TakeDiscard(0)]
+    assert expert.choose(view) == TakeDiscard(0)
+    expert.own_network = False
+    assert expert.candidates(Afterstates(Knowledge(view), expert.network(rules)))[0] == DrawStock()
 
 
 def test_the_expert_plays_arena_matches_without_faults():
