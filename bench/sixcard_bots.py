@@ -27,7 +27,10 @@ what the hole finally gave it (2 players: minus the point margin; more: its shar
 face-down cards still hidden at the end counted by their expectation, which removes most of the
 noise). A network is fitted to the records of the last ``--pool`` rounds and written over
 ``strong_model.py``. Rounds are repeated (and measured with ``table``) until the bot stops
-improving; see ``docs/sixcard-bots.md``.
+improving; see ``docs/sixcard-bots.md``. With ``--against strong`` (2 players) a round fits the
+expert's own network instead (``expert_model.py``): the learner, playing by the expert's network
+(the strong bot's in the first round), plays against ``strong`` players. ``duel`` screens that
+network cheaply: its one-ply choice (no look-ahead) against ``strong`` in arena matches.
 """
 
 from __future__ import annotations
