@@ -75,7 +75,7 @@ def rank_shortfall(demand: Sequence[int], supply: Sequence[int], wrap: bool, kin
     over, then from its right neighbour rank.
     """
     short = 0
-    for first_left, steps in _chains(wrap, king_supplies):
+    for first_left, steps in matching_chains(wrap, king_supplies):
         left = supply[first_left] if first_left else 0
         for x, right_code in steps:
             right = supply[right_code] if right_code else 0
@@ -90,7 +90,7 @@ def rank_shortfall(demand: Sequence[int], supply: Sequence[int], wrap: bool, kin
     return short
 
 
-def _chains(wrap: bool, king_supplies: bool) -> list[tuple[int, list[tuple[int, int]]]]:
+def matching_chains(wrap: bool, king_supplies: bool) -> list[tuple[int, list[tuple[int, int]]]]:
     """The matching graph's chains: (supply code left of the first rank or 0, [(rank, supply code
     to its right or 0)]). With wrap, one cycle cut at the Kings, whose supply counts twice."""
     if wrap:
@@ -110,7 +110,7 @@ def shortfall_function(wrap: bool, king_supplies: bool) -> Callable[[Sequence[in
     millisecond, as much as a whole easy deal's search.
     """
     lines = ["def shortfall(demand, supply):", "    short = 0"]
-    for first_left, steps in _chains(wrap, king_supplies):
+    for first_left, steps in matching_chains(wrap, king_supplies):
         lines.append(f"    left = supply[{first_left}]" if first_left else "    left = 0")
         for x, right_code in steps:
             lines += [f"    right = supply[{right_code}]" if right_code else "    right = 0",
