@@ -13,7 +13,7 @@ import importlib.util
 import os
 from typing import Any
 
-from golfcards.solitaire.solver_tables import CODES, matching_chains
+from golfcards.solitaire.solver_tables import flat_chains, walk_chains
 
 INSTALLED = importlib.util.find_spec("numba") is not None
 """numba is installed (numba and numpy are imported only when the compiled search first runs)."""
@@ -24,8 +24,8 @@ np: Any = None  # numpy, once the compiled search is loaded
 WON, LOST, OUT_OF_BUDGET = 1, 0, 2
 _DRAW = -1
 _MAX_DEPTH = 160
-NO_SUPPLY = CODES
-"""The supply slot that is always 0, one past the rank codes (the kernel's supply array is padded)."""
+_shortfall: Any = walk_chains
+"""The matching bound (see solver_tables.rank_shortfall); compiled with the kernel."""
 
 
 def _lookup(keys: Any, values: Any, key: int) -> int:
@@ -64,44 +64,9 @@ def _removals(columns: Any, heights: Any, fit: Any, discard: int) -> int:
     return mask
 
 
-def _shortfall(chain_first: Any, chain_rank: Any, chain_right: Any, demand: Any, supply: Any) -> int:
-    """:func:`solver_tables.rank_shortfall` over the chains flattened by :func:`chain_arrays`
-    (``supply`` padded with the always-empty slot ``NO_SUPPLY``)."""
-    short = 0
-    left = 0
-    for step in range(len(chain_rank)):
-        if chain_first[step] >= 0:  # a chain starts here
-            left = supply[chain_first[step]]
-        right = supply[chain_right[step]]
-        need = demand[chain_rank[step]] - left
-        if need <= 0:
-            left = right
-        elif need <= right:
-            left = right - need
-        else:
-            short += need - right
-            left = 0
-    return short
-
-
-def chain_arrays(wrap: bool, king_supplies: bool) -> tuple[list[int], list[int], list[int]]:
-    """The matching graph's chains (:func:`solver_tables.matching_chains`) as three flat lists, a
-    step each: the supply code left of a chain's first rank (-1 inside a chain), the rank, and the
-    supply code to its right; ``NO_SUPPLY`` where the chain has none (no branch in the loop)."""
-    first: list[int] = []
-    ranks: list[int] = []
-    rights: list[int] = []
-    for first_left, steps in matching_chains(wrap, king_supplies):
-        for index, (rank, right_code) in enumerate(steps):
-            first.append(-1 if index else first_left or NO_SUPPLY)
-            ranks.append(rank)
-            rights.append(right_code or NO_SUPPLY)
-    return first, ranks, rights
-
-
 def _kernel(columns: Any, heights: Any, stock: Any, fit: Any, chain_first: Any, chain_rank: Any,
-            chain_right: Any, anytime: bool, to_win: bool, discard0: int, drawn0: int, powers: Any, budget: int, demand: Any,
-            supply: Any, best_line: Any) -> tuple[int, int, int, int]:
+            chain_right: Any, anytime: bool, to_win: bool, discard0: int, drawn0: int, powers: Any,
+            budget: int, demand: Any, supply: Any, best_line: Any) -> tuple[int, int, int, int]:
     """Run the search; returns (outcome, nodes, fewest cards left, length of ``best_line``)."""
     nstock = stock.shape[0]
     # open-addressing table: key -> fewest cards drawn at which the position was found lost
@@ -250,7 +215,7 @@ def compiled_kernel() -> Any:
         np = numpy
         global _lookup, _store, _removals, _shortfall
         _lookup, _store, _removals = njit(cache=True)(_lookup), njit(cache=True)(_store), njit(cache=True)(_removals)
-        _shortfall = njit(cache=True, inline="always")(_shortfall)
+        _shortfall = njit(cache=True, inline="always")(walk_chains)
         _compiled = njit(cache=True)(_kernel)
     return _compiled
 
@@ -264,7 +229,7 @@ def run(tables: Any, heights: list[int], drawn: int, discard: int, powers: list[
     for c, column in enumerate(tables.columns):
         columns[c, :len(column)] = column
     line = np.zeros(_MAX_DEPTH, np.int64)
-    chain_first, chain_rank, chain_right = chain_arrays(tables.wrap, tables.king_supplies)
+    chain_first, chain_rank, chain_right = flat_chains(tables.wrap, tables.king_supplies)
     outcome, nodes, best_left, length = kernel(
         columns, np.array(heights, np.int64), np.array(tables.stock, np.int64),
         np.array(tables.fit, np.bool_), np.array(chain_first, np.int64), np.array(chain_rank, np.int64),
