@@ -13,6 +13,8 @@ import importlib.util
 import os
 from typing import Any
 
+from golfcards.solitaire.solver_tables import flat_chains, walk_chains
+
 INSTALLED = importlib.util.find_spec("numba") is not None
 """numba is installed (numba and numpy are imported only when the compiled search first runs)."""
 AVAILABLE = INSTALLED and os.environ.get("GOLFCARDS_SOLVER", "").lower() != "python"
@@ -22,6 +24,8 @@ np: Any = None  # numpy, once the compiled search is loaded
 WON, LOST, OUT_OF_BUDGET = 1, 0, 2
 _DRAW = -1
 _MAX_DEPTH = 160
+_shortfall: Any = walk_chains
+"""The matching bound (see solver_tables.rank_shortfall); compiled with the kernel."""
 
 
 def _lookup(keys: Any, values: Any, key: int) -> int:
@@ -60,9 +64,9 @@ def _removals(columns: Any, heights: Any, fit: Any, discard: int) -> int:
     return mask
 
 
-def _kernel(columns: Any, heights: Any, stock: Any, fit: Any, wrap: bool, king_supplies: bool, anytime: bool,
-            to_win: bool, discard0: int, drawn0: int, powers: Any, budget: int, demand: Any,
-            supply: Any, best_line: Any) -> tuple[int, int, int, int]:
+def _kernel(columns: Any, heights: Any, stock: Any, fit: Any, chain_first: Any, chain_rank: Any,
+            chain_right: Any, anytime: bool, to_win: bool, discard0: int, drawn0: int, powers: Any,
+            budget: int, demand: Any, supply: Any, best_line: Any) -> tuple[int, int, int, int]:
     """Run the search; returns (outcome, nodes, fewest cards left, length of ``best_line``)."""
     nstock = stock.shape[0]
     # open-addressing table: key -> fewest cards drawn at which the position was found lost
@@ -123,50 +127,7 @@ def _kernel(columns: Any, heights: Any, stock: Any, fit: Any, wrap: bool, king_s
                     count += 1
             lost = False
             if count > 0:
-                # the matching bound (see solver_tables.shortfall_function)
-                short = 0
-                if wrap:
-                    kings = supply[13]
-                    remain = kings
-                    for step in range(13):
-                        x = 1 + 2 * step if step < 7 else 2 * (step - 6)
-                        if step == 12:
-                            right = kings
-                        elif x == 13:
-                            right = supply[1]
-                        else:
-                            right = supply[x + 1]
-                        need = demand[x] - remain
-                        if need <= 0:
-                            remain = right
-                        elif need <= right:
-                            remain = right - need
-                        else:
-                            short += need - right
-                            remain = 0
-                else:
-                    remain = 0
-                    for x in range(1, 14, 2):
-                        right = supply[x + 1] if x < 13 else 0
-                        need = demand[x] - remain
-                        if need <= 0:
-                            remain = right
-                        elif need <= right:
-                            remain = right - need
-                        else:
-                            short += need - right
-                            remain = 0
-                    remain = supply[1]
-                    for x in range(2, 13, 2):
-                        right = supply[x + 1] if (x + 1 < 13 or king_supplies) else 0
-                        need = demand[x] - remain
-                        if need <= 0:
-                            remain = right
-                        elif need <= right:
-                            remain = right - need
-                        else:
-                            short += need - right
-                            remain = 0
+                short = _shortfall(chain_first, chain_rank, chain_right, demand, supply)
                 lost = short - supply[0] - supply[14] >= target
             if lost:
                 action = RECORD
@@ -252,8 +213,9 @@ def compiled_kernel() -> Any:
         from numba import njit
 
         np = numpy
-        global _lookup, _store, _removals
+        global _lookup, _store, _removals, _shortfall
         _lookup, _store, _removals = njit(cache=True)(_lookup), njit(cache=True)(_store), njit(cache=True)(_removals)
+        _shortfall = njit(cache=True, inline="always")(walk_chains)
         _compiled = njit(cache=True)(_kernel)
     return _compiled
 
@@ -267,9 +229,11 @@ def run(tables: Any, heights: list[int], drawn: int, discard: int, powers: list[
     for c, column in enumerate(tables.columns):
         columns[c, :len(column)] = column
     line = np.zeros(_MAX_DEPTH, np.int64)
+    chain_first, chain_rank, chain_right = flat_chains(tables.wrap, tables.king_supplies)
     outcome, nodes, best_left, length = kernel(
         columns, np.array(heights, np.int64), np.array(tables.stock, np.int64),
-        np.array(tables.fit, np.bool_), tables.wrap, tables.king_supplies, tables.draw_anytime, to_win,
+        np.array(tables.fit, np.bool_), np.array(chain_first, np.int64), np.array(chain_rank, np.int64),
+        np.array(chain_right, np.int64), tables.draw_anytime, to_win,
         discard, drawn, np.array(powers, np.int64), budget, np.array(demand, np.int64),
-        np.array(supply, np.int64), line)
+        np.array([*supply, 0], np.int64), line)
     return int(outcome), int(nodes), int(best_left), [int(step) for step in line[:length]]

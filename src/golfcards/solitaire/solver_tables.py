@@ -72,25 +72,54 @@ def rank_shortfall(demand: Sequence[int], supply: Sequence[int], wrap: bool, kin
     ``demand[x]``: tableau cards of rank ``x``; ``supply[n]``: supply cards of code ``n``.
     Returns a lower bound of the true shortfall (0 when a matching may exist). Each chain of the
     matching graph is walked once, greedily: a rank takes what its left neighbour rank has left
-    over, then from its right neighbour rank.
+    over, then from its right neighbour rank (:func:`walk_chains`).
     """
+    return walk_chains(*flat_chains(wrap, king_supplies), demand, [*supply, 0])
+
+
+NO_SUPPLY = CODES
+"""The supply slot that is always 0, one past the card codes: where a chain step has no supply."""
+
+
+def walk_chains(chain_first: Sequence[int], chain_rank: Sequence[int], chain_right: Sequence[int],
+                demand: Sequence[int], supply: Sequence[int]) -> int:
+    """The greedy walk of :func:`rank_shortfall` over the steps of :func:`flat_chains`, with
+    ``supply`` padded by the empty slot :data:`NO_SUPPLY`. Plain loops over indexable sequences:
+    the compiled search (``solver_fast``) compiles this same function with numba."""
     short = 0
-    for first_left, steps in _chains(wrap, king_supplies):
-        left = supply[first_left] if first_left else 0
-        for x, right_code in steps:
-            right = supply[right_code] if right_code else 0
-            need = demand[x] - left
-            if need <= 0:
-                left = right
-            elif need <= right:
-                left = right - need
-            else:
-                short += need - right
-                left = 0
+    left = 0
+    for step in range(len(chain_rank)):
+        if chain_first[step] >= 0:  # a chain starts here
+            left = supply[chain_first[step]]
+        right = supply[chain_right[step]]
+        need = demand[chain_rank[step]] - left
+        if need <= 0:
+            left = right
+        elif need <= right:
+            left = right - need
+        else:
+            short += need - right
+            left = 0
     return short
 
 
-def _chains(wrap: bool, king_supplies: bool) -> list[tuple[int, list[tuple[int, int]]]]:
+@cache
+def flat_chains(wrap: bool, king_supplies: bool) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """:func:`matching_chains` flattened to three sequences, one entry per step: the supply code left
+    of a chain's first rank (-1 for the other steps of a chain), the rank, and the supply code to
+    its right; :data:`NO_SUPPLY` where there is none."""
+    first: list[int] = []
+    ranks: list[int] = []
+    rights: list[int] = []
+    for first_left, steps in matching_chains(wrap, king_supplies):
+        for index, (rank, right_code) in enumerate(steps):
+            first.append(-1 if index else first_left or NO_SUPPLY)
+            ranks.append(rank)
+            rights.append(right_code or NO_SUPPLY)
+    return tuple(first), tuple(ranks), tuple(rights)
+
+
+def matching_chains(wrap: bool, king_supplies: bool) -> list[tuple[int, list[tuple[int, int]]]]:
     """The matching graph's chains: (supply code left of the first rank or 0, [(rank, supply code
     to its right or 0)]). With wrap, one cycle cut at the Kings, whose supply counts twice."""
     if wrap:
@@ -110,7 +139,7 @@ def shortfall_function(wrap: bool, king_supplies: bool) -> Callable[[Sequence[in
     millisecond, as much as a whole easy deal's search.
     """
     lines = ["def shortfall(demand, supply):", "    short = 0"]
-    for first_left, steps in _chains(wrap, king_supplies):
+    for first_left, steps in matching_chains(wrap, king_supplies):
         lines.append(f"    left = supply[{first_left}]" if first_left else "    left = 0")
         for x, right_code in steps:
             lines += [f"    right = supply[{right_code}]" if right_code else "    right = 0",
