@@ -45,7 +45,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from golfcards.sixcard.arena import GROUPS_PER_CHUNK, ArenaConfig, ArenaResult, MatchRecord, _play_chunk, run_arena
+from golfcards.sixcard.arena import ArenaConfig, ArenaResult, run_arena
 from golfcards.sixcard.bots import make_bot, strong
 from golfcards.sixcard.bots.knowledge import Knowledge
 from golfcards.sixcard.bots.value import ValueNet
@@ -115,22 +115,6 @@ def row(result: ArenaResult) -> str:
             f"{100 * matches.value:.1f}% [{100 * matches.low:.1f}, {100 * matches.high:.1f}] |")
 
 
-def interim_run(config: ArenaConfig, start: float) -> ArenaResult:
-    """The arena's matches played in one process chunk by chunk, exactly as ``run_arena`` plays
-    them with one worker (the same matches and seeds), with the figures so far printed to stderr
-    about every tenth of the run."""
-    chunk = GROUPS_PER_CHUNK * config.rules.players
-    records: list[MatchRecord] = []
-    shown = 0
-    for first in range(0, config.matches, chunk):
-        records.extend(_play_chunk(config, first, min(chunk, config.matches - first)))
-        if len(records) * 10 // config.matches > shown:
-            shown = len(records) * 10 // config.matches
-            print(f"  {row(ArenaResult(config.players, tuple(records)))} {time.time() - start:.0f} s",
-                  file=sys.stderr, flush=True)
-    return ArenaResult(config.players, tuple(records))
-
-
 def table(rows: list[str], matches: int, workers: int, seed: int) -> None:
     print("| first player vs the others | matches | its points/hole | its margin/hole (95% CI) | "
           "holes won (95% CI) | matches won (95% CI) |")
@@ -140,15 +124,13 @@ def table(rows: list[str], matches: int, workers: int, seed: int) -> None:
         start = time.time()
         config = ArenaConfig(players, SixCardRules(players=len(players)), matches, seed)
 
-        if workers <= 1:
-            result = interim_run(config, start)
-        else:
-            def progress(done: int, total: int, start: float = start, shown: list[int] = [0]) -> None:  # noqa: B006
-                if done * 10 // total > shown[0]:
-                    shown[0] = done * 10 // total
-                    print(f"  {done}/{total} matches, {time.time() - start:.0f} s", file=sys.stderr, flush=True)
+        def progress(so_far: ArenaResult, total: int, start: float = start, shown: list[int] = [0]) -> None:  # noqa: B006
+            # the figures so far, about every tenth of the run
+            if so_far.matches * 10 // total > shown[0]:
+                shown[0] = so_far.matches * 10 // total
+                print(f"  {row(so_far)} {time.time() - start:.0f} s", file=sys.stderr, flush=True)
 
-            result = run_arena(config, workers=workers, progress=progress)
+        result = run_arena(config, workers=workers, progress=progress)
         print(row(result), f"<!-- {time.time() - start:.0f} s -->", flush=True)
 
 

@@ -106,6 +106,15 @@ def test_easy_beats_a_random_player_on_a_fixed_sample():
     assert result.hole_win_rate()[0].value >= 0.9
 
 
+def test_the_arena_reports_progress_with_the_matches_played_so_far():
+    config = ArenaConfig(("easy", "random"), SixCardRules(holes=1), matches=20, seed=5)
+    seen = []
+    result = run_arena(config, progress=lambda so_far, total: seen.append((so_far, total)))
+    assert [so_far.matches for so_far, _ in seen] == [8, 16, 20]  # chunks of 4 rotation groups of 2
+    assert {total for _, total in seen} == {20}
+    assert seen[0][0].records == result.records[:8] and seen[-1][0] == result
+
+
 def test_unknown_levels_are_refused():
     with pytest.raises(GolfError) as error:
         make_bot("grandmaster")

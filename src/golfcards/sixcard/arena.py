@@ -242,8 +242,12 @@ def _play_chunk(config: ArenaConfig, first_match: int, count: int) -> list[Match
 
 
 def run_arena(config: ArenaConfig, workers: int = 1,
-              progress: Callable[[int, int], None] | None = None) -> ArenaResult:
-    """Play ``config.matches`` matches, in chunks over ``workers`` processes; same result for any count."""
+              progress: Callable[[ArenaResult, int], None] | None = None) -> ArenaResult:
+    """Play ``config.matches`` matches, in chunks over ``workers`` processes; same result for any count.
+
+    ``progress`` is called after each chunk with the result so far (its matches in order) and the
+    number of matches to play.
+    """
     if len(config.players) != config.rules.players:
         raise GolfError("sixcard.arena_players", "the arena needs one player per seat",
                         players=len(config.players), seats=config.rules.players)
@@ -255,12 +259,12 @@ def run_arena(config: ArenaConfig, workers: int = 1,
         for start, count in jobs:
             records.extend(_play_chunk(config, start, count))
             if progress:
-                progress(len(records), config.matches)
+                progress(ArenaResult(tuple(config.players), tuple(records)), config.matches)
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
             futures = [pool.submit(_play_chunk, config, start, count) for start, count in jobs]
             for future in futures:
                 records.extend(future.result())
                 if progress:
-                    progress(len(records), config.matches)
+                    progress(ArenaResult(tuple(config.players), tuple(records)), config.matches)
     return ArenaResult(tuple(config.players), tuple(records))
