@@ -139,7 +139,7 @@ def spread(holes: int, own: bool = False) -> None:
     number of cards still face down on the table (strong against strong): the residual spread the
     expert's match chances assume (:func:`golfcards.sixcard.bots.expert.rest_spread`). With ``own``
     the expert's network instead, at the turns of a player choosing by it against ``strong``."""
-    from golfcards.sixcard.bots.expert import expert_net, rest_spread
+    from golfcards.sixcard.bots.expert import expert_net, face_down, rest_spread
 
     net = expert_net(SixCardRules()) if own else strong.value_net(SixCardRules())
     assert net is not None
@@ -154,7 +154,7 @@ def spread(holes: int, own: bool = False) -> None:
             seat = state.current_player
             view = view_for(state, seat)
             if state.phase is Phase.DRAW and (not own or seat == number % 2):
-                down = sum(not up for flags in state.face_up for up in flags)
+                down = face_down(state)
                 estimates.append((seat, down, strong.Afterstates(Knowledge(view), net).turn_worth()))
             state.apply(seat, bots[seat].choose(view))
         for seat, down, estimate in estimates:

@@ -49,18 +49,15 @@ from golfcards.sixcard.scoring import INDEX_KEYS, JOKER_KEY
 from golfcards.sixcard.state import HoleContext, HoleState, Phase
 from golfcards.sixcard.view import View, view_for
 
-_NETS: dict[str, strong.ValueNet] = {}
-
 
 def expert_net(rules: SixCardRules) -> strong.ValueNet | None:
     """The expert's own network for these rules: fitted against ``strong`` players (two players,
     standard rules), else the strong bot's (None where neither was fitted)."""
-    fitted = getattr(expert_model, "TWO_PLAYERS", None)
-    if fitted is None or rules.players != 2 or value_net(rules) is None:
-        return value_net(rules)
-    if "TWO_PLAYERS" not in _NETS:
-        _NETS["TWO_PLAYERS"] = strong.ValueNet(fitted)
-    return _NETS["TWO_PLAYERS"]
+    strongs = value_net(rules)
+    if strongs is None or rules.players != 2:
+        return strongs
+    own = strong.fitted_net(expert_model, "TWO_PLAYERS")
+    return strongs if own is None else own
 
 
 def determinize(view: View, rng: random.Random) -> HoleState:

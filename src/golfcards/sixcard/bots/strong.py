@@ -25,6 +25,8 @@ players; under other house rules (other grids, the final turn) the bot plays the
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
+from types import ModuleType
 from typing import NamedTuple
 
 from golfcards.sixcard.actions import Action, DiscardDrawn, DrawStock, Swap, TakeDiscard
@@ -44,20 +46,19 @@ LEAVE = -1
 TIE_BREAK = 0.001
 """With 3–4 players, what each point of a final score costs on top of the share of the win."""
 
-_NETS: dict[str, ValueNet] = {}
+@cache
+def fitted_net(model: ModuleType, name: str) -> ValueNet | None:
+    """The network ``name`` of a fitted-model module (``strong_model``, ``expert_model``), built once;
+    None if the module has none."""
+    fitted = getattr(model, name, None)
+    return None if fitted is None else ValueNet(fitted)
 
 
 def value_net(rules: SixCardRules) -> ValueNet | None:
     """The fitted network for these rules, or None where none was fitted."""
     if rules.grid != 6 or rules.final_turn:
         return None
-    name = "TWO_PLAYERS" if rules.players == 2 else "MORE_PLAYERS"
-    fitted = getattr(strong_model, name, None)
-    if fitted is None:
-        return None
-    if name not in _NETS:
-        _NETS[name] = ValueNet(fitted)
-    return _NETS[name]
+    return fitted_net(strong_model, "TWO_PLAYERS" if rules.players == 2 else "MORE_PLAYERS")
 
 
 class Option(NamedTuple):
