@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from golfcards.cards import FULL_DECK, JOKERS, parse_card
@@ -22,12 +22,15 @@ from golfcards.solitaire.deal import Deal
 from golfcards.solitaire.rules import RuleName, Rules
 from golfcards.solitaire.solver import most_removals, solve, start_of
 from golfcards.solitaire.solver_tables import (
+    CODES,
     EMPTY,
     JOKER,
     Tables,
+    chain_roots,
     fit_table,
     rank_code,
     rank_shortfall,
+    roots_suffice,
     shortfall_function,
 )
 
@@ -170,6 +173,80 @@ def test_lonely_card_bound_never_prunes_a_winnable_position(board):
     demand, supply = start.tables.counts(start.heights, start.drawn, start.discard)
     if start.tables.any_lonely(list(start.heights), supply):
         assert exhaustive(board.copy())[0] is False
+
+
+@SETTINGS
+@given(positions())
+def test_chain_roots_bound_never_prunes_a_winnable_position(board):
+    start = start_of(board)
+    if start.tables.unrooted(start.heights, start.drawn, start.discard):
+        assert exhaustive(board.copy())[0] is False
+
+
+def test_chain_roots_bound_sees_cards_that_serve_each_other():
+    # A 5 under a 6, a King on the discard and no stock: the matching bound lets the 5 and the 6
+    # be each other's predecessor; no line can start on them.
+    board = Board.from_code("GO1-E-AAAAAAB")
+    board.heights, board.drawn = [0] * 7, len(board.deal.stock)
+    board.deal = Deal(((parse_card("5S"), parse_card("6H")),) + ((),) * 6, parse_card("KD"), board.deal.stock)
+    board.heights, board.discard = [2, 0, 0, 0, 0, 0, 0], parse_card("KD")
+    start = start_of(board)
+    demand, supply = start.tables.counts(start.heights, start.drawn, start.discard)
+    assert rank_shortfall(demand, supply, wrap=True, king_supplies=True) == 0
+    assert start.tables.unrooted(start.heights, start.drawn, start.discard)
+    assert exhaustive(board.copy())[0] is False and solve(board).winnable is False
+
+
+def _components(present: int, wrap: bool) -> list[set[int]]:
+    """The ranks of ``present`` grouped by neighbourhood, found the slow way."""
+    ranks = {x for x in range(1, 14) if present >> x & 1}
+    groups: list[set[int]] = []
+    for rank in sorted(ranks):
+        joined = [g for g in groups if any(abs(rank - x) == 1 or (wrap and abs(rank - x) == 12) for x in g)]
+        merged = {rank}.union(*joined)
+        groups = [g for g in groups if g not in joined] + [merged]
+    return groups
+
+
+def _matchable(groups: list[set[int]], roots: list[int], fit: list[list[bool]]) -> bool:
+    """Whether every group gets its own root that one of its ranks fits (augmenting paths)."""
+    owner: dict[int, int] = {}
+
+    def place(g: int, seen: set[int]) -> bool:
+        for r, code in enumerate(roots):
+            if r not in seen and any(fit[x][code] for x in groups[g]):
+                seen.add(r)
+                if r not in owner or place(owner[r], seen):
+                    owner[r] = g
+                    return True
+        return False
+
+    return all(place(g, set()) for g in range(len(groups)))
+
+
+@given(st.sampled_from(RULE_NAMES), st.integers(1, (1 << 14) - 1).map(lambda m: m & ~1),
+       st.lists(st.integers(1, 13), max_size=6))
+# A 4 and a 6 need the 5s between them: one 5 serves only one of them, two serve both; with wrap
+# the same across the King-Ace join (an Ace and a Queen around the Kings).
+@example(RuleName.CLASSIC, 1 << 4 | 1 << 6, [5])
+@example(RuleName.CLASSIC, 1 << 4 | 1 << 6, [5, 5])
+@example(RuleName.EASY, 1 << 1 | 1 << 12, [13])
+@example(RuleName.EASY, 1 << 1 | 1 << 12, [13, 13])
+def test_chain_roots_match_components_to_distinct_roots(name, present, root_codes):
+    """Exact without wrap and when the circle of ranks has a gap of two; never stricter with wrap."""
+    rules = Rules(name)
+    fit = _fits(rules)
+    served = [sum(1 << x for x in range(CODES) if fit[x][n]) for n in range(CODES)]
+    mine, shared = [0] * 8, [0] * 8
+    count = chain_roots(present, served, rules.wrap, mine, shared)
+    groups = _components(present, rules.wrap)
+    assert count == len(groups)
+    roots = sum(1 << code for code in set(root_codes))
+    doubled = sum(1 << code for code in set(root_codes) if root_codes.count(code) > 1)
+    greedy = roots_suffice(mine, shared, count, roots, doubled)
+    exact = _matchable(groups, root_codes, fit)
+    gapped = not rules.wrap or any(not present >> x & 1 and not present >> (x % 13 + 1) & 1 for x in range(1, 14))
+    assert greedy == exact if gapped else greedy >= exact
 
 
 @SETTINGS

@@ -42,7 +42,16 @@ from golfcards.solitaire.board import Board, Draw, Move, Take
 from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.deal import Deal
 from golfcards.solitaire.rules import Rules
-from golfcards.solitaire.solver_tables import EMPTY, JOKER, Tables, rank_code, shortfall_function
+from golfcards.solitaire.solver_tables import (
+    CODES,
+    EMPTY,
+    JOKER,
+    WILD,
+    Tables,
+    chain_roots_table,
+    rank_code,
+    shortfall_function,
+)
 
 Game = Board | Deal | GameCode | str
 """What the solver accepts: a board (its current position), a deal (with rules), a game code."""
@@ -53,6 +62,8 @@ _JUNK = 15
 _ALL = 16
 """Slots of the search's ``tops`` list beyond the card codes: scratch, and every non-empty column."""
 _COLUMNS_OF = [tuple(c for c in range(7) if mask >> c & 1) for mask in range(128)]
+_POW5 = [5**x for x in range(CODES)]
+"""The digits of the search's key of the tableau's counts per code (at most 4 cards of a code)."""
 
 
 class _Unknown(dict[int, int]):
@@ -371,7 +382,15 @@ class _Search:
         target = 1 if to_win else self.best_left
         best_left = self.best_left
 
-        def dfs(discard: int, drawn: int, hcode: int, left: int) -> bool:
+        chain_roots = chain_roots_table(tables.served, tables.wrap)
+        stock_roots = tables.stock_roots
+        # In the decision both bounds depend only on the tableau's count of each code (the supply
+        # follows from it, the cards drawn and the discard): their verdict is kept by that key
+        # (``counts``: the tableau's counts as digits in base 5), and half the positions find it there.
+        hopeful: dict[int, bool] = {}
+        pow5 = _POW5
+
+        def dfs(discard: int, drawn: int, hcode: int, left: int, present: int, counts: int) -> bool:
             # The caller has already looked the position up in the table of lost positions.
             nonlocal nodes, target, best_left
             nodes += 1
@@ -388,8 +407,36 @@ class _Search:
             first, second, third = fitting[discard]
             mask = tops[first] | tops[second] | tops[third]
             # A position whose only move is the draw needs no bound: the position after the draw
-            # has the same tableau and less supply, so its bound is at least as strong.
-            if not mask or shortfall(demand, supply) - supply[JOKER] - supply[EMPTY] < target:
+            # has the same tableau and less supply, so its bound is at least as strong. Else the
+            # matching bound, then (in the decision) the chain roots bound: solver_tables.roots_suffice,
+            # inlined (a call costs 5 %).
+            if not mask:
+                expand = True
+            elif not to_win:
+                expand = shortfall(demand, supply) - supply[JOKER] - supply[EMPTY] < target
+            else:
+                key = counts << 9 | drawn << 4 | discard
+                cached = hopeful.get(key)
+                if cached is not None:
+                    expand = cached
+                else:
+                    expand = shortfall(demand, supply) - supply[JOKER] - supply[EMPTY] < 1
+                    if expand:
+                        roots, doubled = stock_roots[drawn]
+                        doubled |= roots & 1 << discard
+                        roots |= 1 << discard
+                        if not roots & WILD:
+                            for mine, shared in chain_roots[present]:
+                                if not mine & roots:
+                                    if not shared & roots:
+                                        expand = False
+                                        break
+                                    if doubled & shared:
+                                        doubled ^= shared
+                                    else:
+                                        roots ^= shared
+                    hopeful[key] = expand
+            if expand:
                 candidates: Sequence[int] = columns_of[mask]
                 if len(candidates) > 1:
                     # Tallest column first: it has the most cards still to free.
@@ -411,7 +458,7 @@ class _Search:
                     tops[emptied[h]] ^= bit
                     demand[x] -= 1
                     trail.append(c)
-                    ok = dfs(x, drawn, child, left - 1)
+                    ok = dfs(x, drawn, child, left - 1, present if demand[x] else present ^ 1 << x, counts - pow5[x])
                     trail.pop()
                     demand[x] += 1
                     tops[emptied[h]] ^= bit
@@ -426,7 +473,7 @@ class _Search:
                     known = lost[hcode << 4 | card] if anytime else lost[(hcode << 4 | card) << 5 | drawn + 1]
                     if not known or known > drawn + 2:
                         trail.append(_DRAW)
-                        ok = dfs(card, drawn + 1, hcode, left)
+                        ok = dfs(card, drawn + 1, hcode, left, present, counts)
                         trail.pop()
                         if ok:
                             supply[discard] += 1
@@ -446,7 +493,8 @@ class _Search:
         recursion = sys.getrecursionlimit()
         sys.setrecursionlimit(max(recursion, 1000))
         try:
-            dfs(start.discard, start.drawn, hcode, start.cards_left)
+            dfs(start.discard, start.drawn, hcode, start.cards_left, tables.present(heights),
+                sum(n * _POW5[x] for x, n in enumerate(demand)))
         finally:
             sys.setrecursionlimit(recursion)
             if isinstance(lost, bytearray):

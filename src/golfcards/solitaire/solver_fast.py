@@ -13,7 +13,7 @@ import importlib.util
 import os
 from typing import Any
 
-from golfcards.solitaire.solver_tables import flat_chains, walk_chains
+from golfcards.solitaire.solver_tables import chain_roots, flat_chains, roots_suffice, walk_chains
 
 INSTALLED = importlib.util.find_spec("numba") is not None
 """numba is installed (numba and numpy are imported only when the compiled search first runs)."""
@@ -26,6 +26,31 @@ _DRAW = -1
 _MAX_DEPTH = 160
 _shortfall: Any = walk_chains
 """The matching bound (see solver_tables.rank_shortfall); compiled with the kernel."""
+_chain_roots: Any = chain_roots
+_roots_suffice: Any = roots_suffice
+"""The chain roots bound (see solver_tables.chain_roots); compiled with the kernel."""
+_PRESENT_SETS = 1 << 14
+"""Every set of codes a tableau can hold (jokers and ranks; never an empty discard)."""
+
+
+def _fill_chain_roots(served: Any, wrap: bool, mine: Any, shared: Any, count: Any) -> None:
+    """:func:`chain_roots` of every set of codes on the tableau, row ``present`` of each table."""
+    for present in range(count.shape[0]):
+        count[present] = _chain_roots(present, served, wrap, mine[present], shared[present])
+
+
+_chain_roots_tables: dict[tuple[tuple[int, ...], bool], tuple[Any, Any, Any]] = {}
+
+
+def chain_roots_tables(served: tuple[int, ...], wrap: bool) -> tuple[Any, Any, Any]:
+    """The compiled search's tables of :func:`chain_roots` for one rule, built once (a few milliseconds)."""
+    key = (served, wrap)
+    if key not in _chain_roots_tables:
+        mine, shared = np.zeros((_PRESENT_SETS, 8), np.int64), np.zeros((_PRESENT_SETS, 8), np.int64)
+        count = np.zeros(_PRESENT_SETS, np.int64)
+        _fill_chain_roots(np.array(served, np.int64), wrap, mine, shared, count)
+        _chain_roots_tables[key] = mine, shared, count
+    return _chain_roots_tables[key]
 
 
 def _lookup(keys: Any, values: Any, key: int) -> int:
@@ -65,8 +90,10 @@ def _removals(columns: Any, heights: Any, fit: Any, discard: int) -> int:
 
 
 def _kernel(columns: Any, heights: Any, stock: Any, fit: Any, chain_first: Any, chain_rank: Any,
-            chain_right: Any, anytime: bool, to_win: bool, discard0: int, drawn0: int, powers: Any,
-            budget: int, demand: Any, supply: Any, best_line: Any) -> tuple[int, int, int, int]:
+            chain_right: Any, roots_mine: Any, roots_shared: Any, roots_count: Any, stock_roots: Any,
+            stock_doubled: Any, anytime: bool,
+            to_win: bool, discard0: int, drawn0: int, powers: Any, budget: int, demand: Any, supply: Any,
+            best_line: Any) -> tuple[int, int, int, int]:
     """Run the search; returns (outcome, nodes, fewest cards left, length of ``best_line``)."""
     nstock = stock.shape[0]
     # open-addressing table: key -> fewest cards drawn at which the position was found lost
@@ -129,6 +156,14 @@ def _kernel(columns: Any, heights: Any, stock: Any, fit: Any, chain_first: Any, 
             if count > 0:
                 short = _shortfall(chain_first, chain_rank, chain_right, demand, supply)
                 lost = short - supply[0] - supply[14] >= target
+                if not lost and to_win:
+                    present = 0
+                    for x in range(demand.shape[0]):
+                        if demand[x] > 0:
+                            present |= 1 << x
+                    lost = not _roots_suffice(roots_mine[present], roots_shared[present], roots_count[present],
+                                              stock_roots[drawn] | 1 << discard,
+                                              stock_doubled[drawn] | stock_roots[drawn] & 1 << discard)
             if lost:
                 action = RECORD
                 continue
@@ -213,9 +248,11 @@ def compiled_kernel() -> Any:
         from numba import njit
 
         np = numpy
-        global _lookup, _store, _removals, _shortfall
+        global _lookup, _store, _removals, _shortfall, _chain_roots, _roots_suffice, _fill_chain_roots
         _lookup, _store, _removals = njit(cache=True)(_lookup), njit(cache=True)(_store), njit(cache=True)(_removals)
         _shortfall = njit(cache=True, inline="always")(walk_chains)
+        _chain_roots, _roots_suffice = njit(cache=True)(chain_roots), njit(cache=True)(roots_suffice)
+        _fill_chain_roots = njit(cache=True)(_fill_chain_roots)
         _compiled = njit(cache=True)(_kernel)
     return _compiled
 
@@ -233,7 +270,9 @@ def run(tables: Any, heights: list[int], drawn: int, discard: int, powers: list[
     outcome, nodes, best_left, length = kernel(
         columns, np.array(heights, np.int64), np.array(tables.stock, np.int64),
         np.array(tables.fit, np.bool_), np.array(chain_first, np.int64), np.array(chain_rank, np.int64),
-        np.array(chain_right, np.int64), tables.draw_anytime, to_win,
+        np.array(chain_right, np.int64), *chain_roots_tables(tables.served, tables.wrap),
+        np.array([roots for roots, _ in tables.stock_roots], np.int64),
+        np.array([doubled for _, doubled in tables.stock_roots], np.int64), tables.draw_anytime, to_win,
         discard, drawn, np.array(powers, np.int64), budget, np.array(demand, np.int64),
         np.array([*supply, 0], np.int64), line)
     return int(outcome), int(nodes), int(best_left), [int(step) for step in line[:length]]

@@ -21,6 +21,14 @@ remaining tableau, with the rule's fit relation.
   first" matching is maximum; with wrap it is one cycle of 26 nodes, which we cut at the Kings,
   counting the Kings' supply twice (a relaxation, so the bound stays sound). Jokers and an empty
   discard are wild supply: the position is lost if the shortfall exceeds them.
+* **Chain roots bound** (:func:`chain_roots`): a winning line removes the tableau in *chains*, runs
+  of removals each onto the card removed just before, and every chain starts on its own *root*: the
+  current discard, or a stock card when it is drawn. A chain's ranks are linked step by step by the
+  fit relation, so its cards lie in one *component* of the ranks still on the tableau (ranks joined
+  when they are neighbours). So the components must be matched to distinct roots, each to a root that
+  some rank of it fits; if they cannot be, the position is lost. This catches what the matching bound
+  cannot: the matching lets tableau cards serve each other in cycles (a 5 on a 6 and that 6 on the 5),
+  which no line can play, so it never asks a group of cards for a way in.
 * **Lonely card bound** (:meth:`Tables.any_lonely`): the cards above ``X`` in its own column are
   removed *after* ``X``, so they cannot be its predecessor. If no other supply card fits ``X``, the
   position is lost. The search checks it on its starting position only (after every move it cost
@@ -29,7 +37,7 @@ remaining tableau, with the rule's fit relation.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, MutableSequence, Sequence
 from functools import cache
 
 from golfcards.cards import AnyCard, Card
@@ -153,6 +161,106 @@ def shortfall_function(wrap: bool, king_supplies: bool) -> Callable[[Sequence[in
     return namespace["shortfall"]
 
 
+WILD = 1 << JOKER | 1 << EMPTY
+"""Root codes (a bit each) that fit every card: with one of them among the roots the chain roots
+bound does not apply."""
+
+
+def chain_roots(present: int, served: Sequence[int], wrap: bool,
+                mine: MutableSequence[int], shared: MutableSequence[int]) -> int:
+    """The components of the ranks ``present`` (bit ``x`` for rank ``x``) and the roots each can start on.
+
+    Writes one entry per component, in the order in which matching them to roots greedily is exact:
+    ``mine[i]``, the root codes (a bit each) that fit the component and no later one, and
+    ``shared[i]``, the root code it shares with the next component (a root of the rank between
+    them fits both; 0 if none). Returns the number of components, 0 when a joker is on the tableau
+    (it joins everything: no test). ``served[n]``: the codes that fit a root of code ``n``.
+
+    Components run in rank order, so only neighbours can share a root. With wrap the ranks form a
+    circle, cut after its longest gap; when every gap is a single rank the first component's root
+    before it stays in ``mine`` (it may be counted twice: the bound stays sound). Plain loops over
+    integers, so the compiled search compiles this same function with numba.
+    """
+    if present & 1 << JOKER:
+        return 0
+    start = 1
+    if wrap:
+        if present >> 1 == (1 << 13) - 1:
+            start = 0  # every rank present: one component
+        else:
+            longest = 0
+            gap = 0
+            for step in range(26):  # twice round, so a gap across the King-Ace join is seen whole
+                rank = step % 13 + 1
+                if present >> rank & 1:
+                    if gap > longest:
+                        longest = gap
+                        start = rank
+                    gap = 0
+                else:
+                    gap += 1
+    count = 0
+    component = 0
+    for step in range(13):
+        rank = (start - 1 + step) % 13 + 1 if start else step + 1
+        if present >> rank & 1:
+            component |= 1 << rank
+        if component and (not present >> rank & 1 or step == 12):
+            roots = 0
+            for code in range(1, CODES - 1):
+                if served[code] & component:
+                    roots |= 1 << code
+            mine[count] = roots
+            count += 1
+            component = 0
+    for i in range(count):
+        shared[i] = mine[i] & mine[i + 1] if i + 1 < count else 0
+        mine[i] &= ~shared[i]
+    return count
+
+
+def roots_suffice(mine: Sequence[int], shared: Sequence[int], count: int, roots: int, doubled: int) -> bool:
+    """Whether the components of :func:`chain_roots` can be matched to distinct roots.
+
+    ``roots``: the root codes present (a bit each); ``doubled``: those present at least twice. Greedy
+    in the components' order: a component takes a root only it (or an earlier one) can use if there
+    is one, else the one it shares with the next.
+    """
+    if roots & WILD:
+        return True
+    for i in range(count):
+        if not mine[i] & roots:
+            if not shared[i] & roots:
+                return False
+            if doubled & shared[i]:
+                doubled ^= shared[i]
+            else:
+                roots ^= shared[i]
+    return True
+
+
+class ChainRoots(dict[int, tuple[tuple[int, int], ...]]):
+    """``table[present]``: :func:`chain_roots` of one rule as ``(mine, shared)`` pairs, computed on
+    first use and kept (the pure Python search looks it up at most positions)."""
+
+    def __init__(self, served: tuple[int, ...], wrap: bool) -> None:
+        super().__init__()
+        self.served = served
+        self.wrap = wrap
+
+    def __missing__(self, present: int) -> tuple[tuple[int, int], ...]:
+        mine, shared = [0] * 8, [0] * 8
+        count = chain_roots(present, self.served, self.wrap, mine, shared)
+        self[present] = entries = tuple(zip(mine[:count], shared[:count], strict=True))
+        return entries
+
+
+@cache
+def chain_roots_table(served: tuple[int, ...], wrap: bool) -> ChainRoots:
+    """The one :class:`ChainRoots` table per rule, shared by every search."""
+    return ChainRoots(served, wrap)
+
+
 class Tables:
     """Everything about one deal and rule set that the search looks up, precomputed once."""
 
@@ -174,6 +282,12 @@ class Tables:
             suffix.append(counts)
         self.stock_suffix = list(reversed(suffix))
         """``stock_suffix[d][n]``: stock cards of code ``n`` not yet drawn when ``d`` are drawn."""
+        self.served = tuple(sum(1 << x for x in range(CODES) if self.fit[x][n]) for n in range(CODES))
+        """``served[n]``: the codes (a bit each) that may be removed onto a discard of code ``n``."""
+        self.stock_roots = [(sum(1 << n for n in range(CODES) if counts[n]),
+                             sum(1 << n for n in range(CODES) if counts[n] > 1)) for counts in self.stock_suffix]
+        """``stock_roots[d]``: the codes of the stock cards not yet drawn when ``d`` are drawn (a bit
+        each), and those among them twice or more."""
         self.preds = [[n for n in range(CODES) if self.fit[x][n]] for x in range(CODES)]
         self.above = [[sum(self.fit[column[i]][column[j]] for j in range(i)) for i in range(len(column))]
                       for column in self.columns]
@@ -188,6 +302,22 @@ class Tables:
         supply = [a + b for a, b in zip(demand, self.stock_suffix[drawn], strict=True)]
         supply[discard] += 1
         return demand, supply
+
+    def present(self, heights: Sequence[int]) -> int:
+        """The codes (a bit each) of the cards still on the tableau."""
+        return sum({1 << x for column, height in zip(self.columns, heights, strict=True) for x in column[:height]})
+
+    def roots(self, drawn: int, discard: int) -> tuple[int, int]:
+        """The codes (a bit each) of a position's roots — the discard and the stock not yet drawn —
+        and those present twice or more."""
+        stock, doubled = self.stock_roots[drawn]
+        return stock | 1 << discard, doubled | stock & 1 << discard
+
+    def unrooted(self, heights: Sequence[int], drawn: int, discard: int) -> bool:
+        """The chain roots bound: True when the components cannot all have a root (the position is lost)."""
+        entries = chain_roots_table(self.served, self.wrap)[self.present(heights)]
+        mine, shared = [m for m, _ in entries], [s for _, s in entries]
+        return not roots_suffice(mine, shared, len(entries), *self.roots(drawn, discard))
 
     def any_lonely(self, heights: Sequence[int], supply: Sequence[int]) -> bool:
         """The lonely card bound over every tableau card: True when the position is proven lost."""
