@@ -46,10 +46,10 @@ from golfcards.solitaire.solver_tables import (
     CODES,
     EMPTY,
     JOKER,
-    WILD,
     Tables,
     chain_roots_table,
     rank_code,
+    roots_suffice,
     shortfall_function,
 )
 
@@ -383,7 +383,7 @@ class _Search:
         best_left = self.best_left
 
         chain_roots = chain_roots_table(tables.served, tables.wrap)
-        stock_roots = tables.stock_roots
+        roots = tables.roots
         # In the decision both bounds depend only on the tableau's count of each code (the supply
         # follows from it, the cards drawn and the discard): their verdict is kept by that key
         # (``counts``: the tableau's counts as digits in base 5), and half the positions find it there.
@@ -408,8 +408,7 @@ class _Search:
             mask = tops[first] | tops[second] | tops[third]
             # A position whose only move is the draw needs no bound: the position after the draw
             # has the same tableau and less supply, so its bound is at least as strong. Else the
-            # matching bound, then (in the decision) the chain roots bound: solver_tables.roots_suffice,
-            # inlined (a call costs 5 %).
+            # matching bound, then (in the decision) the chain roots bound.
             if not mask:
                 expand = True
             elif not to_win:
@@ -422,19 +421,8 @@ class _Search:
                 else:
                     expand = shortfall(demand, supply) - supply[JOKER] - supply[EMPTY] < 1
                     if expand:
-                        roots, doubled = stock_roots[drawn]
-                        doubled |= roots & 1 << discard
-                        roots |= 1 << discard
-                        if not roots & WILD:
-                            for mine, shared in chain_roots[present]:
-                                if not mine & roots:
-                                    if not shared & roots:
-                                        expand = False
-                                        break
-                                    if doubled & shared:
-                                        doubled ^= shared
-                                    else:
-                                        roots ^= shared
+                        mine, shared = chain_roots[present]
+                        expand = roots_suffice(mine, shared, len(mine), *roots[drawn << 4 | discard])
                     hopeful[key] = expand
             if expand:
                 candidates: Sequence[int] = columns_of[mask]

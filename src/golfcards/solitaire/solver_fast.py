@@ -90,10 +90,9 @@ def _removals(columns: Any, heights: Any, fit: Any, discard: int) -> int:
 
 
 def _kernel(columns: Any, heights: Any, stock: Any, fit: Any, chain_first: Any, chain_rank: Any,
-            chain_right: Any, roots_mine: Any, roots_shared: Any, roots_count: Any, stock_roots: Any,
-            stock_doubled: Any, anytime: bool,
-            to_win: bool, discard0: int, drawn0: int, powers: Any, budget: int, demand: Any, supply: Any,
-            best_line: Any) -> tuple[int, int, int, int]:
+            chain_right: Any, roots_mine: Any, roots_shared: Any, roots_count: Any, roots: Any,
+            doubled: Any, anytime: bool, to_win: bool, discard0: int, drawn0: int, powers: Any, budget: int,
+            demand: Any, supply: Any, best_line: Any) -> tuple[int, int, int, int]:
     """Run the search; returns (outcome, nodes, fewest cards left, length of ``best_line``)."""
     nstock = stock.shape[0]
     # open-addressing table: key -> fewest cards drawn at which the position was found lost
@@ -162,8 +161,7 @@ def _kernel(columns: Any, heights: Any, stock: Any, fit: Any, chain_first: Any, 
                         if demand[x] > 0:
                             present |= 1 << x
                     lost = not _roots_suffice(roots_mine[present], roots_shared[present], roots_count[present],
-                                              stock_roots[drawn] | 1 << discard,
-                                              stock_doubled[drawn] | stock_roots[drawn] & 1 << discard)
+                                              roots[drawn << 4 | discard], doubled[drawn << 4 | discard])
             if lost:
                 action = RECORD
                 continue
@@ -271,8 +269,8 @@ def run(tables: Any, heights: list[int], drawn: int, discard: int, powers: list[
         columns, np.array(heights, np.int64), np.array(tables.stock, np.int64),
         np.array(tables.fit, np.bool_), np.array(chain_first, np.int64), np.array(chain_rank, np.int64),
         np.array(chain_right, np.int64), *chain_roots_tables(tables.served, tables.wrap),
-        np.array([roots for roots, _ in tables.stock_roots], np.int64),
-        np.array([doubled for _, doubled in tables.stock_roots], np.int64), tables.draw_anytime, to_win,
+        np.array([roots for roots, _ in tables.roots], np.int64),
+        np.array([doubled for _, doubled in tables.roots], np.int64), tables.draw_anytime, to_win,
         discard, drawn, np.array(powers, np.int64), budget, np.array(demand, np.int64),
         np.array([*supply, 0], np.int64), line)
     return int(outcome), int(nodes), int(best_left), [int(step) for step in line[:length]]

@@ -239,20 +239,20 @@ def roots_suffice(mine: Sequence[int], shared: Sequence[int], count: int, roots:
     return True
 
 
-class ChainRoots(dict[int, tuple[tuple[int, int], ...]]):
-    """``table[present]``: :func:`chain_roots` of one rule as ``(mine, shared)`` pairs, computed on
-    first use and kept (the pure Python search looks it up at most positions)."""
+class ChainRoots(dict[int, tuple[tuple[int, ...], tuple[int, ...]]]):
+    """``table[present]``: :func:`chain_roots` of one rule as the tuples ``(mine, shared)``, one entry
+    per component, computed on first use and kept (the pure Python search looks it up often)."""
 
     def __init__(self, served: tuple[int, ...], wrap: bool) -> None:
         super().__init__()
         self.served = served
         self.wrap = wrap
 
-    def __missing__(self, present: int) -> tuple[tuple[int, int], ...]:
+    def __missing__(self, present: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         mine, shared = [0] * 8, [0] * 8
         count = chain_roots(present, self.served, self.wrap, mine, shared)
-        self[present] = entries = tuple(zip(mine[:count], shared[:count], strict=True))
-        return entries
+        self[present] = entry = tuple(mine[:count]), tuple(shared[:count])
+        return entry
 
 
 @cache
@@ -284,10 +284,12 @@ class Tables:
         """``stock_suffix[d][n]``: stock cards of code ``n`` not yet drawn when ``d`` are drawn."""
         self.served = tuple(sum(1 << x for x in range(CODES) if self.fit[x][n]) for n in range(CODES))
         """``served[n]``: the codes (a bit each) that may be removed onto a discard of code ``n``."""
-        self.stock_roots = [(sum(1 << n for n in range(CODES) if counts[n]),
-                             sum(1 << n for n in range(CODES) if counts[n] > 1)) for counts in self.stock_suffix]
-        """``stock_roots[d]``: the codes of the stock cards not yet drawn when ``d`` are drawn (a bit
-        each), and those among them twice or more."""
+        stock_roots = [(sum(1 << n for n in range(CODES) if counts[n]),
+                        sum(1 << n for n in range(CODES) if counts[n] > 1)) for counts in self.stock_suffix]
+        self.roots = [(stock | 1 << discard, doubled | stock & 1 << discard)
+                      for stock, doubled in stock_roots for discard in range(16)]
+        """``roots[drawn << 4 | discard]``: the codes (a bit each) of a position's roots — its discard
+        and the stock cards not yet drawn — and those present twice or more."""
         self.preds = [[n for n in range(CODES) if self.fit[x][n]] for x in range(CODES)]
         self.above = [[sum(self.fit[column[i]][column[j]] for j in range(i)) for i in range(len(column))]
                       for column in self.columns]
@@ -307,17 +309,10 @@ class Tables:
         """The codes (a bit each) of the cards still on the tableau."""
         return sum({1 << x for column, height in zip(self.columns, heights, strict=True) for x in column[:height]})
 
-    def roots(self, drawn: int, discard: int) -> tuple[int, int]:
-        """The codes (a bit each) of a position's roots — the discard and the stock not yet drawn —
-        and those present twice or more."""
-        stock, doubled = self.stock_roots[drawn]
-        return stock | 1 << discard, doubled | stock & 1 << discard
-
     def unrooted(self, heights: Sequence[int], drawn: int, discard: int) -> bool:
         """The chain roots bound: True when the components cannot all have a root (the position is lost)."""
-        entries = chain_roots_table(self.served, self.wrap)[self.present(heights)]
-        mine, shared = [m for m, _ in entries], [s for _, s in entries]
-        return not roots_suffice(mine, shared, len(entries), *self.roots(drawn, discard))
+        mine, shared = chain_roots_table(self.served, self.wrap)[self.present(heights)]
+        return not roots_suffice(mine, shared, len(mine), *self.roots[drawn << 4 | discard])
 
     def any_lonely(self, heights: Sequence[int], supply: Sequence[int]) -> bool:
         """The lonely card bound over every tableau card: True when the position is proven lost."""
