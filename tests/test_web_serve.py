@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx2
@@ -31,6 +33,26 @@ def test_golf_serve_prints_its_address_and_serves(tmp_path):
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+def test_the_first_requests_right_after_start_are_answered(tmp_path):
+    """The server warms the solver up in a thread while the first visitor's requests already need it
+    (a new player's first deal is solved): both must get there without an error."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    process = subprocess.Popen([sys.executable, "-m", "golfcards", "serve", "--port", "0", "--db",
+                                str(tmp_path / "golf.sqlite3")], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, env=env)
+    try:
+        assert process.stdout is not None and process.stderr is not None
+        address = re.search(r"http://\S+/", process.stdout.readline()).group()
+        with ThreadPoolExecutor(4) as pool:
+            paths = ["api/solitaire", "api/solitaire/stats", "api/solitaire/hint", "api/solitaire/winnable"]
+            answers = list(pool.map(lambda path: httpx2.get(address + path, timeout=60), paths))
+        assert [answer.status_code for answer in answers] == [200] * 4, [answer.text for answer in answers]
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+    assert "Traceback" not in process.stderr.read()
 
 
 def test_golf_serve_on_a_busy_port_fails_cleanly(tmp_path):

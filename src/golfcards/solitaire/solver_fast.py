@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import threading
 from typing import Any
 
 from golfcards.solitaire.solver_tables import chain_roots, flat_chains, roots_suffice, walk_chains
@@ -236,23 +237,35 @@ def _kernel(columns: Any, heights: Any, stock: Any, fit: Any, chain_first: Any, 
 
 
 _compiled: Any = None
+_compiling = threading.Lock()
 
 
 def compiled_kernel() -> Any:
-    """The compiled search: numba compiles it on the first call, or loads it from its cache."""
-    global _compiled, np
-    if _compiled is None:
-        import numpy
-        from numba import njit
+    """The compiled search: numba compiles it on the first call, or loads it from its cache.
 
-        np = numpy
-        global _lookup, _store, _removals, _shortfall, _chain_roots, _roots_suffice, _fill_chain_roots
-        _lookup, _store, _removals = njit(cache=True)(_lookup), njit(cache=True)(_store), njit(cache=True)(_removals)
-        _shortfall = njit(cache=True, inline="always")(walk_chains)
-        _chain_roots, _roots_suffice = njit(cache=True)(chain_roots), njit(cache=True)(roots_suffice)
-        _fill_chain_roots = njit(cache=True)(_fill_chain_roots)
-        _compiled = njit(cache=True)(_kernel)
+    Thread-safe: the web server warms the solver up in one thread while requests may already ask it
+    in others, and the module's functions must be wrapped for numba exactly once.
+    """
+    if _compiled is None:
+        with _compiling:
+            if _compiled is None:
+                _compile()
     return _compiled
+
+
+def _compile() -> None:
+    """Wrap the kernel and the functions it calls for numba (they compile on their first call)."""
+    global _compiled, np
+    global _lookup, _store, _removals, _shortfall, _chain_roots, _roots_suffice, _fill_chain_roots
+    import numpy
+    from numba import njit
+
+    np = numpy
+    _lookup, _store, _removals = njit(cache=True)(_lookup), njit(cache=True)(_store), njit(cache=True)(_removals)
+    _shortfall = njit(cache=True, inline="always")(walk_chains)
+    _chain_roots, _roots_suffice = njit(cache=True)(chain_roots), njit(cache=True)(roots_suffice)
+    _fill_chain_roots = njit(cache=True)(_fill_chain_roots)
+    _compiled = njit(cache=True)(_kernel)
 
 
 def run(tables: Any, heights: list[int], drawn: int, discard: int, powers: list[int], budget: int,

@@ -129,7 +129,7 @@ async def next_deal(request: Request, player: str, t: Translator) -> dict[str, A
 
 async def stats(request: Request, player: str, t: Translator) -> dict[str, Any]:
     storage = request.app.state.storage
-    game = _games(request).load(player)
+    game = await run_in_threadpool(_games(request).load, player)  # a new player's first deal is solved
     played = storage.rules_played(player)
     assert game.board.code is not None
     current_key = rules_key(game.board.code)
