@@ -89,6 +89,7 @@ def test_outside_bots_play_in_the_arena_through_cmd():
      "print(json.dumps(view['legal'][0]), flush=True)\nsys.stdin.readline()\ntime.sleep(30)",
      "sixcard.bot_timeout"),
     ("import sys\nsys.stdin.readline()", "sixcard.bot_died"),
+    ("import sys\nfor line in sys.stdin: print('{\"type\": [\"draw\"]}', flush=True)", "sixcard.bad_action"),
 ])
 def test_bad_answers_are_reported_never_a_crash(tmp_path, script, key):
     path = tmp_path / "bot.py"

@@ -138,7 +138,8 @@ def test_hostile_messages_get_a_localized_error_and_the_game_goes_on(client):
     room = create(client, name="Ana", players=2, bots=["easy"], start=True)
     with client.websocket_connect(f"/ws/sixcard/{room['code']}?lang=pt") as ws:
         receive(ws, "state")
-        for text in ("not json", "[1, 2]", '{"type": 5}', '{"type": "fly"}', "x" * 5000):
+        for text in ("not json", "[1, 2]", '{"type": 5}', '{"type": "fly"}', '{"type": ["act"]}', '{"type": {}}',
+                     "x" * 5000):
             ws.send_text(text)
             assert receive(ws, "error")["key"] == "room.bad_message"
         ws.send_bytes(b"\x00\x01")
@@ -152,6 +153,9 @@ def test_hostile_messages_get_a_localized_error_and_the_game_goes_on(client):
         ws.send_json({"type": "act", "action": {"type": "swap", "position": 99}})
         error = receive(ws, "error")
         assert error["key"].startswith("sixcard.") and error["message"]
+        for action in ({"type": ["draw"]}, {"type": {"draw": 1}}, ["draw"], None):
+            ws.send_json({"type": "act", "action": action})
+            assert receive(ws, "error")["key"] == "sixcard.bad_action"
         ws.send_json({"type": "act", "seat": 1, "action": {"type": "reveal", "position": 0}})
         state = receive_state(ws, lambda m: m["seat"] == 0)
         assert state["view"]["reveals_left"][0] == 1, "the seat comes from the token, never from the message"

@@ -115,7 +115,7 @@ def _refusal_error(refusal: Refusal) -> GolfError:
 
 def handle(room: Room, client: Client, data: Any) -> dict[str, Any] | None:
     """Carry out one client message; returns a direct answer (welcome) or None. Raises GolfError."""
-    if not isinstance(data, dict) or data.get("type") not in MESSAGE_TYPES:
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str) or data["type"] not in MESSAGE_TYPES:
         raise GolfError("room.bad_message", "a message is a JSON object with a known type")
     kind = data["type"]
     if kind == "hello":
