@@ -139,6 +139,20 @@ def test_analyze_needs_a_count_and_a_good_code(capsys, tmp_path):
     assert status == 2 and "7 letters" in err
 
 
+def test_a_table_that_cannot_be_written_is_a_clear_error_before_any_solving(capsys, tmp_path, monkeypatch):
+    from golfcards.solitaire import analysis
+
+    def must_not_solve(*args, **kwargs):
+        raise AssertionError("no deal is solved for a table that cannot be written")
+
+    monkeypatch.setattr(analysis, "_pool_results", must_not_solve)
+    missing = tmp_path / "no such folder" / "t.csv"
+    status, _, err = run(capsys, "solitaire", "analyze", "--random", "2", "--out", str(missing), "--lang", "ca")
+    assert status == 2 and err == f"Error: No es pot escriure {missing}: No such file or directory\n"
+    status, out, _ = run(capsys, "solitaire", "analyze", "--random", "2", "--out", str(tmp_path), "--json")
+    assert status == 2 and json.loads(out)["error"]["key"] == "analysis.cannot_write", "a folder is no table"
+
+
 def test_interrupting_analyze_loses_nothing(tmp_path):
     """Ctrl-C in the middle of a real run, then the same command again: every deal exactly once.
 

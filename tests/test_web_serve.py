@@ -67,3 +67,11 @@ def test_golf_serve_on_a_busy_port_fails_cleanly(tmp_path):
                                  str(tmp_path / "db.sqlite3")], capture_output=True, text=True, env=env, timeout=30)
     assert result.returncode == 2
     assert "Traceback" not in result.stderr and f"127.0.0.1:{port}" in result.stderr
+
+
+def test_golf_serve_on_an_impossible_port_fails_cleanly(tmp_path):
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    result = subprocess.run([sys.executable, "-m", "golfcards", "serve", "--port", "99999", "--db",
+                             str(tmp_path / "db.sqlite3")], capture_output=True, text=True, env=env, timeout=30)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr and "127.0.0.1:99999" in result.stderr

@@ -75,9 +75,9 @@ def run_serve(args: argparse.Namespace) -> int:
     db_path = args.db or default_db_path()
     try:
         sock = _listening_socket(args.host, args.port)
-    except OSError as error:
-        print(t.gettext("Error: {message}", message=f"{args.host}:{args.port}: {error.strerror or error}"),
-              file=sys.stderr)
+    except (OSError, OverflowError) as error:  # busy, not allowed, no such address; a port above 65535
+        reason = getattr(error, "strerror", None) or error
+        print(t.gettext("Error: {message}", message=f"{args.host}:{args.port}: {reason}"), file=sys.stderr)
         return 2
     address = f"http://{_shown_host(args.host)}:{sock.getsockname()[1]}"
     app = create_app(db_path, default_language=args.lang, public_url=address)

@@ -242,14 +242,15 @@ class _ProgressBar:
 
         self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                             TimeRemainingColumn(), console=Console(stderr=True))
-        self.bar.start()
-        self.task = self.bar.add_task(self.t.gettext("Solving deals"), total=None)
 
         def update(done: int, total: int) -> None:
+            if self.task is None:  # shown from the first report: a table that cannot be written shows none
+                self.bar.start()
+                self.task = self.bar.add_task(self.t.gettext("Solving deals"), total=total)
             self.bar.update(self.task, completed=done, total=total)
 
         return update
 
     def __exit__(self, *exc: object) -> None:
-        if self.bar is not None:
+        if self.task is not None:
             self.bar.stop()

@@ -25,6 +25,7 @@ ERRORS: dict[str, str] = {
     "analysis.no_dask": N_("The --cluster option needs Dask: pip install golfcards[cluster]"),
     "analysis.cluster_unreachable": N_("Cannot reach the Dask scheduler at {address}"),
     "analysis.no_parquet": N_("A .parquet table needs pyarrow: pip install golfcards[parquet]"),
+    "analysis.cannot_write": N_("Cannot write {path}: {reason}"),
 }
 
 def move_text(move: Move, board: Board, t: Translator, *, reveal_stock: bool = True) -> str:

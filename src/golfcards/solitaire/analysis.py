@@ -25,6 +25,7 @@ import statistics
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -96,6 +97,18 @@ def solve_chunk(numbers: Sequence[int], rules: Sequence[Rules]) -> list[list[str
     return rows
 
 
+@contextmanager
+def writing(path: Path) -> Iterator[None]:
+    """Turn a failure to read or write ``path`` (no such folder, no permission, a full disk) into
+    a clear error instead of a traceback."""
+    try:
+        yield
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise GolfError("analysis.cannot_write", f"cannot write {path}: {reason}", path=str(path),
+                        reason=reason) from error
+
+
 class Journal:
     """The CSV table, appended chunk by chunk; reading it tells which deals are done."""
 
@@ -105,14 +118,15 @@ class Journal:
 
     def done(self) -> dict[int, list[str]]:
         """The rows already in the table, by deal number (repairing a half-written last line)."""
-        if not self.path.exists() or self.path.stat().st_size == 0:
-            return {}
-        data = self.path.read_bytes()
-        if not data.endswith(b"\n"):
-            # The run was interrupted while writing: drop the partial line.
-            data = data[:data.rfind(b"\n") + 1]
-            with self.path.open("r+b") as handle:
-                handle.truncate(len(data))
+        with writing(self.path):
+            if not self.path.exists() or self.path.stat().st_size == 0:
+                return {}
+            data = self.path.read_bytes()
+            if not data.endswith(b"\n"):
+                # The run was interrupted while writing: drop the partial line.
+                data = data[:data.rfind(b"\n") + 1]
+                with self.path.open("r+b") as handle:
+                    handle.truncate(len(data))
         rows = list(csv.reader(io.StringIO(data.decode("utf-8"))))
         if not rows:
             return {}
@@ -129,16 +143,18 @@ class Journal:
         return found
 
     def append(self, rows: Iterable[list[str]]) -> None:
-        new = not self.path.exists() or self.path.stat().st_size == 0
-        buffer = io.StringIO()
-        writer = csv.writer(buffer, lineterminator="\n")
-        if new:
-            writer.writerow(self.header)
-        writer.writerows(rows)
-        with self.path.open("a", encoding="utf-8", newline="") as handle:
-            handle.write(buffer.getvalue())
-            handle.flush()
-            os.fsync(handle.fileno())
+        """Add ``rows`` durably (the header first in a new table; no rows: just create it)."""
+        with writing(self.path):
+            new = not self.path.exists() or self.path.stat().st_size == 0
+            buffer = io.StringIO()
+            writer = csv.writer(buffer, lineterminator="\n")
+            if new:
+                writer.writerow(self.header)
+            writer.writerows(rows)
+            with self.path.open("a", encoding="utf-8", newline="") as handle:
+                handle.write(buffer.getvalue())
+                handle.flush()
+                os.fsync(handle.fileno())
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,6 +314,7 @@ def analyze(numbers: Sequence[int], rules: Sequence[Rules], table: Path, *, work
     header = columns_for(rules)
     journal = Journal(journal_path, header)
     done = journal.done()
+    journal.append([])  # a table that cannot be written fails now, before any deal is solved
     wanted = list(dict.fromkeys(numbers))
     todo = [number for number in wanted if number not in done]
     began = time.perf_counter()
@@ -319,9 +336,11 @@ def analyze(numbers: Sequence[int], rules: Sequence[Rules], table: Path, *, work
     seconds = time.perf_counter() - began
     summary = summarize((done[number] for number in wanted), rules, len(todo), seconds)
     if parquet:
-        _write_parquet(table, header, [done[number] for number in wanted])
-    table.with_name(table.name + ".summary.json").write_text(
-        json.dumps(summary.to_json(), indent=2) + "\n", encoding="utf-8")
+        with writing(table):
+            _write_parquet(table, header, [done[number] for number in wanted])
+    summary_path = table.with_name(table.name + ".summary.json")
+    with writing(summary_path):
+        summary_path.write_text(json.dumps(summary.to_json(), indent=2) + "\n", encoding="utf-8")
     return summary
 
 
