@@ -9,6 +9,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from golfcards.cards import parse_card
+from golfcards.errors import GolfError
 from golfcards.solitaire import GameCode
 from golfcards.solitaire.solver import solve
 from golfcards.web.app import create_app
@@ -291,8 +292,9 @@ def test_storage_schema_is_versioned(db_path):
     with sqlite3.connect(db_path) as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
-    with pytest.raises(RuntimeError, match="newer golfcards"):
+    with pytest.raises(GolfError, match="newer golfcards") as raised:
         Storage(db_path)
+    assert raised.value.key == "storage.newer"
 
 
 def test_hint_still_winnable_and_solution(client):

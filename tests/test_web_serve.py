@@ -10,6 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx2
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -75,3 +76,18 @@ def test_golf_serve_on_an_impossible_port_fails_cleanly(tmp_path):
                              str(tmp_path / "db.sqlite3")], capture_output=True, text=True, env=env, timeout=30)
     assert result.returncode == 2
     assert "Traceback" not in result.stderr and "127.0.0.1:99999" in result.stderr
+
+
+@pytest.mark.parametrize("make_db", [lambda folder: folder, lambda folder: _text_file(folder / "notes.txt")])
+def test_golf_serve_with_an_unusable_db_fails_cleanly(tmp_path, make_db):
+    db = make_db(tmp_path)
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    result = subprocess.run([sys.executable, "-m", "golfcards", "serve", "--port", "0", "--db", str(db), "--lang", "ca"],
+                            capture_output=True, text=True, env=env, timeout=30)
+    assert result.returncode == 2 and result.stdout == "", "no 'ready' line for a server that cannot start"
+    assert result.stderr.startswith(f"Error: No es poden desar partides ni estadístiques a {db}: ")
+
+
+def _text_file(path: Path) -> Path:
+    path.write_text("my notes, not a database\n")
+    return path

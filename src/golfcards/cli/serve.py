@@ -11,7 +11,8 @@ import socket
 import sys
 from pathlib import Path
 
-from golfcards.cli import add_language_option
+from golfcards.cli import add_language_option, report_error
+from golfcards.errors import GolfError
 from golfcards.i18n import translator
 
 
@@ -80,7 +81,11 @@ def run_serve(args: argparse.Namespace) -> int:
         print(t.gettext("Error: {message}", message=f"{args.host}:{args.port}: {reason}"), file=sys.stderr)
         return 2
     address = f"http://{_shown_host(args.host)}:{sock.getsockname()[1]}"
-    app = create_app(db_path, default_language=args.lang, public_url=address)
+    try:
+        app = create_app(db_path, default_language=args.lang, public_url=address)
+    except GolfError as error:  # the --db file cannot be used
+        sock.close()
+        return report_error(error, t)
     print(t.gettext("golfcards is ready at {address} (press Ctrl+C to stop)", address=f"{address}/"), flush=True)
     print(t.gettext("Games and statistics are saved in {path}", path=str(db_path)), flush=True)
     config = uvicorn.Config(app, log_level="warning")

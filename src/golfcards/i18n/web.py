@@ -24,4 +24,6 @@ ERRORS: dict[str, str] = {
     "room.bad_message": N_("That message could not be understood"),
     "room.not_started": N_("The match has not started yet"),
     "room.match_not_over": N_("The match is still going on"),
+    "storage.cannot_open": N_("Cannot keep games and statistics in {path}: {reason}"),
+    "storage.newer": N_("{path} comes from a newer golfcards: update it or choose another --db file"),
 }

@@ -23,6 +23,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from golfcards.errors import GolfError
+
 SCHEMA_VERSION = 1
 MIGRATIONS: dict[int, str] = {
     1: """
@@ -122,13 +124,17 @@ class Storage:
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.RLock()
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        self._db.row_factory = sqlite3.Row
-        self._db.execute("PRAGMA foreign_keys = ON")
-        self._db.execute("PRAGMA journal_mode = WAL")
-        self._migrate()
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            self._db.row_factory = sqlite3.Row
+            self._db.execute("PRAGMA foreign_keys = ON")
+            self._db.execute("PRAGMA journal_mode = WAL")
+            self._migrate()
+        except (OSError, sqlite3.Error) as error:  # a folder, not a database, no permission…
+            raise GolfError("storage.cannot_open", f"{self.path}: {error}", path=str(self.path),
+                            reason=str(error)) from error
 
     def close(self) -> None:
         with self._lock:
@@ -144,7 +150,8 @@ class Storage:
         with self._lock:
             version = self.schema_version
             if version > SCHEMA_VERSION:
-                raise RuntimeError(f"{self.path} was written by a newer golfcards (schema {version})")
+                raise GolfError("storage.newer", f"{self.path} was written by a newer golfcards (schema {version})",
+                                path=str(self.path))
             for target in range(version + 1, SCHEMA_VERSION + 1):
                 with self._transaction():
                     for statement in MIGRATIONS[target].split(";"):
