@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
+import threading
 
 import pytest
 from starlette.testclient import TestClient
@@ -87,6 +88,32 @@ def test_play_against_bots(app, client):
         assert mine[-1]["kind"] == "swap" and mine[-1]["card"] == drawn
         state = receive_state(ws, lambda m: 0 in m["view"]["to_act"] or m["view"]["phase"] == "over")
         assert {a["seat"] for a in state["last_actions"]} >= {1, 2}, "both bots played a turn"
+
+
+def test_the_server_answers_while_a_bot_thinks(app, client):
+    """A bot decides in a thread: a slow decision holds up nobody's messages, and counts once made."""
+    room = create(client, name="Ana", players=2, bots=["easy"])
+    bot = app.state.rooms.get(room["code"]).seats[1].bot
+    released, decided = threading.Event(), threading.Event()
+    choose = bot.choose
+
+    def slow_choose(view):
+        released.wait(timeout=10)
+        decided.set()
+        return choose(view)
+
+    bot.choose = slow_choose
+    with client.websocket_connect(f"/ws/sixcard/{room['code']}") as ws:
+        ws.send_json({"type": "hello", "token": room["token"]})
+        receive(ws, "welcome")
+        ws.send_json({"type": "start"})
+        receive_state(ws, lambda m: m["room"]["started"])
+        ws.send_json({"type": "fly"})
+        assert receive(ws, "error")["key"] == "room.bad_message"
+        assert not decided.is_set(), "answered while the bot was still thinking"
+        released.set()
+        state = receive_state(ws, lambda m: m["view"]["reveals_left"][1] < 2)
+        assert state["last_actions"][-1]["seat"] == 1
 
 
 def test_two_players_a_hole_without_a_leak(app, client):

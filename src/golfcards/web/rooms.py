@@ -23,7 +23,7 @@ from golfcards.sixcard.bots import LEVELS, Bot, make_bot
 from golfcards.sixcard.match import Match
 from golfcards.sixcard.rules import SixCardRules
 from golfcards.sixcard.state import Phase, Refusal
-from golfcards.sixcard.view import view_for
+from golfcards.sixcard.view import View, view_for
 
 ROOM_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Room codes avoid letters that look alike (no I, O, 0, 1)."""
@@ -205,12 +205,16 @@ class Room:
                 return seat
         return None
 
-    def play_bot(self, seat: int) -> None:
-        """Let the bot in ``seat`` choose from its own view and act."""
+    def bot_turn(self, seat: int) -> tuple[Bot, View]:
+        """The bot in ``seat`` and its own view: what it chooses from (it may think a while)."""
         bot = self.seats[seat].bot
         assert bot is not None and self.match is not None
-        refusal = self.act(seat, bot.choose(self.match.view(seat)))
-        if refusal is not None:  # a bot bug must not stall the table: play the first legal action
+        return bot, self.match.view(seat)
+
+    def play_bot(self, seat: int, action: Action) -> None:
+        """Carry out the action the bot in ``seat`` chose."""
+        assert self.match is not None
+        if self.act(seat, action) is not None:  # a bot bug must not stall the table: play the first legal action
             self.act(seat, self.match.state.legal_actions(seat)[0])
 
 

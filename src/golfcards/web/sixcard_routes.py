@@ -23,6 +23,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
@@ -85,8 +86,14 @@ class Tables:
             await asyncio.sleep(self.bot_delay)
             if room.bot_to_act() != seat:
                 continue
-            room.play_bot(seat)
-            await self.broadcast(room)
+            sequence = room.sequence
+            bot, view = room.bot_turn(seat)
+            # A strong bot may think for a tenth of a second or more: in a thread, so that the server
+            # answers everyone else meanwhile. Its choice counts only if the table has not changed.
+            action = await run_in_threadpool(bot.choose, view)
+            if room.sequence == sequence:
+                room.play_bot(seat, action)
+                await self.broadcast(room)
 
 
 async def create_room(request: Request) -> Response:
