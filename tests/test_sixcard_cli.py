@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import signal
+import subprocess
 import sys
+import time
+from pathlib import Path
 
 import pytest
 
@@ -118,3 +123,30 @@ def test_play_refuses_bad_options(capsys, monkeypatch):
     assert status == 2 and "at least one seat" in err
     status, _, err = run(capsys, "sixcard", "play", "--code", "G6-P9-AAAAAAB", stdin="", monkeypatch=monkeypatch)
     assert status == 2 and "2 to 4 players" in err
+
+
+def _group(leader: int) -> list[str]:
+    return subprocess.run(["pgrep", "-g", str(leader)], capture_output=True, text=True).stdout.split()
+
+
+def test_ctrl_c_stops_an_arena_on_several_workers_at_once():
+    """Ctrl-C reaches the whole process group, workers included: the arena must stop, not hang."""
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent / "src")}
+    process = subprocess.Popen([sys.executable, "-m", "golfcards", "sixcard", "arena", "--players", "expert,strong",
+                                "--matches", "400", "--workers", "2"], env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and len(_group(process.pid)) < 3:  # the main process and its workers
+        time.sleep(0.1)
+    time.sleep(1)  # the workers are playing their first matches
+    os.killpg(process.pid, signal.SIGINT)
+    try:
+        _, err = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    assert process.returncode == 130 and "Traceback" not in err
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and _group(process.pid):
+        time.sleep(0.1)
+    assert _group(process.pid) == [], "no worker is left behind"

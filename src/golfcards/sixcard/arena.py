@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -26,6 +25,7 @@ from golfcards.sixcard.codes import DealCode
 from golfcards.sixcard.match import Match, winners
 from golfcards.sixcard.rules import SixCardRules
 from golfcards.sixcard.view import View, view_for
+from golfcards.workers import interruptible_pool
 
 Z95 = 1.959963984540054
 GROUPS_PER_CHUNK = 4
@@ -261,7 +261,7 @@ def run_arena(config: ArenaConfig, workers: int = 1,
             if progress:
                 progress(ArenaResult(tuple(config.players), tuple(records)), config.matches)
     else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        with interruptible_pool(workers) as pool:
             futures = [pool.submit(_play_chunk, config, start, count) for start, count in jobs]
             for future in futures:
                 records.extend(future.result())

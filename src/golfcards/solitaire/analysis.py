@@ -18,13 +18,11 @@ import csv
 import io
 import json
 import math
-import multiprocessing
 import os
-import signal
 import statistics
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +33,7 @@ from golfcards.shuffle import DEAL_COUNT, SplitMix64, number_to_letters
 from golfcards.solitaire.deal import Deal
 from golfcards.solitaire.rules import RuleName, Rules
 from golfcards.solitaire.solver import search, start_of, warm_up
+from golfcards.workers import interruptible_pool
 
 RULE_COLUMNS = {RuleName.EASY: "easy", RuleName.CLASSIC: "classic", RuleName.STRICT: "strict"}
 Z_95 = 1.959963984540054
@@ -246,35 +245,20 @@ def _pool_results(chunks: list[list[int]], rules: Sequence[Rules], workers: int)
         return
     pending: set[Future] = set()
     queue = iter(chunks)
-    # "spawn": fresh worker processes, never a fork of a process that runs threads (the
-    # progress bar's, a Dask client's).
-    with ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupt,
-                             mp_context=multiprocessing.get_context("spawn")) as pool:
-        try:
-            for chunk in queue:
-                pending.add(pool.submit(solve_chunk, chunk, rules))
-                if len(pending) >= 2 * workers:
-                    break
-            while pending:
-                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    yield future.result()
-                    following = next(queue, None)
-                    if following is not None:
-                        pending.add(pool.submit(solve_chunk, following, rules))
-        except BaseException:
-            # Interrupted (or the consumer stopped): the journal already holds every finished
-            # chunk, so the chunks in flight are simply dropped with their worker processes.
-            for future in pending:
-                future.cancel()
-            for process in list(getattr(pool, "_processes", {}).values()):
-                process.terminate()
-            raise
-
-
-def _ignore_interrupt() -> None:
-    """Workers leave Ctrl-C to the main process, which stops them itself."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # Interrupted (or the consumer stopped): the journal already holds every finished chunk, so
+    # the chunks in flight are simply dropped with their worker processes.
+    with interruptible_pool(workers) as pool:
+        for chunk in queue:
+            pending.add(pool.submit(solve_chunk, chunk, rules))
+            if len(pending) >= 2 * workers:
+                break
+        while pending:
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                yield future.result()
+                following = next(queue, None)
+                if following is not None:
+                    pending.add(pool.submit(solve_chunk, following, rules))
 
 
 def _cluster_results(address: str, chunks: list[list[int]], rules: Sequence[Rules]) -> Iterator[list[list[str]]]:
