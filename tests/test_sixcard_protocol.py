@@ -40,6 +40,7 @@ def test_answer_line_answers_views_and_reports_bad_lines():
     reply = json.loads(answer_line(bot, encode_view(view_for(state, 0))))
     assert action_from_json(reply) in state.legal_actions(0)
     assert json.loads(answer_line(bot, "not json"))["error"] == "sixcard.bot_not_json"
+    assert json.loads(answer_line(bot, "[" * 5000))["error"] == "sixcard.bot_not_json", "nested too deep"
     assert json.loads(answer_line(bot, '{"viewer": 0}'))["error"] == "sixcard.bad_view"
     state.apply(0, state.legal_actions(0)[0])
     state.apply(0, state.legal_actions(0)[0])

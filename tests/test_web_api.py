@@ -148,6 +148,7 @@ def test_a_forged_player_cookie_gets_a_new_player(client):
 @pytest.mark.parametrize("body, key", [
     (b"not json", "request.bad_json"),
     (b"[1, 2]", "request.bad_json"),
+    pytest.param(b"[" * 2000, "request.bad_json", id="short-but-nested-deeper-than-the-parser-recurses"),
     (b'"d"', "request.bad_json"),
     (b"{}", "request.bad_field"),
     (b'{"action": 5}', "request.bad_field"),

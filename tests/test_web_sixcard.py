@@ -165,7 +165,7 @@ def test_hostile_messages_get_a_localized_error_and_the_game_goes_on(client):
     room = create(client, name="Ana", players=2, bots=["easy"], start=True)
     with client.websocket_connect(f"/ws/sixcard/{room['code']}?lang=pt") as ws:
         receive(ws, "state")
-        for text in ("not json", "[1, 2]", '{"type": 5}', '{"type": "fly"}', '{"type": ["act"]}', '{"type": {}}',
+        for text in ("not json", "[1, 2]", '{"type": 5}', '{"type": "fly"}', '{"type": ["act"]}', '{"type": {}}', "[" * 2000,
                      "x" * 5000):
             ws.send_text(text)
             assert receive(ws, "error")["key"] == "room.bad_message"

@@ -38,22 +38,22 @@ def encode_view(view: View) -> str:
     return json.dumps(view.to_json(), ensure_ascii=False, separators=(",", ":"))
 
 
-def decode_action(line: str) -> Action:
+def _json_line(line: str) -> Any:
+    """One line of the protocol read as JSON; a GolfError for anything else (nesting too deep included)."""
     try:
-        data: Any = json.loads(line)
-    except ValueError as error:
+        return json.loads(line)
+    except (ValueError, RecursionError) as error:
         raise GolfError("sixcard.bot_not_json", f"not JSON: {line[:80]!r}", answer=line[:80]) from error
-    return action_from_json(data)
+
+
+def decode_action(line: str) -> Action:
+    return action_from_json(_json_line(line))
 
 
 def answer_line(bot: Bot, line: str) -> str:
     """The bot program's reply to one input line: an action, or ``{"error": key, "detail": …}``."""
     try:
-        try:
-            data = json.loads(line)
-        except ValueError as error:
-            raise GolfError("sixcard.bot_not_json", f"not JSON: {line[:80]!r}", answer=line[:80]) from error
-        view = View.from_json(data)
+        view = View.from_json(_json_line(line))
         if not view.legal:
             raise GolfError("sixcard.bot_not_my_turn", "the view offers no action to take")
         reply: dict[str, Any] = action_to_json(bot.choose(view))

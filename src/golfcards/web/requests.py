@@ -53,7 +53,7 @@ async def json_body(request: Request) -> dict[str, Any]:
         raise GolfError("request.bad_json", "request body too long")
     try:
         data = json.loads(body or b"{}")
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError; nesting too deep recurses
         raise GolfError("request.bad_json", "request body is not JSON") from None
     if not isinstance(data, dict):
         raise GolfError("request.bad_json", "request body is not a JSON object")

@@ -190,7 +190,7 @@ async def room_socket(socket: WebSocket) -> None:
                     raise GolfError("room.bad_message", "a message is a short JSON text")
                 try:
                     data = json.loads(text)
-                except ValueError:
+                except (ValueError, RecursionError):  # not JSON, or nested too deep to read
                     raise GolfError("room.bad_message", "not JSON") from None
                 answer = handle(room, client, data)
             except GolfError as error:
