@@ -116,6 +116,23 @@ def test_the_server_answers_while_a_bot_thinks(app, client):
         assert state["last_actions"][-1]["seat"] == 1
 
 
+def test_a_bot_that_fails_to_choose_does_not_stall_the_table(app, client, caplog):
+    room = create(client, name="Ana", players=2, bots=["easy"])
+    bot = app.state.rooms.get(room["code"]).seats[1].bot
+
+    def broken_choose(view):
+        raise ZeroDivisionError("a bot bug")
+
+    bot.choose = broken_choose
+    with client.websocket_connect(f"/ws/sixcard/{room['code']}") as ws:
+        ws.send_json({"type": "hello", "token": room["token"]})
+        receive(ws, "welcome")
+        ws.send_json({"type": "start"})
+        state = receive_state(ws, lambda m: m["view"] is not None and m["view"]["reveals_left"][1] == 0)
+        assert [a["kind"] for a in state["last_actions"] if a["seat"] == 1] == ["reveal"], "it turned up both"
+    assert "failed to choose" in caplog.text and "a bot bug" in caplog.text
+
+
 def test_two_players_a_hole_without_a_leak(app, client):
     room = create(client, name="Ana", players=2)
     code = room["code"]

@@ -211,10 +211,11 @@ class Room:
         assert bot is not None and self.match is not None
         return bot, self.match.view(seat)
 
-    def play_bot(self, seat: int, action: Action) -> None:
-        """Carry out the action the bot in ``seat`` chose."""
+    def play_bot(self, seat: int, action: Action | None) -> None:
+        """Carry out the action the bot in ``seat`` chose (None: it failed to choose)."""
         assert self.match is not None
-        if self.act(seat, action) is not None:  # a bot bug must not stall the table: play the first legal action
+        if action is None or self.act(seat, action) is not None:
+            # A bot bug must not stall the table: play the first legal action instead.
             self.act(seat, self.match.state.legal_actions(seat)[0])
 
 

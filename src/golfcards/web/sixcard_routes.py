@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,12 +33,14 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from golfcards.errors import GolfError
 from golfcards.i18n import Translator, normalize_language, translator
 from golfcards.i18n.errors import error_text
-from golfcards.sixcard.actions import action_from_json
+from golfcards.sixcard.actions import Action, action_from_json
 from golfcards.sixcard.rules import SixCardRules
 from golfcards.sixcard.state import Refusal
 from golfcards.web.requests import error_response, field, json_body, request_translator
 from golfcards.web.rooms import HOST, Room, Rooms
 from golfcards.web.sixcard_view import message_for
+
+logger = logging.getLogger(__name__)
 
 MESSAGE_TYPES = frozenset({"hello", "join", "act", "start", "bot", "next_hole", "rematch"})
 MAX_MESSAGE = 2048
@@ -90,7 +93,12 @@ class Tables:
             bot, view = room.bot_turn(seat)
             # A strong bot may think for a tenth of a second or more: in a thread, so that the server
             # answers everyone else meanwhile. Its choice counts only if the table has not changed.
-            action = await run_in_threadpool(bot.choose, view)
+            action: Action | None
+            try:
+                action = await run_in_threadpool(bot.choose, view)
+            except Exception:  # a bot bug: logged, and play_bot plays a legal action instead
+                logger.exception("the bot in seat %d of room %s failed to choose", seat, room.code)
+                action = None
             if room.sequence == sequence:
                 room.play_bot(seat, action)
                 await self.broadcast(room)
