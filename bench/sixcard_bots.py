@@ -43,7 +43,6 @@ import random
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 
 from golfcards.sixcard.arena import ArenaConfig, ArenaResult, run_arena
 from golfcards.sixcard.bots import make_bot, strong
@@ -54,6 +53,7 @@ from golfcards.sixcard.match import Match
 from golfcards.sixcard.rules import SixCardRules
 from golfcards.sixcard.state import HoleState, Phase
 from golfcards.sixcard.view import view_for
+from golfcards.workers import interruptible_pool
 
 BOTS_PATH = pathlib.Path(__file__).resolve().parent.parent / "src/golfcards/sixcard/bots"
 MODEL_PATH = BOTS_PATH / "strong_model.py"
@@ -358,7 +358,7 @@ def fit(players: int, data_dir: pathlib.Path, holes: int, pool: int, explore: fl
     start = time.time()
     per_job = 250
     rows: list[list[float]] = []
-    with ProcessPoolExecutor(max_workers=workers) as pool_:
+    with interruptible_pool(workers) as pool_:
         jobs = [pool_.submit(_collect, players, current, first + k, min(per_job, holes - k), explore, against)
                 for k in range(0, holes, per_job)]
         for job in jobs:
