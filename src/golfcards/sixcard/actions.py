@@ -69,7 +69,8 @@ def action_to_json(action: Action) -> dict[str, Any]:
 def action_from_json(data: Any) -> Action:
     """Read an action's JSON object; raise :class:`GolfError` (``sixcard.bad_action``) if malformed."""
     kind = data.get("type") if isinstance(data, dict) else None
-    kind = kind if isinstance(kind, str) else None  # any JSON value may come here, lists included
+    if not isinstance(kind, str):  # any JSON value may come here; a list cannot even be looked up
+        kind = None
     if kind in _WITHOUT_POSITION:
         return _WITHOUT_POSITION[kind]()
     if kind in _WITH_POSITION:

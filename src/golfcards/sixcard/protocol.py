@@ -22,6 +22,7 @@ import time
 from typing import Any
 
 from golfcards.errors import GolfError
+from golfcards.json_input import read_json
 from golfcards.sixcard.actions import Action, action_from_json, action_to_json
 from golfcards.sixcard.bots import Bot, make_bot
 from golfcards.sixcard.view import View
@@ -39,10 +40,10 @@ def encode_view(view: View) -> str:
 
 
 def _json_line(line: str) -> Any:
-    """One line of the protocol read as JSON; a GolfError for anything else (nesting too deep included)."""
+    """One line of the protocol read as JSON; a GolfError for anything else."""
     try:
-        return json.loads(line)
-    except (ValueError, RecursionError) as error:
+        return read_json(line)
+    except ValueError as error:
         raise GolfError("sixcard.bot_not_json", f"not JSON: {line[:80]!r}", answer=line[:80]) from error
 
 

@@ -6,7 +6,6 @@ with a 4xx status, the message in the request's language.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from starlette.requests import Request
@@ -15,6 +14,7 @@ from starlette.responses import JSONResponse
 from golfcards.errors import GolfError
 from golfcards.i18n import DEFAULT_LANGUAGE, Translator, language_from_accept_header, normalize_language, translator
 from golfcards.i18n.errors import error_text
+from golfcards.json_input import read_json
 
 PLAYER_COOKIE = "golfcards_player"
 COOKIE_AGE = 10 * 365 * 24 * 3600
@@ -52,8 +52,8 @@ async def json_body(request: Request) -> dict[str, Any]:
     if len(body) > MAX_BODY:
         raise GolfError("request.bad_json", "request body too long")
     try:
-        data = json.loads(body or b"{}")
-    except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError; nesting too deep recurses
+        data = read_json(body or b"{}")
+    except ValueError:  # UnicodeDecodeError is a ValueError too
         raise GolfError("request.bad_json", "request body is not JSON") from None
     if not isinstance(data, dict):
         raise GolfError("request.bad_json", "request body is not a JSON object")

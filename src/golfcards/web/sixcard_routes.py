@@ -33,6 +33,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from golfcards.errors import GolfError
 from golfcards.i18n import Translator, normalize_language, translator
 from golfcards.i18n.errors import error_text
+from golfcards.json_input import read_json
 from golfcards.sixcard.actions import Action, action_from_json
 from golfcards.sixcard.rules import SixCardRules
 from golfcards.sixcard.state import Refusal
@@ -197,8 +198,8 @@ async def room_socket(socket: WebSocket) -> None:
                 if text is None or len(text) > MAX_MESSAGE:
                     raise GolfError("room.bad_message", "a message is a short JSON text")
                 try:
-                    data = json.loads(text)
-                except (ValueError, RecursionError):  # not JSON, or nested too deep to read
+                    data = read_json(text)
+                except ValueError:
                     raise GolfError("room.bad_message", "not JSON") from None
                 answer = handle(room, client, data)
             except GolfError as error:
