@@ -69,8 +69,7 @@ def measure(rules_name: str, positions: int, seed: int) -> str:
         undecided += still is None
     ms = statistics.median(times), percentile(times, 0.99), max(times)
     shares = ", ".join(f"{kind} {count}" for kind, count in sorted(kinds.items()))
-    return (f"{rules_name:<8} {positions:>9} {ms[0]:>10.1f} {ms[1]:>8.1f} {ms[2]:>8.1f} "
-            f"{undecided:>10}   {shares}")
+    return f"{rules_name:<8} {positions:>9} {ms[0]:>10.1f} {ms[1]:>8.1f} {ms[2]:>8.1f} {undecided:>10}   {shares}"
 
 
 def main() -> None:
@@ -80,8 +79,11 @@ def main() -> None:
     parser.add_argument("--rules", default="easy,classic,strict", help="comma-separated: easy, classic, strict")
     args = parser.parse_args()
     warm_up()
-    print("engine:", "compiled (numba)" if solver_fast.AVAILABLE else "pure Python",
-          f"(interactive budget {hints.interactive_budget():,} positions)")
+    print(
+        "engine:",
+        "compiled (numba)" if solver_fast.AVAILABLE else "pure Python",
+        f"(interactive budget {hints.interactive_budget():,} positions)",
+    )
     print(f"{'rule':<8} {'positions':>9} {'median ms':>10} {'p99 ms':>8} {'max ms':>8} {'undecided':>10}   hint kinds")
     for name in args.rules.split(","):
         print(measure(name.strip(), args.positions, args.seed), flush=True)

@@ -59,11 +59,20 @@ BOTS_PATH = pathlib.Path(__file__).resolve().parent.parent / "src/golfcards/sixc
 MODEL_PATH = BOTS_PATH / "strong_model.py"
 EXPERT_MODEL_PATH = BOTS_PATH / "expert_model.py"
 FEATURES = {
-    "TWO_PLAYERS": ["points", "down", "improvement", "gift_to_next",
-                    "next_points", "next_down", "next_improvement"],
-    "MORE_PLAYERS": ["points", "down", "improvement", "gift_to_next",
-                     "next_points", "next_down", "next_improvement",
-                     "best_opponent_points", "least_opponent_down", "stock", "players"],
+    "TWO_PLAYERS": ["points", "down", "improvement", "gift_to_next", "next_points", "next_down", "next_improvement"],
+    "MORE_PLAYERS": [
+        "points",
+        "down",
+        "improvement",
+        "gift_to_next",
+        "next_points",
+        "next_down",
+        "next_improvement",
+        "best_opponent_points",
+        "least_opponent_down",
+        "stock",
+        "players",
+    ],
 }
 
 TABLE = {
@@ -100,8 +109,11 @@ def timing(holes: int) -> None:
             if match.is_over():
                 break
             match.next_hole()
-        print(f"| {level} | {len(durations)} | {1000 * statistics.median(durations):.1f} | "
-              f"{1000 * percentile(durations, 0.99):.1f} | {1000 * max(durations):.1f} |", flush=True)
+        print(
+            f"| {level} | {len(durations)} | {1000 * statistics.median(durations):.1f} | "
+            f"{1000 * percentile(durations, 0.99):.1f} | {1000 * max(durations):.1f} |",
+            flush=True,
+        )
 
 
 def row(result: ArenaResult) -> str:
@@ -109,15 +121,19 @@ def row(result: ArenaResult) -> str:
     margin = result.margin_per_hole()[0]
     holes = result.hole_win_rate()[0]
     matches = result.match_win_rate()[0]
-    return (f"| {' vs '.join(result.players)} | {result.matches} | {points.value:.2f} | "
-            f"{margin.value:+.2f} [{margin.low:+.2f}, {margin.high:+.2f}] | "
-            f"{100 * holes.value:.1f}% [{100 * holes.low:.1f}, {100 * holes.high:.1f}] | "
-            f"{100 * matches.value:.1f}% [{100 * matches.low:.1f}, {100 * matches.high:.1f}] |")
+    return (
+        f"| {' vs '.join(result.players)} | {result.matches} | {points.value:.2f} | "
+        f"{margin.value:+.2f} [{margin.low:+.2f}, {margin.high:+.2f}] | "
+        f"{100 * holes.value:.1f}% [{100 * holes.low:.1f}, {100 * holes.high:.1f}] | "
+        f"{100 * matches.value:.1f}% [{100 * matches.low:.1f}, {100 * matches.high:.1f}] |"
+    )
 
 
 def table(rows: list[str], matches: int, workers: int, seed: int) -> None:
-    print("| first player vs the others | matches | its points/hole | its margin/hole (95% CI) | "
-          "holes won (95% CI) | matches won (95% CI) |")
+    print(
+        "| first player vs the others | matches | its points/hole | its margin/hole (95% CI) | "
+        "holes won (95% CI) | matches won (95% CI) |"
+    )
     print("| --- | ---: | ---: | ---: | ---: | ---: |")
     for name in rows:
         players = TABLE[name]
@@ -145,7 +161,7 @@ def spread(holes: int, own: bool = False) -> None:
     assert net is not None
     errors: dict[int, list[float]] = {}
     for number in range(holes):
-        state = HoleState.from_code(DealCode(2 * 10 ** 9 + number, SixCardRules(), dealer=number % 2))
+        state = HoleState.from_code(DealCode(2 * 10**9 + number, SixCardRules(), dealer=number % 2))
         bots: list[strong.StrongBot] = [make_bot("strong", number * 2 + seat) for seat in range(2)]  # type: ignore[misc]
         if own:
             bots[number % 2] = Learner(number * 2, net, 0.0)
@@ -164,8 +180,10 @@ def spread(holes: int, own: bool = False) -> None:
     for down in sorted(errors):
         values = errors[down]
         if len(values) > 1:
-            print(f"| {down} | {len(values)} | {statistics.mean(values):+.2f} | {statistics.stdev(values):.2f} | "
-                  f"{rest_spread(down):.2f} |")
+            print(
+                f"| {down} | {len(values)} | {statistics.mean(values):+.2f} | {statistics.stdev(values):.2f} | "
+                f"{rest_spread(down):.2f} |"
+            )
 
 
 def endgame(trials: int, holes: int, spread_: float, seed: int, settings: dict[str, float]) -> None:
@@ -185,7 +203,7 @@ def endgame(trials: int, holes: int, spread_: float, seed: int, settings: dict[s
     for trial in range(trials):
         lead = round(rng.gauss(0.0, spread_))
         me = trial % 2
-        numbers = [rng.randrange(26 ** 7) for _ in range(holes)]
+        numbers = [rng.randrange(26**7) for _ in range(holes)]
         for aware in (True, False):
             expert = ExpertBot(trial * 10 + 1)
             expert.match_aware = aware
@@ -212,11 +230,14 @@ def endgame(trials: int, holes: int, spread_: float, seed: int, settings: dict[s
         if (trial + 1) % 50 == 0 or trial + 1 == trials:
             differences = [a - b for a, b in zip(wins[True], wins[False], strict=True)]
             error = statistics.stdev(differences) / len(differences) ** 0.5 if len(differences) > 1 else 0.0
-            print(f"{trial + 1} trials ({time.time() - start:.0f} s): match-aware wins "
-                  f"{100 * statistics.mean(wins[True]):.1f}%, for points {100 * statistics.mean(wins[False]):.1f}%, "
-                  f"difference {100 * statistics.mean(differences):+.1f} ± {100 * error:.1f} (1 s.e.), "
-                  f"{sum(d != 0 for d in differences)} differ; margin/hole {statistics.mean(margins[True]):+.2f} "
-                  f"against {statistics.mean(margins[False]):+.2f}", flush=True)
+            print(
+                f"{trial + 1} trials ({time.time() - start:.0f} s): match-aware wins "
+                f"{100 * statistics.mean(wins[True]):.1f}%, for points {100 * statistics.mean(wins[False]):.1f}%, "
+                f"difference {100 * statistics.mean(differences):+.1f} ± {100 * error:.1f} (1 s.e.), "
+                f"{sum(d != 0 for d in differences)} differ; margin/hole {statistics.mean(margins[True]):+.2f} "
+                f"against {statistics.mean(margins[False]):+.2f}",
+                flush=True,
+            )
 
 
 class Learner(strong.StrongBot):
@@ -244,8 +265,9 @@ class Learner(strong.StrongBot):
         return choice
 
 
-def _collect(players: int, net_data: dict | None, first: int, count: int, explore: float,
-             against: str = "normal") -> list[list[float]]:
+def _collect(
+    players: int, net_data: dict | None, first: int, count: int, explore: float, against: str = "normal"
+) -> list[list[float]]:
     """Play ``count`` holes of the learner against ``against`` players (``normal`` for the strong
     bot's networks, ``strong`` for the expert's) and return its records. For the 3–4 player network
     one hole in four is played by 3 players, the others by 4."""
@@ -266,8 +288,7 @@ def _collect(players: int, net_data: dict | None, first: int, count: int, explor
     return rows
 
 
-def fit_network(rows: list[list[float]], names: list[str], hidden: int = 24, epochs: int = 60,
-                seed: int = 0) -> dict:
+def fit_network(rows: list[list[float]], names: list[str], hidden: int = 24, epochs: int = 60, seed: int = 0) -> dict:
     """Fit a one-hidden-layer tanh network (Adam, squared error) to rows of inputs + target."""
     import numpy as np
 
@@ -287,37 +308,52 @@ def fit_network(rows: list[list[float]], names: list[str], hidden: int = 24, epo
     for epoch in range(epochs):
         rng.shuffle(order)
         for start in range(0, len(order), 256):
-            batch = order[start:start + 256]
+            batch = order[start : start + 256]
             x, y = z[batch], target[batch]
             h = np.tanh(x @ params[0].T + params[1])
             error = 2 * (h @ params[2] + params[3][0] - y) / len(batch)
-            back = np.outer(error, params[2]) * (1 - h ** 2)
-            grads = [back.T @ x + decay * params[0], back.sum(0), h.T @ error + decay * params[2],
-                     np.array([error.sum()])]
+            back = np.outer(error, params[2]) * (1 - h**2)
+            grads = [
+                back.T @ x + decay * params[0],
+                back.sum(0),
+                h.T @ error + decay * params[2],
+                np.array([error.sum()]),
+            ]
             step += 1
             for i, (param, grad) in enumerate(zip(params, grads, strict=True)):
                 moments[i] = 0.9 * moments[i] + 0.1 * grad
-                squares[i] = 0.999 * squares[i] + 0.001 * grad ** 2
-                param -= rate * (moments[i] / (1 - 0.9 ** step)) / (np.sqrt(squares[i] / (1 - 0.999 ** step)) + 1e-8)
+                squares[i] = 0.999 * squares[i] + 0.001 * grad**2
+                param -= rate * (moments[i] / (1 - 0.9**step)) / (np.sqrt(squares[i] / (1 - 0.999**step)) + 1e-8)
         if epoch % 20 == 19:
+
             def rmse(rows_: slice) -> float:
                 h_ = np.tanh(z[rows_] @ params[0].T + params[1])
                 return float(np.sqrt(np.mean((h_ @ params[2] + params[3][0] - target[rows_]) ** 2)))
-            print(f"  epoch {epoch + 1}: fit {rmse(slice(held, None)):.3f}, held out {rmse(slice(0, held)):.3f}",
-                  flush=True)
+
+            print(
+                f"  epoch {epoch + 1}: fit {rmse(slice(held, None)):.3f}, held out {rmse(slice(0, held)):.3f}",
+                flush=True,
+            )
 
     def short(values) -> list[float]:  # type: ignore[no-untyped-def]
         return [float(f"{v:.6g}") for v in values]
 
-    return {"features": names, "shift": short(shift), "scale": short(scale),
-            "hidden": [short([b, *w]) for b, w in zip(params[1], params[0], strict=True)],
-            "out": short(params[2]), "out_bias": float(f"{params[3][0]:.6g}")}
+    return {
+        "features": names,
+        "shift": short(shift),
+        "scale": short(scale),
+        "hidden": [short([b, *w]) for b, w in zip(params[1], params[0], strict=True)],
+        "out": short(params[2]),
+        "out_bias": float(f"{params[3][0]:.6g}"),
+    }
 
 
 def write_models(models: dict[str, dict], path: pathlib.Path = MODEL_PATH) -> None:
     owner = "strong" if path == MODEL_PATH else "expert"
-    lines = [f'"""Fitted value networks of the {owner} bot (written by ``bench/sixcard_bots.py fit``; '
-             'do not edit)."""', ""]
+    lines = [
+        f'"""Fitted value networks of the {owner} bot (written by ``bench/sixcard_bots.py fit``; do not edit)."""',
+        "",
+    ]
     for name, data in models.items():
         lines.append(f"{name} = {pprint.pformat(data, width=117 - len(name), compact=True)}")
         lines.append("")
@@ -337,12 +373,28 @@ def starting_network(name: str) -> dict:
     else:
         weights["best_opponent_points"] = 1.0
         scale, out, bias = 1 / 8, 0.5, 0.4
-    return {"features": names, "shift": [0.0] * len(names), "scale": [1.0] * len(names),
-            "hidden": [[0.0, *(scale * weights[n] for n in names)]], "out": [out], "out_bias": bias}
+    return {
+        "features": names,
+        "shift": [0.0] * len(names),
+        "scale": [1.0] * len(names),
+        "hidden": [[0.0, *(scale * weights[n] for n in names)]],
+        "out": [out],
+        "out_bias": bias,
+    }
 
 
-def fit(players: int, data_dir: pathlib.Path, holes: int, pool: int, explore: float, workers: int,
-        seed: int, hidden: int, epochs: int, against: str = "normal") -> None:
+def fit(
+    players: int,
+    data_dir: pathlib.Path,
+    holes: int,
+    pool: int,
+    explore: float,
+    workers: int,
+    seed: int,
+    hidden: int,
+    epochs: int,
+    against: str = "normal",
+) -> None:
     """One round: play, record, fit, write. Against ``normal`` this refits the strong bot's network
     (``strong_model.py``); against ``strong`` (2 players) the expert's own (``expert_model.py``),
     the first round starting from the strong bot's network."""
@@ -354,17 +406,22 @@ def fit(players: int, data_dir: pathlib.Path, holes: int, pool: int, explore: fl
     data_dir.mkdir(parents=True, exist_ok=True)
     prefix = name if against == "normal" else f"{name}-{against}"
     round_number = len(sorted(data_dir.glob(f"{prefix}-[0-9]*.json")))
-    first = 10 ** 9 + (seed * 1000 + round_number) * 10 ** 6
+    first = 10**9 + (seed * 1000 + round_number) * 10**6
     start = time.time()
     per_job = 250
     rows: list[list[float]] = []
     with interruptible_pool(workers) as pool_:
-        jobs = [pool_.submit(_collect, players, current, first + k, min(per_job, holes - k), explore, against)
-                for k in range(0, holes, per_job)]
+        jobs = [
+            pool_.submit(_collect, players, current, first + k, min(per_job, holes - k), explore, against)
+            for k in range(0, holes, per_job)
+        ]
         for job in jobs:
             rows.extend(job.result())
-    print(f"round {round_number}: {holes} holes, {len(rows)} positions, mean result "
-          f"{statistics.mean(r[-1] for r in rows):.3f} ({time.time() - start:.0f} s)", flush=True)
+    print(
+        f"round {round_number}: {holes} holes, {len(rows)} positions, mean result "
+        f"{statistics.mean(r[-1] for r in rows):.3f} ({time.time() - start:.0f} s)",
+        flush=True,
+    )
     (data_dir / f"{prefix}-{round_number:03d}.json").write_text(json.dumps(rows))
     pooled: list[list[float]] = []
     for record in sorted(data_dir.glob(f"{prefix}-[0-9]*.json"))[-pool:]:
@@ -411,11 +468,21 @@ def main(argv: list[str] | None = None) -> int:
     endgame_parser.add_argument("--holes", type=int, default=2, help="the last this many holes of 9")
     endgame_parser.add_argument("--spread", type=float, default=20.0, help="spread of the starting lead")
     endgame_parser.add_argument("--seed", type=int, default=7)
-    endgame_parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                                help="an attribute of the match-aware expert, e.g. late_within=1")
+    endgame_parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="an attribute of the match-aware expert, e.g. late_within=1",
+    )
     fit_parser = commands.add_parser("fit")
-    fit_parser.add_argument("--players", type=int, default=2, choices=(2, 4),
-                            help="2, or 4 for the 3-4 player network (a quarter of its holes have 3)")
+    fit_parser.add_argument(
+        "--players",
+        type=int,
+        default=2,
+        choices=(2, 4),
+        help="2, or 4 for the 3-4 player network (a quarter of its holes have 3)",
+    )
     fit_parser.add_argument("--data", type=pathlib.Path, required=True, help="directory of the rounds' records")
     fit_parser.add_argument("--holes", type=int, default=8000)
     fit_parser.add_argument("--pool", type=int, default=3, help="fit on the records of this many last rounds")
@@ -424,8 +491,12 @@ def main(argv: list[str] | None = None) -> int:
     fit_parser.add_argument("--seed", type=int, default=1)
     fit_parser.add_argument("--hidden", type=int, default=24, help="hidden units of the network")
     fit_parser.add_argument("--epochs", type=int, default=60)
-    fit_parser.add_argument("--against", default="normal", choices=("normal", "strong"),
-                            help="normal: refit the strong bot's network; strong: the expert's (2 players)")
+    fit_parser.add_argument(
+        "--against",
+        default="normal",
+        choices=("normal", "strong"),
+        help="normal: refit the strong bot's network; strong: the expert's (2 players)",
+    )
     duel_parser = commands.add_parser("duel")
     duel_parser.add_argument("--matches", type=int, default=200)
     duel_parser.add_argument("--seed", type=int, default=3)
@@ -439,8 +510,18 @@ def main(argv: list[str] | None = None) -> int:
     elif args.command == "spread":
         spread(args.holes, args.own)
     elif args.command == "fit":
-        fit(args.players, args.data, args.holes, args.pool, args.explore, args.workers, args.seed, args.hidden,
-            args.epochs, args.against)
+        fit(
+            args.players,
+            args.data,
+            args.holes,
+            args.pool,
+            args.explore,
+            args.workers,
+            args.seed,
+            args.hidden,
+            args.epochs,
+            args.against,
+        )
     elif args.command == "duel":
         duel(args.matches, args.seed, args.workers)
     else:

@@ -59,8 +59,11 @@ def read_bench(path: Path) -> list[tuple[Deal, dict[str, bool]]]:
         if not line or line.startswith("#") or line.startswith("id\t"):
             continue
         _id, columns, discard, stock, strict, classic, easy = line.split("\t")
-        deal = Deal(tuple(tuple(parse_cards(column)) for column in columns.split("|")),
-                    parse_card(discard), tuple(parse_cards(stock)))
+        deal = Deal(
+            tuple(tuple(parse_cards(column)) for column in columns.split("|")),
+            parse_card(discard),
+            tuple(parse_cards(stock)),
+        )
         deals.append((deal, {"strict": strict == "S", "classic": classic == "S", "easy": easy == "S"}))
     return deals
 
@@ -80,16 +83,19 @@ def load_baseline(path: Path) -> Callable[[Start], Verdict]:
     return cast(Callable[[Start], Verdict], module.search)
 
 
-def run(deals: list[tuple[Deal, dict[str, bool]]], names: list[str],
-        baseline: Callable[[Start], Verdict] | None = None) -> int:
+def run(
+    deals: list[tuple[Deal, dict[str, bool]]], names: list[str], baseline: Callable[[Start], Verdict] | None = None
+) -> int:
     """Solve every deal under every rule, print a row per rule (and per search with a baseline)."""
     failures = 0
     # Warm up (numba compiles or loads its cache; the Python search builds the sweep's masks),
     # outside the timings.
     warm_up()
     searches = [("", search)] + ([(" (baseline)", baseline)] if baseline else [])
-    print(f"{'rule':<23}{'deals':>7}{'agree':>11}{'winnable':>10}{'median ms':>11}{'p99 ms':>9}{'max ms':>9}"
-          f"{'deals/s':>9}{'positions (median, p99)':>25}   vs reference (median, p99)")
+    print(
+        f"{'rule':<23}{'deals':>7}{'agree':>11}{'winnable':>10}{'median ms':>11}{'p99 ms':>9}{'max ms':>9}"
+        f"{'deals/s':>9}{'positions (median, p99)':>25}   vs reference (median, p99)"
+    )
     for name in names:
         rules, draw_anytime, column = RULES[name]
         times: list[list[float]] = [[] for _ in searches]
@@ -121,10 +127,13 @@ def run(deals: list[tuple[Deal, dict[str, bool]]], names: list[str],
             median, p99 = statistics.median(times[which]), percentile(times[which], 0.99)
             versus = f"   {median / reference[0]:.2f}x, {p99 / reference[1]:.2f}x" if reference else ""
             agreement = f"{agree[which]}/{compared}" if compared else "-"
-            print(f"{name + label:<23}{len(times[which]):>7}{agreement:>11}{wins[which]:>10}{median:>11.1f}"
-                  f"{p99:>9.1f}{max(times[which]):>9.1f}{len(times[which]) / (sum(times[which]) / 1000):>9.1f}"
-                  f"{statistics.median(nodes[which]):>13.0f}{percentile(nodes[which], 0.99):>12.0f}"
-                  f"{versus}", flush=True)
+            print(
+                f"{name + label:<23}{len(times[which]):>7}{agreement:>11}{wins[which]:>10}{median:>11.1f}"
+                f"{p99:>9.1f}{max(times[which]):>9.1f}{len(times[which]) / (sum(times[which]) / 1000):>9.1f}"
+                f"{statistics.median(nodes[which]):>13.0f}{percentile(nodes[which], 0.99):>12.0f}"
+                f"{versus}",
+                flush=True,
+            )
             if name != "strict" and compared and agree[which] != compared:
                 failures += 1
     return 1 if failures else 0
@@ -136,12 +145,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, default=None, help="only the first N deals of the file")
     parser.add_argument("--random", type=int, default=None, help="N random deal numbers instead of the file")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--engine", choices=["auto", "python"], default="auto",
-                        help="auto: the compiled search if numba is installed; python: the pure Python one")
-    parser.add_argument("--rules", default="strict-file,strict,classic,easy",
-                        help="comma-separated: strict-file, strict, classic, easy")
-    parser.add_argument("--baseline", type=Path, default=None,
-                        help="another version of solver.py to time deal by deal alternately with this one")
+    parser.add_argument(
+        "--engine",
+        choices=["auto", "python"],
+        default="auto",
+        help="auto: the compiled search if numba is installed; python: the pure Python one",
+    )
+    parser.add_argument(
+        "--rules", default="strict-file,strict,classic,easy", help="comma-separated: strict-file, strict, classic, easy"
+    )
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        default=None,
+        help="another version of solver.py to time deal by deal alternately with this one",
+    )
     args = parser.parse_args(argv)
     if args.engine == "python":
         solver_fast.AVAILABLE = False
@@ -154,7 +172,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.random:
         deals = [(Deal.from_number(number), {}) for number in random_numbers(args.random, args.seed)]
     else:
-        deals = read_bench(args.file)[:args.limit]
+        deals = read_bench(args.file)[: args.limit]
     return run(deals, names, load_baseline(args.baseline) if args.baseline else None)
 
 

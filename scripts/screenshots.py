@@ -35,8 +35,9 @@ def play(page, actions: list[str]) -> None:
 def solitaire(browser, url: str) -> list[Path]:
     taken = []
     for size, viewport in SIZES.items():
-        context = browser.new_context(base_url=url, viewport=viewport, locale="en-GB", device_scale_factor=2
-                                      if size == "phone" else 1)
+        context = browser.new_context(
+            base_url=url, viewport=viewport, locale="en-GB", device_scale_factor=2 if size == "phone" else 1
+        )
         page = context.new_page()
         page.goto("/solitaire")
         page.wait_for_selector("body.ready")
@@ -73,8 +74,9 @@ def sixcard(browser, url: str) -> list[Path]:
     """A match against two bots: the first cards turned up and a card drawn, on both screen sizes."""
     taken = []
     for size, viewport in SIZES.items():
-        context = browser.new_context(base_url=url, viewport=viewport, locale="en-GB",
-                                      device_scale_factor=2 if size == "phone" else 1)
+        context = browser.new_context(
+            base_url=url, viewport=viewport, locale="en-GB", device_scale_factor=2 if size == "phone" else 1
+        )
         page = context.new_page()
         page.goto("/")
         page.wait_for_selector("body.ready")

@@ -33,8 +33,10 @@ def catalan_seed_states() -> list[str]:
 def pytest_terminal_summary(terminalreporter) -> None:
     """End with the plain 'N passed, N failed[, N skipped]' line CI reads."""
     stats = terminalreporter.stats
+
     def count(key):
         return len([r for r in stats.get(key, []) if getattr(r, "when", "call") == "call"])
+
     failed = count("failed") + len(stats.get("error", []))
     line = f"{count('passed')} passed, {failed} failed"
     if stats.get("skipped"):

@@ -48,8 +48,9 @@ def test_an_interrupted_run_resumes_without_losing_or_redoing(tmp_path):
     with table.open("a") as handle:
         handle.write("5,AAAAAAF,W,12")
     progress = []
-    summary = analysis.analyze(NUMBERS, [EASY], table, workers=1, chunk_size=2,
-                               progress=lambda done, total: progress.append((done, total)))
+    summary = analysis.analyze(
+        NUMBERS, [EASY], table, workers=1, chunk_size=2, progress=lambda done, total: progress.append((done, total))
+    )
     assert summary.solved_now == 3 and summary.deals == 6
     assert progress[0] == (3, 6) and progress[-1] == (6, 6)
     assert sorted(int(row[0]) for row in read(table)[1:]) == NUMBERS
@@ -111,10 +112,10 @@ def test_dask_cluster_gives_the_same_table(tmp_path):
     distributed = pytest.importorskip("distributed")
     local, clustered = tmp_path / "local.csv", tmp_path / "cluster.csv"
     analysis.analyze(NUMBERS, [EASY, CLASSIC], local, workers=1)
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
-                                  dashboard_address=None) as cluster:
-        summary = analysis.analyze(NUMBERS, [EASY, CLASSIC], clustered, chunk_size=2,
-                                   cluster=cluster.scheduler_address)
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
+        summary = analysis.analyze(NUMBERS, [EASY, CLASSIC], clustered, chunk_size=2, cluster=cluster.scheduler_address)
     assert summary.solved_now == len(NUMBERS)
     verdicts = lambda path: sorted((row[0], row[2], row[5]) for row in read(path)[1:])  # noqa: E731
     assert verdicts(local) == verdicts(clustered)

@@ -15,34 +15,40 @@ from golfcards.cards import (
 from golfcards.errors import GolfError
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("TS", Card(Rank.TEN, Suit.SPADES)),
-    ("10S", Card(Rank.TEN, Suit.SPADES)),
-    ("10♠", Card(Rank.TEN, Suit.SPADES)),
-    ("T♠", Card(Rank.TEN, Suit.SPADES)),
-    ("8C", Card(Rank.EIGHT, Suit.CLUBS)),
-    (" 8c ", Card(Rank.EIGHT, Suit.CLUBS)),
-    ("8♣", Card(Rank.EIGHT, Suit.CLUBS)),
-    ("ah", Card(Rank.ACE, Suit.HEARTS)),
-    ("K♦", Card(Rank.KING, Suit.DIAMONDS)),
-    ("Q♡", Card(Rank.QUEEN, Suit.HEARTS)),
-    ("X1", Joker(1)),
-    ("x2", Joker(2)),
-    ("🃏2", Joker(2)),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("TS", Card(Rank.TEN, Suit.SPADES)),
+        ("10S", Card(Rank.TEN, Suit.SPADES)),
+        ("10♠", Card(Rank.TEN, Suit.SPADES)),
+        ("T♠", Card(Rank.TEN, Suit.SPADES)),
+        ("8C", Card(Rank.EIGHT, Suit.CLUBS)),
+        (" 8c ", Card(Rank.EIGHT, Suit.CLUBS)),
+        ("8♣", Card(Rank.EIGHT, Suit.CLUBS)),
+        ("ah", Card(Rank.ACE, Suit.HEARTS)),
+        ("K♦", Card(Rank.KING, Suit.DIAMONDS)),
+        ("Q♡", Card(Rank.QUEEN, Suit.HEARTS)),
+        ("X1", Joker(1)),
+        ("x2", Joker(2)),
+        ("🃏2", Joker(2)),
+    ],
+)
 def test_parse_card_accepts_both_notations(text, expected):
     assert parse_card(text) == expected
 
 
-@pytest.mark.parametrize("text, key", [
-    ("", "card.empty"),
-    ("   ", "card.empty"),
-    ("1S", "card.bad_rank"),
-    ("11H", "card.bad_rank"),
-    ("TX", "card.bad_suit"),
-    ("T", "card.bad_suit"),
-    ("X3", "card.bad_joker"),
-])
+@pytest.mark.parametrize(
+    "text, key",
+    [
+        ("", "card.empty"),
+        ("   ", "card.empty"),
+        ("1S", "card.bad_rank"),
+        ("11H", "card.bad_rank"),
+        ("TX", "card.bad_suit"),
+        ("T", "card.bad_suit"),
+        ("X3", "card.bad_joker"),
+    ],
+)
 def test_parse_card_rejects_bad_input_with_a_key(text, key):
     with pytest.raises(GolfError) as caught:
         parse_card(text)

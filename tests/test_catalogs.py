@@ -50,8 +50,11 @@ def test_the_code_marks_messages():
 @pytest.mark.parametrize("language", REQUIRED)
 def test_every_message_is_translated(language):
     entries = catalog_entries(language)
-    missing = [f"{where}: {msgid!r}" for (context, msgid), where in MESSAGES.items()
-               if (context, msgid) not in entries or not _translated(entries[(context, msgid)])]
+    missing = [
+        f"{where}: {msgid!r}"
+        for (context, msgid), where in MESSAGES.items()
+        if (context, msgid) not in entries or not _translated(entries[(context, msgid)])
+    ]
     assert not missing, f"{len(missing)} untranslated in {language}:\n" + "\n".join(missing)
 
 

@@ -111,24 +111,64 @@ def test_winnable_prints_a_proven_winnable_code(capsys):
 
 def test_analyze_from_a_code_then_resume(capsys, tmp_path):
     table = tmp_path / "t.csv"
-    status, out, err = run(capsys, "solitaire", "analyze", "--from", "GO1-E-AAAAAAC", "--count", "3",
-                           "--out", str(table), "--workers", "1")
+    status, out, err = run(
+        capsys, "solitaire", "analyze", "--from", "GO1-E-AAAAAAC", "--count", "3", "--out", str(table), "--workers", "1"
+    )
     assert status == 0 and "Deals: 3; solved by this run: 3" in out and f"Table: {table}" in out
     assert "Easy (King and Ace joined): " in out and "95 % interval" in out
     assert "3/3" in err  # the progress bar
-    status, out, _ = run(capsys, "solitaire", "analyze", "--from", "GO1-E-AAAAAAC", "--count", "5",
-                         "--out", str(table), "--workers", "1", "--json", "--strict")
+    status, out, _ = run(
+        capsys,
+        "solitaire",
+        "analyze",
+        "--from",
+        "GO1-E-AAAAAAC",
+        "--count",
+        "5",
+        "--out",
+        str(table),
+        "--workers",
+        "1",
+        "--json",
+        "--strict",
+    )
     assert status == 2 and json.loads(out)["error"]["key"] == "analysis.table_mismatch"
-    status, out, _ = run(capsys, "solitaire", "analyze", "--from", "GO1-E-AAAAAAC", "--count", "5",
-                         "--out", str(table), "--workers", "1", "--json")
+    status, out, _ = run(
+        capsys,
+        "solitaire",
+        "analyze",
+        "--from",
+        "GO1-E-AAAAAAC",
+        "--count",
+        "5",
+        "--out",
+        str(table),
+        "--workers",
+        "1",
+        "--json",
+    )
     data = json.loads(out)
     assert status == 0 and data["deals"] == 5 and data["solved_now"] == 2
     assert set(data["rules"]) == {"easy", "classic"}
 
 
 def test_analyze_random_deals_localized(capsys, tmp_path):
-    status, out, _ = run(capsys, "solitaire", "analyze", "--random", "2", "--seed", "4", "--quiet",
-                         "--out", str(tmp_path / "r.csv"), "--workers", "1", "--lang", "el")
+    status, out, _ = run(
+        capsys,
+        "solitaire",
+        "analyze",
+        "--random",
+        "2",
+        "--seed",
+        "4",
+        "--quiet",
+        "--out",
+        str(tmp_path / "r.csv"),
+        "--workers",
+        "1",
+        "--lang",
+        "el",
+    )
     assert status == 0 and "Μοιράσματα: 2" in out and "Πίνακας: " in out
 
 
@@ -160,8 +200,24 @@ def test_interrupting_analyze_loses_nothing(tmp_path):
     interruption always lands while that deal is still being solved.
     """
     table = tmp_path / "t.csv"
-    command = [sys.executable, "-m", "golfcards", "solitaire", "analyze", "--from", "GO1-E-AAAAAAB",
-               "--count", "30", "--chunk", "1", "--workers", "2", "--out", str(table), "--quiet"]
+    command = [
+        sys.executable,
+        "-m",
+        "golfcards",
+        "solitaire",
+        "analyze",
+        "--from",
+        "GO1-E-AAAAAAB",
+        "--count",
+        "30",
+        "--chunk",
+        "1",
+        "--workers",
+        "2",
+        "--out",
+        str(table),
+        "--quiet",
+    ]
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "GOLFCARDS_SOLVER": "python"}
     process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 60
@@ -181,15 +237,30 @@ def test_interrupting_analyze_loses_nothing(tmp_path):
 
 def test_analyze_on_a_dask_cluster(capsys, tmp_path):
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
-                                  dashboard_address=None) as cluster:
-        status, out, _ = run(capsys, "solitaire", "analyze", "--from", "GO1-C-AAAAAAC", "--count", "4",
-                             "--chunk", "2", "--cluster", cluster.scheduler_address, "--json",
-                             "--out", str(tmp_path / "c.csv"))
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+    ) as cluster:
+        status, out, _ = run(
+            capsys,
+            "solitaire",
+            "analyze",
+            "--from",
+            "GO1-C-AAAAAAC",
+            "--count",
+            "4",
+            "--chunk",
+            "2",
+            "--cluster",
+            cluster.scheduler_address,
+            "--json",
+            "--out",
+            str(tmp_path / "c.csv"),
+        )
     data = json.loads(out)
     assert status == 0 and data["deals"] == 4 and data["solved_now"] == 4
-    assert data["rules"]["classic"]["winnable"] == sum(bool(solve(f"GO1-C-AAAAAA{letter}").winnable)
-                                                      for letter in "CDEF")
+    assert data["rules"]["classic"]["winnable"] == sum(
+        bool(solve(f"GO1-C-AAAAAA{letter}").winnable) for letter in "CDEF"
+    )
 
 
 def test_analyze_on_an_unreachable_cluster_is_a_clear_error(capsys, tmp_path, monkeypatch):
@@ -197,6 +268,16 @@ def test_analyze_on_an_unreachable_cluster_is_a_clear_error(capsys, tmp_path, mo
     from golfcards.solitaire import analysis
 
     monkeypatch.setattr(analysis, "CONNECT_SECONDS", 1)
-    status, _, err = run(capsys, "solitaire", "analyze", "--random", "1", "--cluster", "tcp://127.0.0.1:9",
-                         "--out", str(tmp_path / "u.csv"), "--quiet")
+    status, _, err = run(
+        capsys,
+        "solitaire",
+        "analyze",
+        "--random",
+        "1",
+        "--cluster",
+        "tcp://127.0.0.1:9",
+        "--out",
+        str(tmp_path / "u.csv"),
+        "--quiet",
+    )
     assert status == 2 and "Cannot reach the Dask scheduler at tcp://127.0.0.1:9" in err

@@ -25,8 +25,13 @@ def test_deal_json_is_the_reference_deal(capsys, reference_deal):
     status, out, _ = run(capsys, "solitaire", "deal", "GO1-E-AAAAAAB", "--json")
     assert status == 0
     data = json.loads(out)
-    assert data == {"code": "GO1-E-AAAAAAB", "rules": "easy", "columns": reference_deal["columns"],
-                    "discard": "AC", "stock": reference_deal["stock"]}
+    assert data == {
+        "code": "GO1-E-AAAAAAB",
+        "rules": "easy",
+        "columns": reference_deal["columns"],
+        "discard": "AC",
+        "stock": reference_deal["stock"],
+    }
 
 
 def test_deal_json_classic_and_forgiving_input(capsys):
@@ -42,10 +47,13 @@ def test_deal_human_output_is_localized(capsys, catalan_seed_states):
     assert "R♣" in out
 
 
-@pytest.mark.parametrize("argv", [
-    ["solitaire", "deal", "GO1-E-AAAAAA", "--json"],
-    ["solitaire", "replay", "XYZ", "d", "--json"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["solitaire", "deal", "GO1-E-AAAAAA", "--json"],
+        ["solitaire", "replay", "XYZ", "d", "--json"],
+    ],
+)
 def test_bad_code_gives_a_json_error_and_status_2(capsys, argv):
     status, out, _ = run(capsys, *argv)
     assert status == 2
@@ -55,7 +63,9 @@ def test_bad_code_gives_a_json_error_and_status_2(capsys, argv):
 def test_bad_code_human_error_is_one_translated_line(capsys):
     status, out, err = run(capsys, "solitaire", "deal", "GO1-Q-AAAAAAB", "--lang", "pt")
     assert status == 2 and out == ""
-    assert err.strip() == "Erro: GO1-Q-AAAAAAB: a letra da regra tem de ser E (Fácil), C (Clássico) ou S (Estrita), não Q"
+    assert (
+        err.strip() == "Erro: GO1-Q-AAAAAAB: a letra da regra tem de ser E (Fácil), C (Clássico) ou S (Estrita), não Q"
+    )
 
 
 def test_replay_winning_line_json(capsys, reference_deal):
@@ -64,8 +74,18 @@ def test_replay_winning_line_json(capsys, reference_deal):
     assert status == 0
     assert (data["status"], data["score"], data["moves"]) == ("won", 350, 47)
     assert data["columns"] == [[]] * 7 and data["messages"] == []
-    assert set(data) == {"code", "rules", "status", "score", "moves", "columns", "discard", "stock_count",
-                         "undo_available", "messages"}
+    assert set(data) == {
+        "code",
+        "rules",
+        "status",
+        "score",
+        "moves",
+        "columns",
+        "discard",
+        "stock_count",
+        "undo_available",
+        "messages",
+    }
 
 
 def test_replay_in_classic_reports_where_the_line_breaks_and_goes_on(capsys, reference_deal):
@@ -77,18 +97,24 @@ def test_replay_in_classic_reports_where_the_line_breaks_and_goes_on(capsys, ref
 
 
 def test_replay_refusals_undo_and_touch(capsys):
-    status, out, _ = run(capsys, "solitaire", "replay", "GO1-E-AAAAAAB", "1.5", "1.4", "d", "5.5", "u", "u", "u",
-                         "zz", "9", "--json")
+    status, out, _ = run(
+        capsys, "solitaire", "replay", "GO1-E-AAAAAAB", "1.5", "1.4", "d", "5.5", "u", "u", "u", "zz", "9", "--json"
+    )
     data = json.loads(out)
     assert [(m["action"], m["key"]) for m in data["messages"]] == [
-        ("1.5", "not_consecutive"), ("1.4", "card_blocked"), ("u", "nothing_to_undo"),
-        ("zz", "bad_action"), ("9", "bad_action")]
+        ("1.5", "not_consecutive"),
+        ("1.4", "card_blocked"),
+        ("u", "nothing_to_undo"),
+        ("zz", "bad_action"),
+        ("9", "bad_action"),
+    ]
     assert data["moves"] == 2 and data["stock_count"] == 16 and data["undo_available"] == 0
 
 
 def test_replay_text_in_catalan(capsys, catalan_seed_states):
-    status, out, _ = run(capsys, "solitaire", "replay", "GO1-E-AAAAAAB", "d", "5", "2", "1", "1.4",
-                         "--lang", "ca", "--text")
+    status, out, _ = run(
+        capsys, "solitaire", "replay", "GO1-E-AAAAAAB", "d", "5", "2", "1", "1.4", "--lang", "ca", "--text"
+    )
     lines = out.splitlines()
     assert lines[0] == catalan_seed_states[1]
     assert lines[1] == "4. 1: Ha de ser d’un valor superior o inferior"
@@ -114,6 +140,7 @@ def test_replay_json_blocked_score(capsys):
 
 
 # --- interactive play -------------------------------------------------------------------------
+
 
 def play_session(commands: str, code: str = "GO1-E-AAAAAAB", language: str = "en", **kwargs) -> tuple[PlaySession, str]:
     out = io.StringIO()
@@ -197,22 +224,33 @@ def test_help_lists_the_commands(capsys):
 
 
 def test_golf_command_runs_as_a_process_without_traceback():
-    result = subprocess.run([sys.executable, "-m", "golfcards", "solitaire", "replay", "GO1-E-AAAAAAB", "d", "5",
-                             "--json"], capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "golfcards", "solitaire", "replay", "GO1-E-AAAAAAB", "d", "5", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 0 and json.loads(result.stdout)["score"] == 10
-    result = subprocess.run([sys.executable, "-m", "golfcards", "solitaire", "deal", "bad"],
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "golfcards", "solitaire", "deal", "bad"], capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 2 and "Traceback" not in result.stderr
 
 
 def test_interactive_play_as_a_process():
-    result = subprocess.run([sys.executable, "-m", "golfcards", "solitaire", "play", "GO1-E-AAAAAAB", "--lang", "ca"],
-                            input="d\n5\n2\nq\n", capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "golfcards", "solitaire", "play", "GO1-E-AAAAAAB", "--lang", "ca"],
+        input="d\n5\n2\nq\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 0
     assert "Punts: 20" in result.stdout and "Traceback" not in result.stderr
 
 
 # --- solver help in play ------------------------------------------------------------------------
+
 
 def test_play_hint_follows_a_winning_line_to_a_win():
     from golfcards.solitaire.hint import hint

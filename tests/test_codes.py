@@ -44,7 +44,8 @@ PINNED = {
     0: "TH KH 4D AC 6S 6D KC 2C JD JS 8C 7C QD JH 9S KS TC 7H 4S 7S 2D 3S JC QS KD 3C 9D QH 5D 8H 8D 5H TS 4H AD 2H AH 4C QC 5S AS 3D 3H 6H 9H 8S 2S 5C 9C 6C 7D TD",
     2: "QS 5H 4D JC JD 8D KD KS 7S QC TC AC 6H QH 7D 8H 8S 9C 6S AH AD 8C KH QD JH JS 4S TH 5S TD 9H KC 2H 5C 7C 3H TS 4C AS 2C 9S 7H 5D 2S 3C 6C 3S 9D 4H 3D 2D 6D",
     12345: "AS 7H 9D QC KS JC 5S 3S AH 9H 5H 3C 7C 8H 7S 2S QS TS TD KC JD JS 4C 8S 9C 3H QH TH KD AD JH 6H 9S AC 6D 5C 8D QD KH 2D 4H 5D TC 3D 4D 2H 6C 8C 4S 6S 7D 2C",
-    DEAL_COUNT - 1: "KH 9H 8S AS JS 9S 7C 6C 5H 7D TH 3H 2H AC 4C QC 7S 4S 5C 2C 7H 9D 6H 8D QD TS 8C JD JH 9C 5D 5S 4D 3S QS JC 6D 2D QH KS 6S KC AD TC 4H 3C 8H TD 2S KD AH 3D",
+    DEAL_COUNT
+    - 1: "KH 9H 8S AS JS 9S 7C 6C 5H 7D TH 3H 2H AC 4C QC 7S 4S 5C 2C 7H 9D 6H 8D QD TS 8C JD JH 9C 5D 5S 4D 3S QS JC 6D 2D QH KS 6S KC AD TC 4H 3C 8H TD 2S KD AH 3D",
 }
 
 
@@ -57,7 +58,9 @@ def test_splitmix64_reference_outputs():
     # First outputs for seed 1234567, as published with the algorithm (Vigna's splitmix64.c).
     generator = SplitMix64(1234567)
     assert [generator.next64() for _ in range(3)] == [
-        6457827717110365317, 3203168211198807973, 9817491932198370423,
+        6457827717110365317,
+        3203168211198807973,
+        9817491932198370423,
     ]
 
 
@@ -84,19 +87,22 @@ def test_codes_are_forgiving_of_case_and_spaces(text):
     assert str(GameCode.parse(text)) == "GO1-E-AAAAAAB"
 
 
-@pytest.mark.parametrize("text, key", [
-    ("", "code.empty"),
-    ("GO2-E-AAAAAAB", "code.bad_prefix"),
-    ("hello", "code.bad_prefix"),
-    ("GO1-E", "code.too_short"),
-    ("GO1-X-AAAAAAB", "code.bad_rule"),
-    ("GO1-E-AAAAAB", "code.bad_deal_letters"),
-    ("GO1-E-AAAAAAB1", "code.bad_deal_letters"),
-    ("GO1-E-AAAA AAB", "code.bad_deal_letters"),
-    ("GO1-E-AAAAAAB-J3", "code.bad_option"),
-    ("GO1-E-AAAAAAB-J1-J2", "code.bad_option"),
-    ("GO1-E-AAAAAAB-T-T", "code.bad_option"),
-])
+@pytest.mark.parametrize(
+    "text, key",
+    [
+        ("", "code.empty"),
+        ("GO2-E-AAAAAAB", "code.bad_prefix"),
+        ("hello", "code.bad_prefix"),
+        ("GO1-E", "code.too_short"),
+        ("GO1-X-AAAAAAB", "code.bad_rule"),
+        ("GO1-E-AAAAAB", "code.bad_deal_letters"),
+        ("GO1-E-AAAAAAB1", "code.bad_deal_letters"),
+        ("GO1-E-AAAA AAB", "code.bad_deal_letters"),
+        ("GO1-E-AAAAAAB-J3", "code.bad_option"),
+        ("GO1-E-AAAAAAB-J1-J2", "code.bad_option"),
+        ("GO1-E-AAAAAAB-T-T", "code.bad_option"),
+    ],
+)
 def test_bad_codes_name_what_is_wrong(text, key):
     with pytest.raises(GolfError) as caught:
         GameCode.parse(text)
@@ -130,8 +136,13 @@ def test_number_letters_bounds():
         GameCode(-1)
 
 
-@given(st.integers(min_value=0, max_value=DEAL_COUNT - 1),
-       st.sampled_from([EASY, CLASSIC, STRICT]), st.integers(0, 2), st.booleans(), st.booleans())
+@given(
+    st.integers(min_value=0, max_value=DEAL_COUNT - 1),
+    st.sampled_from([EASY, CLASSIC, STRICT]),
+    st.integers(0, 2),
+    st.booleans(),
+    st.booleans(),
+)
 def test_every_code_round_trips_and_deals_a_whole_deck(number, base, jokers, empty_discard, course):
     code = GameCode(number, base.with_options(jokers=jokers, empty_discard=empty_discard), course)
     assert GameCode.parse(str(code)) == code

@@ -29,15 +29,28 @@ def indexes(text: str) -> list[int]:
 
 def spot(mine: str, down_mine, theirs: str, down_theirs, discard: str, stock: str = "4C 5C 6C 7C") -> HoleState:
     """Seat 0 to play in a two-player hole (positions listed in ``down_*`` are face down)."""
-    return HoleState(SixCardRules(), [indexes(mine), indexes(theirs)],
-                     [[p not in down_mine for p in range(6)], [p not in down_theirs for p in range(6)]],
-                     indexes(discard), list(reversed(indexes(stock))), dealer=1, phase=Phase.DRAW, current=0)
+    return HoleState(
+        SixCardRules(),
+        [indexes(mine), indexes(theirs)],
+        [[p not in down_mine for p in range(6)], [p not in down_theirs for p in range(6)]],
+        indexes(discard),
+        list(reversed(indexes(stock))),
+        dealer=1,
+        phase=Phase.DRAW,
+        current=0,
+    )
 
 
 @pytest.mark.parametrize("level", ["random", "easy", "normal", "strong"])
-@pytest.mark.parametrize("rules", [SixCardRules(), SixCardRules(players=4, grid=9, jokers=2, final_turn=True),
-                                   SixCardRules(players=3, grid=4, reshuffle_discard=True),
-                                   SixCardRules(grid=8, jokers=1)])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        SixCardRules(),
+        SixCardRules(players=4, grid=9, jokers=2, final_turn=True),
+        SixCardRules(players=3, grid=4, reshuffle_discard=True),
+        SixCardRules(grid=8, jokers=1),
+    ],
+)
 def test_bots_always_answer_legally(level, rules):
     rng = random.Random(7)
     for hole in range(6):
@@ -127,8 +140,16 @@ def four_player_spot(mine: str, down_mine, discard: str) -> HoleState:
     others = ["9S TD 9D TS 2C 3C", "9H TH 9C TC 2D 3D", "8S JD 8D JS 2H 3H"]
     grids = [indexes(mine), *(indexes(grid) for grid in others)]
     face_up = [[p not in down_mine for p in range(6)]] + [[p not in (4, 5) for p in range(6)]] * 3
-    return HoleState(SixCardRules(players=4), grids, face_up, indexes(discard),
-                     list(reversed(indexes("4C 5C 6C 7C"))), dealer=3, phase=Phase.DRAW, current=0)
+    return HoleState(
+        SixCardRules(players=4),
+        grids,
+        face_up,
+        indexes(discard),
+        list(reversed(indexes("4C 5C 6C 7C"))),
+        dealer=3,
+        phase=Phase.DRAW,
+        current=0,
+    )
 
 
 def test_strong_plays_its_fitted_network_with_two_to_four_players_and_the_heuristic_otherwise():
@@ -157,7 +178,9 @@ def test_the_expert_plays_the_strong_choice_at_once_when_the_network_sees_no_riv
     # The pair on the discard is worth far more than anything else: no search is needed.
     state = spot("QS 4D 9C 5H 8D 7S", (3, 4, 5), "AS 2S 3S 4S 5S 6S", (2, 5), discard="QH")
     expert = make_bot("expert", 5)
-    assert expert.candidates(Afterstates(Knowledge(view_for(state, 0)), expert.network(state.rules))) == [TakeDiscard(3)]
+    assert expert.candidates(Afterstates(Knowledge(view_for(state, 0)), expert.network(state.rules))) == [
+        TakeDiscard(3)
+    ]
     assert expert.choose(view_for(state, 0)) == TakeDiscard(3)
 
 
@@ -252,8 +275,7 @@ def test_the_expert_goes_out_on_the_last_hole_only_when_that_wins_the_match():
     # match, but 10 points ahead it secures the match by going out. Playing for points, the
     # expert makes the same choice whatever the lead.
     def choice(lead: int, match_aware: bool = True) -> type:
-        state = spot("5S 2C 3H 5D 4D 9S", (5,), "KS QD 8C 7H 6D 9S", (3, 4, 5), discard="6H",
-                     stock="QC JH 4C 5C 6C 7C")
+        state = spot("5S 2C 3H 5D 4D 9S", (5,), "KS QD 8C 7H 6D 9S", (3, 4, 5), discard="6H", stock="QC JH 4C 5C 6C 7C")
         state.context = HoleContext(8, 9, (40, 40 + lead))
         expert = make_bot("expert", 3)
         expert.match_aware = match_aware
@@ -262,4 +284,3 @@ def test_the_expert_goes_out_on_the_last_hole_only_when_that_wins_the_match():
     assert choice(10) is TakeDiscard
     assert choice(-25) is DrawStock
     assert choice(10, match_aware=False) is choice(-25, match_aware=False)
-

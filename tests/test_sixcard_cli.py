@@ -27,10 +27,12 @@ def run(capsys, *argv: str, stdin: str | None = None, monkeypatch=None) -> tuple
 def test_score_explains_the_seed_example(capsys):
     status, out, _ = run(capsys, "sixcard", "score", "9S KD 2C / 9H QC 7D", "--lang", "en")
     assert status == 0
-    assert out.splitlines() == ["Column 1: 9♠ 9♥ — equal ranks cancel: 0",
-                                "Column 2: K♦ Q♣ — 0 + 10 = 10",
-                                "Column 3: 2♣ 7♦ — (-2) + 7 = 5",
-                                "Total: 15"]
+    assert out.splitlines() == [
+        "Column 1: 9♠ 9♥ — equal ranks cancel: 0",
+        "Column 2: K♦ Q♣ — 0 + 10 = 10",
+        "Column 3: 2♣ 7♦ — (-2) + 7 = 5",
+        "Total: 15",
+    ]
 
 
 def test_score_json_after_the_blind_swap(capsys):
@@ -46,9 +48,14 @@ def test_score_any_supported_grid_and_localized(capsys):
     assert status == 0 and "Coluna 1" in out and out.strip().endswith("Total: 41")
 
 
-@pytest.mark.parametrize("grid, key", [("9S KD 2C / 9H QC", "sixcard.bad_grid_shape"),
-                                       ("9S KD / 9S QC", "sixcard.duplicate_card"),
-                                       ("9S KD 2C / 9H QC ZZ", "card.bad_suit")])
+@pytest.mark.parametrize(
+    "grid, key",
+    [
+        ("9S KD 2C / 9H QC", "sixcard.bad_grid_shape"),
+        ("9S KD / 9S QC", "sixcard.duplicate_card"),
+        ("9S KD 2C / 9H QC ZZ", "card.bad_suit"),
+    ],
+)
 def test_score_refuses_bad_grids_clearly(capsys, grid, key):
     status, out, _ = run(capsys, "sixcard", "score", grid, "--json")
     assert status == 2 and json.loads(out)["error"]["key"] == key
@@ -57,8 +64,22 @@ def test_score_refuses_bad_grids_clearly(capsys, grid, key):
 
 
 def test_arena_json_has_the_documented_keys(capsys):
-    status, out, _ = run(capsys, "sixcard", "arena", "--players", "normal,random", "--matches", "4",
-                         "--seed", "3", "--holes", "2", "--workers", "1", "--json")
+    status, out, _ = run(
+        capsys,
+        "sixcard",
+        "arena",
+        "--players",
+        "normal,random",
+        "--matches",
+        "4",
+        "--seed",
+        "3",
+        "--holes",
+        "2",
+        "--workers",
+        "1",
+        "--json",
+    )
     data = json.loads(out)
     assert status == 0
     assert data["players"] == ["normal", "random"] and data["matches"] == 4 and data["holes"] == 8
@@ -69,13 +90,37 @@ def test_arena_json_has_the_documented_keys(capsys):
 
 
 def test_arena_text_and_same_result_with_two_workers(capsys):
-    args = ["sixcard", "arena", "--players", "easy,random,normal", "--matches", "3", "--seed", "5",
-            "--holes", "1", "--json"]
+    args = [
+        "sixcard",
+        "arena",
+        "--players",
+        "easy,random,normal",
+        "--matches",
+        "3",
+        "--seed",
+        "5",
+        "--holes",
+        "1",
+        "--json",
+    ]
     _, one, _ = run(capsys, *args, "--workers", "1")
     _, two, _ = run(capsys, *args, "--workers", "2")
     assert json.loads(one) == json.loads(two)
-    status, out, _ = run(capsys, "sixcard", "arena", "--players", "easy,random", "--matches", "2", "--holes", "1",
-                         "--workers", "1", "--lang", "el")
+    status, out, _ = run(
+        capsys,
+        "sixcard",
+        "arena",
+        "--players",
+        "easy,random",
+        "--matches",
+        "2",
+        "--holes",
+        "1",
+        "--workers",
+        "1",
+        "--lang",
+        "el",
+    )
     assert status == 0 and "πόντοι ανά τρύπα" in out
 
 
@@ -87,21 +132,46 @@ def test_arena_refuses_bad_players(capsys, players):
 
 def test_play_against_a_bot_to_the_end_of_the_match(capsys, monkeypatch):
     moves = "1\n2\n" + "d\nx\n" * 40
-    status, out, _ = run(capsys, "sixcard", "play", "--bots", "normal", "--code", "G6-P2-AAAAAAB-H1",
-                         "--seed", "1", "--lang", "en", stdin=moves, monkeypatch=monkeypatch)
+    status, out, _ = run(
+        capsys,
+        "sixcard",
+        "play",
+        "--bots",
+        "normal",
+        "--code",
+        "G6-P2-AAAAAAB-H1",
+        "--seed",
+        "1",
+        "--lang",
+        "en",
+        stdin=moves,
+        monkeypatch=monkeypatch,
+    )
     assert status == 0
     assert "Hole 1 of 1" in out and "Normal bot 2" in out
-    assert "Hole" in out and "Total" in out                   # the scorecard
+    assert "Hole" in out and "Total" in out  # the scorecard
     assert "wins the match!" in out or "Shared win" in out
     assert "Deal code of this hole: G6-P2-AAAAAAB-H1" in out
-    assert out.index("Deal code") > out.index("Player 1 turns up")      # never before the hole is over
+    assert out.index("Deal code") > out.index("Player 1 turns up")  # never before the hole is over
     assert "Play this match again with --code G6-P2-AAAAAAB-H1" in out
 
 
 def test_play_survives_garbage_out_of_range_and_end_of_input(capsys, monkeypatch):
-    status, out, err = run(capsys, "sixcard", "play", "--bots", "easy", "--code", "G6-P2-AAAAAAB",
-                           "--seed", "2", "--lang", "en", stdin="banana\n0\n99\n1\n1\n2\nx\n7\n",
-                           monkeypatch=monkeypatch)
+    status, out, err = run(
+        capsys,
+        "sixcard",
+        "play",
+        "--bots",
+        "easy",
+        "--code",
+        "G6-P2-AAAAAAB",
+        "--seed",
+        "2",
+        "--lang",
+        "en",
+        stdin="banana\n0\n99\n1\n1\n2\nx\n7\n",
+        monkeypatch=monkeypatch,
+    )
     assert status == 0 and "Traceback" not in err
     assert "I did not understand “banana”." in out
     assert "There is no such position in your grid" in out
@@ -110,16 +180,30 @@ def test_play_survives_garbage_out_of_range_and_end_of_input(capsys, monkeypatch
 
 
 def test_hot_seat_for_two_people_in_portuguese(capsys, monkeypatch):
-    status, out, _ = run(capsys, "sixcard", "play", "--bots", "", "--players", "2", "--names", "Ana,Rui",
-                         "--lang", "pt", stdin="1\n2\n1\n2\nd\nq\n", monkeypatch=monkeypatch)
+    status, out, _ = run(
+        capsys,
+        "sixcard",
+        "play",
+        "--bots",
+        "",
+        "--players",
+        "2",
+        "--names",
+        "Ana,Rui",
+        "--lang",
+        "pt",
+        stdin="1\n2\n1\n2\nd\nq\n",
+        monkeypatch=monkeypatch,
+    )
     assert status == 0
     assert "Ana (você)" in out and "Rui (você)" in out and "Comprou:" in out
     assert "Buraco 1 de 9" in out and out.rstrip().endswith("Jogo interrompido.")
 
 
 def test_play_refuses_bad_options(capsys, monkeypatch):
-    status, _, err = run(capsys, "sixcard", "play", "--bots", "strong,strong", "--players", "2",
-                         stdin="", monkeypatch=monkeypatch)
+    status, _, err = run(
+        capsys, "sixcard", "play", "--bots", "strong,strong", "--players", "2", stdin="", monkeypatch=monkeypatch
+    )
     assert status == 2 and "at least one seat" in err
     status, _, err = run(capsys, "sixcard", "play", "--code", "G6-P9-AAAAAAB", stdin="", monkeypatch=monkeypatch)
     assert status == 2 and "2 to 4 players" in err
@@ -132,9 +216,26 @@ def _group(leader: int) -> list[str]:
 def test_ctrl_c_stops_an_arena_on_several_workers_at_once():
     """Ctrl-C reaches the whole process group, workers included: the arena must stop, not hang."""
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent / "src")}
-    process = subprocess.Popen([sys.executable, "-m", "golfcards", "sixcard", "arena", "--players", "expert,strong",
-                                "--matches", "400", "--workers", "2"], env=env, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "golfcards",
+            "sixcard",
+            "arena",
+            "--players",
+            "expert,strong",
+            "--matches",
+            "400",
+            "--workers",
+            "2",
+        ],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and len(_group(process.pid)) < 3:  # the main process and its workers
         time.sleep(0.1)

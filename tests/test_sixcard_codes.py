@@ -11,8 +11,17 @@ from golfcards.sixcard.rules import SixCardRules
 from golfcards.solitaire.deal import Deal as SolitaireDeal
 
 
-@pytest.mark.parametrize("text", ["G6-P2-AAAAAAB", "G6-P4-ZZZZZZZ", "G9-P3-HELLOAA-J2-F-R-D2-H5",
-                                  "G4-P2-AAAAAAA-J1", "G8-P3-QWERTYU-R-H18", "G6-P2-AAAAAAB-D1"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "G6-P2-AAAAAAB",
+        "G6-P4-ZZZZZZZ",
+        "G9-P3-HELLOAA-J2-F-R-D2-H5",
+        "G4-P2-AAAAAAA-J1",
+        "G8-P3-QWERTYU-R-H18",
+        "G6-P2-AAAAAAB-D1",
+    ],
+)
 def test_round_trip(text):
     assert str(DealCode.parse(text)) == text
     assert str(DealCode.parse(f"  {text.lower()} ")) == text
@@ -20,10 +29,9 @@ def test_round_trip(text):
 
 def test_options_land_in_the_rules():
     code = DealCode.parse("G9-P3-HELLOAA-R-J2-F-D2-H5")
-    assert code.rules == SixCardRules(players=3, grid=9, jokers=2, final_turn=True,
-                                      reshuffle_discard=True, holes=5)
+    assert code.rules == SixCardRules(players=3, grid=9, jokers=2, final_turn=True, reshuffle_discard=True, holes=5)
     assert code.dealer == 1 and code.first_player == 2
-    assert str(code) == "G9-P3-HELLOAA-J2-F-R-D2-H5"      # written in the documented order
+    assert str(code) == "G9-P3-HELLOAA-J2-F-R-D2-H5"  # written in the documented order
 
 
 def test_default_dealer_is_the_last_seat_so_seat_one_starts():
@@ -33,7 +41,7 @@ def test_default_dealer_is_the_last_seat_so_seat_one_starts():
 
 def test_same_code_same_deal_and_options_that_change_the_deal():
     first = DealCode.parse("G6-P2-ABCDEFG").deal()
-    assert first == DealCode.parse("G6-P2-ABCDEFG-F-R").deal()   # play options leave the cards alone
+    assert first == DealCode.parse("G6-P2-ABCDEFG-F-R").deal()  # play options leave the cards alone
     assert first != DealCode.parse("G6-P2-ABCDEFH").deal()
     assert first != DealCode.parse("G6-P2-ABCDEFG-J1").deal()
     assert first.grids[0] != DealCode.parse("G6-P3-ABCDEFG").deal().grids[1]
@@ -62,13 +70,21 @@ def test_for_hole_moves_the_deal_and_the_dealer():
     assert DealCode(DEAL_COUNT - 1).for_hole(1).number == 0
 
 
-@pytest.mark.parametrize("text, key", [
-    ("", "code.empty"), ("GO1-E-AAAAAAB", "sixcard.bad_code_prefix"), ("G7-P2-AAAAAAB", "sixcard.bad_code_prefix"),
-    ("G6-AAAAAAB", "sixcard.code_too_short"), ("G6-P5-AAAAAAB", "sixcard.bad_players"),
-    ("G6-P2-AAAAAA", "code.bad_deal_letters"), ("G6-P2-AAAAAAB-J3", "sixcard.bad_code_option"),
-    ("G6-P2-AAAAAAB-F-F", "sixcard.bad_code_option"), ("G6-P2-AAAAAAB-D3", "sixcard.bad_code_option"),
-    ("G6-P2-AAAAAAB-H0", "sixcard.bad_code_option"),
-])
+@pytest.mark.parametrize(
+    "text, key",
+    [
+        ("", "code.empty"),
+        ("GO1-E-AAAAAAB", "sixcard.bad_code_prefix"),
+        ("G7-P2-AAAAAAB", "sixcard.bad_code_prefix"),
+        ("G6-AAAAAAB", "sixcard.code_too_short"),
+        ("G6-P5-AAAAAAB", "sixcard.bad_players"),
+        ("G6-P2-AAAAAA", "code.bad_deal_letters"),
+        ("G6-P2-AAAAAAB-J3", "sixcard.bad_code_option"),
+        ("G6-P2-AAAAAAB-F-F", "sixcard.bad_code_option"),
+        ("G6-P2-AAAAAAB-D3", "sixcard.bad_code_option"),
+        ("G6-P2-AAAAAAB-H0", "sixcard.bad_code_option"),
+    ],
+)
 def test_bad_codes_say_what_is_wrong(text, key):
     with pytest.raises(GolfError) as error:
         DealCode.parse(text)

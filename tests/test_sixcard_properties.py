@@ -23,8 +23,14 @@ from golfcards.sixcard.rules import MAX_RESHUFFLES, SixCardRules
 from golfcards.sixcard.state import HoleState
 from golfcards.sixcard.view import View, view_for
 
-rules_strategy = st.builds(SixCardRules, players=st.integers(2, 4), grid=st.sampled_from([4, 6, 8, 9]),
-                           jokers=st.integers(0, 2), final_turn=st.booleans(), reshuffle_discard=st.booleans())
+rules_strategy = st.builds(
+    SixCardRules,
+    players=st.integers(2, 4),
+    grid=st.sampled_from([4, 6, 8, 9]),
+    jokers=st.integers(0, 2),
+    final_turn=st.booleans(),
+    reshuffle_discard=st.booleans(),
+)
 
 
 def all_cards(state: HoleState) -> Counter:
@@ -37,8 +43,17 @@ def all_cards(state: HoleState) -> Counter:
 
 
 def snapshot(state: HoleState) -> tuple:
-    return (repr(state.grids), repr(state.face_up), tuple(state.discard), tuple(state.stock), state.phase,
-            state.current, state.holding, tuple(state.reveals_left), state.turns)
+    return (
+        repr(state.grids),
+        repr(state.face_up),
+        tuple(state.discard),
+        tuple(state.stock),
+        state.phase,
+        state.current,
+        state.holding,
+        tuple(state.reveals_left),
+        state.turns,
+    )
 
 
 def any_action(rng: random.Random, size: int):

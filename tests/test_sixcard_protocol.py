@@ -48,8 +48,13 @@ def test_answer_line_answers_views_and_reports_bad_lines():
 
 
 def test_golf_sixcard_bot_plays_a_whole_hole_through_a_pipe():
-    process = subprocess.Popen([sys.executable, "-m", "golfcards", "sixcard", "bot", "--level", "strong"],
-                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=ENVIRONMENT)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "golfcards", "sixcard", "bot", "--level", "strong"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=ENVIRONMENT,
+    )
     try:
         state = HoleState.from_code("G6-P3-QWERTYU")
         local = {1: make_bot("easy", 1), 2: make_bot("normal", 2)}
@@ -82,21 +87,29 @@ def test_outside_bots_play_in_the_arena_through_cmd():
     assert result.to_json()["hole_win_rate"][0] > 0.5
 
 
-@pytest.mark.parametrize("script, key", [
-    ("import sys\nfor line in sys.stdin: print('nonsense', flush=True)", "sixcard.bot_not_json"),
-    ("import sys\nfor line in sys.stdin: print('{\"type\": \"swap\", \"position\": 40}', flush=True)",
-     "sixcard.refusal.no_such_position"),
-    ("import json, sys, time\nview = json.loads(sys.stdin.readline())\n"
-     "print(json.dumps(view['legal'][0]), flush=True)\nsys.stdin.readline()\ntime.sleep(30)",
-     "sixcard.bot_timeout"),
-    ("import sys\nsys.stdin.readline()", "sixcard.bot_died"),
-    ("import sys\nfor line in sys.stdin: print('{\"type\": [\"draw\"]}', flush=True)", "sixcard.bad_action"),
-])
+@pytest.mark.parametrize(
+    "script, key",
+    [
+        ("import sys\nfor line in sys.stdin: print('nonsense', flush=True)", "sixcard.bot_not_json"),
+        (
+            'import sys\nfor line in sys.stdin: print(\'{"type": "swap", "position": 40}\', flush=True)',
+            "sixcard.refusal.no_such_position",
+        ),
+        (
+            "import json, sys, time\nview = json.loads(sys.stdin.readline())\n"
+            "print(json.dumps(view['legal'][0]), flush=True)\nsys.stdin.readline()\ntime.sleep(30)",
+            "sixcard.bot_timeout",
+        ),
+        ("import sys\nsys.stdin.readline()", "sixcard.bot_died"),
+        ('import sys\nfor line in sys.stdin: print(\'{"type": ["draw"]}\', flush=True)', "sixcard.bad_action"),
+    ],
+)
 def test_bad_answers_are_reported_never_a_crash(tmp_path, script, key):
     path = tmp_path / "bot.py"
     path.write_text(script)
-    config = ArenaConfig((f"cmd:{PYTHON} {shlex.quote(str(path))}", "easy"), SixCardRules(holes=1), matches=1,
-                         seed=2, timeout=0.5)
+    config = ArenaConfig(
+        (f"cmd:{PYTHON} {shlex.quote(str(path))}", "easy"), SixCardRules(holes=1), matches=1, seed=2, timeout=0.5
+    )
     result = run_arena(config)
     assert result.matches == 1 and len(result.records[0].holes) == 1
     faults = result.faults

@@ -19,19 +19,37 @@ def indexes(text: str) -> list[int]:
     return [card.index for card in parse_cards(text)]
 
 
-def table(mine: str, theirs: str, stock: str, discard: str = "5S", *, face_down_mine=(4,),
-          face_down_theirs=(0, 1, 2, 3, 4, 5), rules: SixCardRules | None = None) -> HoleState:
+def table(
+    mine: str,
+    theirs: str,
+    stock: str,
+    discard: str = "5S",
+    *,
+    face_down_mine=(4,),
+    face_down_theirs=(0, 1, 2, 3, 4, 5),
+    rules: SixCardRules | None = None,
+) -> HoleState:
     """A two-player hole in the middle of play, seat 0 to draw; ``stock`` is listed in draw order."""
     grids = [indexes(mine), indexes(theirs)]
     face_up = [[p not in face_down_mine for p in range(6)], [p not in face_down_theirs for p in range(6)]]
-    return HoleState(rules or SixCardRules(), grids, face_up, indexes(discard), list(reversed(indexes(stock))),
-                     dealer=1, phase=Phase.DRAW, current=0)
+    return HoleState(
+        rules or SixCardRules(),
+        grids,
+        face_up,
+        indexes(discard),
+        list(reversed(indexes(stock))),
+        dealer=1,
+        phase=Phase.DRAW,
+        current=0,
+    )
 
 
 # --- values and columns -------------------------------------------------------------------------
 
-@pytest.mark.parametrize("card, value", [("AS", 1), ("2H", -2), ("3C", 3), ("TD", 10), ("JS", 10),
-                                         ("QH", 10), ("KC", 0), ("X1", -2)])
+
+@pytest.mark.parametrize(
+    "card, value", [("AS", 1), ("2H", -2), ("3C", 3), ("TD", 10), ("JS", 10), ("QH", 10), ("KC", 0), ("X1", -2)]
+)
 def test_card_values(card, value):
     assert card_value(parse_card(card)) == value
 
@@ -47,27 +65,30 @@ def test_seed_worked_example_blind_swap_scores_5_and_ends_the_hole_at_once():
     state = table("9S KD 2C 9H QC 7D", "3S 4S 5H 6S 7S 8S", stock="KC 2D 3D")
     assert state.apply(0, DrawStock()) is None
     assert state.holding == parse_card("KC").index
-    assert state.apply(0, Swap(4)) is None          # the Q♣ position, chosen blind
+    assert state.apply(0, Swap(4)) is None  # the Q♣ position, chosen blind
     assert state.is_terminal() and state.end is EndReason.WENT_OUT
     assert state.went_out == 0
-    assert state.points()[0] == 5                   # 0 + 0 + 5: 10 saved
-    assert state.returns()[0] == -5                 # OpenSpiel's sign: higher is better
-    assert state.discard_top == parse_card("QC")    # the queen went face up onto the discard
-    assert state.legal_actions(1) == []             # no extra turn for anybody
+    assert state.points()[0] == 5  # 0 + 0 + 5: 10 saved
+    assert state.returns()[0] == -5  # OpenSpiel's sign: higher is better
+    assert state.discard_top == parse_card("QC")  # the queen went face up onto the discard
+    assert state.legal_actions(1) == []  # no extra turn for anybody
     assert state.history == [(0, DrawStock()), (0, Swap(4))]
     assert state.apply(1, DrawStock()) is Refusal.HOLE_OVER
 
 
-@pytest.mark.parametrize("grid, total", [
-    ("2S 5H 6C / 2H 7D 8S", 0 + 12 + 14),          # a pair of 2s is worth 0, not -4
-    ("5S 5H 6C / 7H 8D 9S", 12 + 13 + 15),          # equal cards in a row do not cancel
-    ("5S 7H 6C / 7D 5D 9S", 12 + 12 + 15),         # nor on a diagonal
-    ("KS QH JC / KH QD JD", 0),                     # every column a pair
-    ("X1 3H / X2 3D", 0),                           # jokers pair with jokers
-    ("X1 4H / 2S 5D", -4 + 9),                      # a joker does not pair with a 2
-    ("AS 2C / 4D 3H", 5 + 1),                       # the 2 × 2 grid
-    ("4S 9H 2C / 4H 9D 2D / 4D 9C 5S", 0 + 0 + 1),  # 3 × 3: two 2s alone do not cancel
-])
+@pytest.mark.parametrize(
+    "grid, total",
+    [
+        ("2S 5H 6C / 2H 7D 8S", 0 + 12 + 14),  # a pair of 2s is worth 0, not -4
+        ("5S 5H 6C / 7H 8D 9S", 12 + 13 + 15),  # equal cards in a row do not cancel
+        ("5S 7H 6C / 7D 5D 9S", 12 + 12 + 15),  # nor on a diagonal
+        ("KS QH JC / KH QD JD", 0),  # every column a pair
+        ("X1 3H / X2 3D", 0),  # jokers pair with jokers
+        ("X1 4H / 2S 5D", -4 + 9),  # a joker does not pair with a 2
+        ("AS 2C / 4D 3H", 5 + 1),  # the 2 × 2 grid
+        ("4S 9H 2C / 4H 9D 2D / 4D 9C 5S", 0 + 0 + 1),  # 3 × 3: two 2s alone do not cancel
+    ],
+)
 def test_column_scoring(grid, total):
     cards, columns = parse_grid(grid)
     assert score_grid(cards, columns).total == total
@@ -89,6 +110,7 @@ def test_grid_shape_and_duplicates_are_refused():
 
 # --- the deal and the reveals -------------------------------------------------------------------
 
+
 def test_four_players_deal_24_cards_1_discard_27_stock():
     rules = SixCardRules(players=4)
     deal = DealCode(12345, rules).deal()
@@ -98,10 +120,10 @@ def test_four_players_deal_24_cards_1_discard_27_stock():
 
 
 def test_everyone_turns_up_two_cards_in_any_order_then_left_of_dealer_starts():
-    state = HoleState.from_code("G6-P3-AAAAAAC-D2")   # dealer is seat 2 (index 1): seat 3 starts
+    state = HoleState.from_code("G6-P3-AAAAAAC-D2")  # dealer is seat 2 (index 1): seat 3 starts
     assert state.first_player == 2 and state.phase is Phase.REVEAL
     assert state.to_act == (2, 0, 1)
-    assert state.apply(1, Reveal(0)) is None          # anyone may turn up their cards meanwhile
+    assert state.apply(1, Reveal(0)) is None  # anyone may turn up their cards meanwhile
     assert state.apply(1, Reveal(0)) is Refusal.ALREADY_FACE_UP
     assert state.apply(1, DrawStock()) is Refusal.REVEAL_FIRST
     assert state.apply(1, Reveal(9)) is Refusal.NO_SUCH_POSITION
@@ -114,17 +136,17 @@ def test_everyone_turns_up_two_cards_in_any_order_then_left_of_dealer_starts():
 
 # --- a turn ---------------------------------------------------------------------------------------
 
+
 def test_the_discard_must_be_swapped_and_a_drawn_card_may_replace_a_face_up_card():
-    state = table("9S KD 2C 9H QC 7D", "3S 4S 5H 6S 7S 8S", stock="KC 2D 3D", discard="AH",
-                  face_down_mine=(3, 4))
+    state = table("9S KD 2C 9H QC 7D", "3S 4S 5H 6S 7S 8S", stock="KC 2D 3D", discard="AH", face_down_mine=(3, 4))
     assert state.apply(0, DiscardDrawn()) is Refusal.NOTHING_DRAWN
-    assert state.apply(0, Reveal(3)) is Refusal.ALREADY_REVEALED   # no turning up instead of drawing
-    assert state.apply(0, TakeDiscard(5)) is None                   # take the A♥ onto the 7♦
+    assert state.apply(0, Reveal(3)) is Refusal.ALREADY_REVEALED  # no turning up instead of drawing
+    assert state.apply(0, TakeDiscard(5)) is None  # take the A♥ onto the 7♦
     assert state.grid_cards(0)[5] == parse_card("AH") and state.discard_top == parse_card("7D")
     assert state.apply(0, DrawStock()) is Refusal.NOT_YOUR_TURN
     assert state.apply(1, DrawStock()) is None
     assert state.apply(1, TakeDiscard(0)) is Refusal.PLACE_DRAWN_CARD
-    assert state.apply(1, Swap(2)) is None                          # replaces a face-down card
+    assert state.apply(1, Swap(2)) is None  # replaces a face-down card
     assert state.discard_top == parse_card("5H") and state.face_up[1][2]
 
 
@@ -179,10 +201,16 @@ def test_bad_seats_and_non_actions_are_refused():
 
 # --- options and matches --------------------------------------------------------------------------
 
-@pytest.mark.parametrize("changes, key", [({"players": 5}, "sixcard.bad_players"),
-                                          ({"grid": 7}, "sixcard.bad_grid"),
-                                          ({"jokers": 3}, "sixcard.bad_jokers"),
-                                          ({"holes": 0}, "sixcard.bad_holes")])
+
+@pytest.mark.parametrize(
+    "changes, key",
+    [
+        ({"players": 5}, "sixcard.bad_players"),
+        ({"grid": 7}, "sixcard.bad_grid"),
+        ({"jokers": 3}, "sixcard.bad_jokers"),
+        ({"holes": 0}, "sixcard.bad_holes"),
+    ],
+)
 def test_rules_are_checked(changes, key):
     with pytest.raises(GolfError) as error:
         SixCardRules(**changes)

@@ -37,7 +37,8 @@ def knowable(state: HoleState, viewer: int | None) -> set[str]:
     """What ``viewer`` may know now, worked out from the rules independently of the view code."""
     if state.is_terminal():
         return {card_from_index(i).code for grid in state.grids for i in grid} | {
-            card_from_index(i).code for i in state.discard}
+            card_from_index(i).code for i in state.discard
+        }
     known = {card_from_index(i).code for i in state.discard}
     for grid, flags in zip(state.grids, state.face_up, strict=False):
         known |= {card_from_index(i).code for i, up in zip(grid, flags, strict=False) if up}
@@ -47,8 +48,13 @@ def knowable(state: HoleState, viewer: int | None) -> set[str]:
 
 
 def random_rules(rng: random.Random) -> SixCardRules:
-    return SixCardRules(players=rng.randint(2, 4), grid=rng.choice([4, 6, 8, 9]), jokers=rng.randint(0, 2),
-                        final_turn=rng.random() < 0.3, reshuffle_discard=rng.random() < 0.3)
+    return SixCardRules(
+        players=rng.randint(2, 4),
+        grid=rng.choice([4, 6, 8, 9]),
+        jokers=rng.randint(0, 2),
+        final_turn=rng.random() < 0.3,
+        reshuffle_discard=rng.random() < 0.3,
+    )
 
 
 def test_no_view_ever_leaks_a_hidden_card():
@@ -57,8 +63,10 @@ def test_no_view_ever_leaks_a_hidden_card():
     for game in range(150):
         rules = random_rules(rng) if game % 3 else SixCardRules(players=rng.randint(2, 4))
         state = HoleState.from_code(DealCode(rng.randrange(26**7), rules))
-        bots = {seat: make_bot(rng.choice(["random", "easy", "normal", "strong"]), game * 4 + seat)
-                for seat in range(rules.players)}
+        bots = {
+            seat: make_bot(rng.choice(["random", "easy", "normal", "strong"]), game * 4 + seat)
+            for seat in range(rules.players)
+        }
         while True:
             for viewer in [None, *range(rules.players)]:
                 view = view_for(state, viewer)
@@ -66,7 +74,7 @@ def test_no_view_ever_leaks_a_hidden_card():
                 leaked = card_codes(data) - knowable(state, viewer)
                 assert not leaked, (viewer, leaked)
                 if not state.is_terminal():
-                    assert data["code"] is None                       # the code would re-deal everything
+                    assert data["code"] is None  # the code would re-deal everything
                     for _seat, (grid, flags) in enumerate(zip(view.grids, state.face_up, strict=False)):
                         assert [card is not None for card in grid] == flags  # face down, even to the owner
                     drew = state.holding is not None and viewer == state.current
@@ -92,7 +100,7 @@ def test_the_drawn_card_is_seen_by_the_drawer_only_until_placed():
         view = view_for(state, viewer)
         assert view.holding is None and view.holder == drawer
         assert card.code not in card_codes(view.to_json())
-    state.apply(drawer, state.legal_actions()[0])     # thrown away: now everybody sees it
+    state.apply(drawer, state.legal_actions()[0])  # thrown away: now everybody sees it
     assert all(view_for(state, v).discard_top == card for v in (None, 0, 1, 2))
 
 

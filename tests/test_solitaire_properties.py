@@ -22,13 +22,18 @@ from golfcards.solitaire import (
 )
 
 rules = st.sampled_from([EASY, CLASSIC, STRICT]).flatmap(
-    lambda base: st.builds(base.with_options, jokers=st.integers(0, 2), empty_discard=st.booleans()))
+    lambda base: st.builds(base.with_options, jokers=st.integers(0, 2), empty_discard=st.booleans())
+)
 codes = st.builds(GameCode, st.integers(0, DEAL_COUNT - 1), rules)
-actions = st.lists(st.one_of(
-    st.just(Draw()), st.just(Undo()),
-    st.builds(Take, st.integers(1, 7)),
-    st.builds(Touch, st.integers(1, 7), st.integers(1, 5)),
-), max_size=120)
+actions = st.lists(
+    st.one_of(
+        st.just(Draw()),
+        st.just(Undo()),
+        st.builds(Take, st.integers(1, 7)),
+        st.builds(Touch, st.integers(1, 7), st.integers(1, 5)),
+    ),
+    max_size=120,
+)
 
 
 def all_cards(board: Board) -> Counter:

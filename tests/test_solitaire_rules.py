@@ -26,8 +26,11 @@ from golfcards.solitaire import (
 
 def board_from(columns: str, discard: str | None, stock: str = "", rules: Rules = EASY) -> Board:
     """A custom deal: columns separated by |, top to bottom; used for small exact positions."""
-    deal = Deal(tuple(tuple(parse_cards(column)) for column in columns.split("|")),
-                None if discard is None else parse_card(discard), tuple(parse_cards(stock)))
+    deal = Deal(
+        tuple(tuple(parse_cards(column)) for column in columns.split("|")),
+        None if discard is None else parse_card(discard),
+        tuple(parse_cards(stock)),
+    )
     return Board(deal, rules)
 
 
@@ -38,6 +41,7 @@ def play(board: Board, line: str | list[str]) -> list:
 
 # --- the deal --------------------------------------------------------------------------------
 
+
 def test_fresh_deal_shape(reference_deal):
     board = Board.from_code("GO1-E-AAAAAAB")
     assert [len(column) for column in board.columns] == [5] * 7
@@ -47,6 +51,7 @@ def test_fresh_deal_shape(reference_deal):
 
 
 # --- moves ------------------------------------------------------------------------------------
+
 
 def test_opening_of_the_reference_deal():
     board = Board.from_code("GO1-E-AAAAAAB")
@@ -112,17 +117,25 @@ def test_empty_column_has_no_free_card():
 
 # --- King and Ace -----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("card, discard, easy, classic, strict", [
-    ("AH", "KC", True, False, False),   # Ace on King: Easy only
-    ("KH", "AC", True, False, False),   # King on Ace: Easy only
-    ("QH", "KC", True, True, False),    # Queen on King: both app rules, not strict
-    ("KH", "QC", True, True, True),     # King on Queen: everywhere
-    ("2H", "AC", True, True, True),
-    ("AH", "2C", True, True, True),
-])
+
+@pytest.mark.parametrize(
+    "card, discard, easy, classic, strict",
+    [
+        ("AH", "KC", True, False, False),  # Ace on King: Easy only
+        ("KH", "AC", True, False, False),  # King on Ace: Easy only
+        ("QH", "KC", True, True, False),  # Queen on King: both app rules, not strict
+        ("KH", "QC", True, True, True),  # King on Queen: everywhere
+        ("2H", "AC", True, True, True),
+        ("AH", "2C", True, True, True),
+    ],
+)
 def test_king_and_ace(card, discard, easy, classic, strict):
     card, discard = parse_card(card), parse_card(discard)
-    assert (EASY.fits(card, discard), CLASSIC.fits(card, discard), STRICT.fits(card, discard)) == (easy, classic, strict)
+    assert (EASY.fits(card, discard), CLASSIC.fits(card, discard), STRICT.fits(card, discard)) == (
+        easy,
+        classic,
+        strict,
+    )
 
 
 def test_strict_refuses_anything_on_a_king_with_its_own_reason():
@@ -151,6 +164,7 @@ def test_move_35_of_the_winning_line_is_ace_on_king(reference_deal):
 
 # --- the reference game -----------------------------------------------------------------------
 
+
 def test_reference_winning_line_wins_with_350_in_easy(reference_deal):
     board = Board.from_code("GO1-E-AAAAAAB")
     outcomes = play(board, reference_deal["easy_winning_line"])
@@ -178,6 +192,7 @@ def test_reference_winning_line_breaks_in_classic_where_the_rule_differs(referen
 
 # --- end of game and score --------------------------------------------------------------------
 
+
 def test_won_as_soon_as_35_are_removed_even_with_stock_left(reference_deal):
     board = Board.from_code("GO1-E-AAAAAAB")
     play(board, reference_deal["easy_winning_line"])
@@ -186,8 +201,18 @@ def test_won_as_soon_as_35_are_removed_even_with_stock_left(reference_deal):
 
 # Blocked games found by seeded random play (see the seed's score table).
 SCORE_EXAMPLES = [
-    ("GO1-C-AAAAAAB", "d 5 6 6 1 6 5 5 2 d 1 3 d 3 4 7 6 d 4 d d 2 4 3 3 d d 4 d 7 3 d 6 d 1 d 7 2 4 d 7 d 2 d d 1 1", 31, 270),
-    ("GO1-C-AAAAAAF", "2 d 3 4 3 d d 5 5 5 5 1 6 d 4 7 1 d 6 3 6 1 6 4 d d 2 1 4 d d d 5 d 6 7 d 2 7 d d 1 7 d d 2", 30, 250),
+    (
+        "GO1-C-AAAAAAB",
+        "d 5 6 6 1 6 5 5 2 d 1 3 d 3 4 7 6 d 4 d d 2 4 3 3 d d 4 d 7 3 d 6 d 1 d 7 2 4 d 7 d 2 d d 1 1",
+        31,
+        270,
+    ),
+    (
+        "GO1-C-AAAAAAF",
+        "2 d 3 4 3 d d 5 5 5 5 1 6 d 4 7 1 d 6 3 6 1 6 4 d d 2 1 4 d d d 5 d 6 7 d 2 7 d d 1 7 d d 2",
+        30,
+        250,
+    ),
     ("GO1-C-AAAAAAB", "d d 6 6 1 6 2 5 d d 3 1 d 4 7 6 3 d 3 d 5 7 6 d 1 d d d d 3 2 7 2 1 1 7 d 5 d d d", 25, 150),
     ("GO1-C-AAAAAAC", "d 5 5 1 d d d 4 d 6 1 2 5 d d d d 1 1 4 7 5 3 d d d d 6 d d 5 d 2", 17, 0),
 ]
@@ -217,6 +242,7 @@ def test_score_grows_by_10_per_removal_and_never_goes_below_0():
 
 
 # --- undo -------------------------------------------------------------------------------------
+
 
 def test_undo_puts_the_card_back_and_restores_the_score_but_not_the_move_counter():
     board = Board.from_code("GO1-E-AAAAAAB")
@@ -282,6 +308,7 @@ def test_the_default_undo_limit_is_100():
 
 # --- strict rule variant ----------------------------------------------------------------------
 
+
 def test_strict_draws_only_when_no_removal_is_possible():
     board = Board.from_code("GO1-S-AAAAAAB")
     assert board.apply(Draw()).accepted, "nothing fits A♣: drawing is allowed"
@@ -297,6 +324,7 @@ def test_strict_blocks_on_a_king_with_an_empty_stock():
 
 
 # --- jokers -----------------------------------------------------------------------------------
+
 
 def test_a_joker_goes_on_anything_and_anything_goes_on_a_joker():
     joker = Joker(1)
@@ -321,6 +349,7 @@ def test_joker_games_deal_and_play_from_their_code():
 
 
 # --- empty discard ----------------------------------------------------------------------------
+
 
 def test_empty_discard_first_removal_may_be_any_free_card():
     board = Board.from_code("GO1-E-AAAAAAB-ND")

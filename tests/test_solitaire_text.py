@@ -47,13 +47,17 @@ def test_the_seed_has_exactly_three_board_lines(catalan_seed_states):
 def test_english_board_line():
     assert board_text(board_after(["d", "5", "2"]), translator("en")).startswith(
         "Stock: 15 cards; discard: 8 of clubs. column 1: 6 of clubs, 5 of spades, queen of spades, "
-        "10 of spades, 6 of hearts (free: 6 of hearts); column 2: 2 of spades, king of clubs,")
+        "10 of spades, 6 of hearts (free: 6 of hearts); column 2: 2 of spades, king of clubs,"
+    )
 
 
-@pytest.mark.parametrize("language, start", [
-    ("el", "Στοίβα τραβήγματος: 16 φύλλα· απόρριψη: άσος σπαθί. στήλη 1: 6 σπαθί, 5 μπαστούνι,"),
-    ("pt", "Monte: 16 cartas; descarte: ás de paus. coluna 1: 6 de paus, 5 de espadas, dama de espadas,"),
-])
+@pytest.mark.parametrize(
+    "language, start",
+    [
+        ("el", "Στοίβα τραβήγματος: 16 φύλλα· απόρριψη: άσος σπαθί. στήλη 1: 6 σπαθί, 5 μπαστούνι,"),
+        ("pt", "Monte: 16 cartas; descarte: ás de paus. coluna 1: 6 de paus, 5 de espadas, dama de espadas,"),
+    ],
+)
 def test_board_line_in_other_languages(language, start):
     assert board_text(Board.from_code("GO1-E-AAAAAAB"), translator(language)).startswith(start)
 
@@ -90,10 +94,16 @@ def test_empty_column_and_empty_discard_are_spoken():
 # --- messages exactly as the seeds write them ---------------------------------------------------
 
 SEED_MESSAGES = {
-    "ca": ("Ha de ser d’un valor superior o inferior", "Aquesta carta està bloquejada",
-           "Ja no hi ha cap moviment possible"),
-    "el": ("Πρέπει να έχει αξία κατά μία μεγαλύτερη ή μικρότερη", "Αυτό το φύλλο είναι μπλοκαρισμένο",
-           "Δεν υπάρχουν άλλες διαθέσιμες κινήσεις"),
+    "ca": (
+        "Ha de ser d’un valor superior o inferior",
+        "Aquesta carta està bloquejada",
+        "Ja no hi ha cap moviment possible",
+    ),
+    "el": (
+        "Πρέπει να έχει αξία κατά μία μεγαλύτερη ή μικρότερη",
+        "Αυτό το φύλλο είναι μπλοκαρισμένο",
+        "Δεν υπάρχουν άλλες διαθέσιμες κινήσεις",
+    ),
     "en": ("Must be one rank higher or lower", "This card is blocked", "No more moves possible"),
 }
 
@@ -130,6 +140,7 @@ def test_every_refusal_has_a_sentence(language):
 
 # --- card names ---------------------------------------------------------------------------------
 
+
 def test_king_of_clubs_is_r_in_catalan_and_greek():
     king = parse_card("KC")
     assert card_short(king, translator("ca")) == "R♣"
@@ -150,10 +161,12 @@ def test_errors_are_translated():
     with pytest.raises(GolfError) as caught:
         GameCode.parse("GO1-X-AAAAAAB")
     assert error_text(caught.value, translator("ca")) == (
-        "GO1-X-AAAAAAB: la lletra de la regla ha de ser E (Fàcil), C (Clàssic) o S (Estricta), no X")
+        "GO1-X-AAAAAAB: la lletra de la regla ha de ser E (Fàcil), C (Clàssic) o S (Estricta), no X"
+    )
 
 
 # --- language choice ------------------------------------------------------------------------------
+
 
 def test_language_from_environment():
     assert language_from_environment({"LANG": "ca_ES.UTF-8"}) == "ca"

@@ -73,8 +73,17 @@ def test_a_budget_makes_an_honest_undecided():
     assert verdict.nodes > 50
 
 
-@pytest.mark.parametrize("code", ["GO1-E-AAAAAAB-J1", "GO1-C-AAAAAAC-J2", "GO1-E-AAAAAAD-ND",
-                                  "GO1-S-AAAAAAB-J2-ND", "GO1-S-AAAAABA", "GO1-C-AAAAAAH-J1-ND"])
+@pytest.mark.parametrize(
+    "code",
+    [
+        "GO1-E-AAAAAAB-J1",
+        "GO1-C-AAAAAAC-J2",
+        "GO1-E-AAAAAAD-ND",
+        "GO1-S-AAAAAAB-J2-ND",
+        "GO1-S-AAAAABA",
+        "GO1-C-AAAAAAH-J1-ND",
+    ],
+)
 def test_variants_are_decided_and_lines_replay(code):
     board = Board.from_code(code)
     verdict = solve(board)
@@ -116,9 +125,12 @@ def test_most_removals_of_a_won_and_of_a_lost_deal():
     assert board.cards_left == lost.cards_left > 0
 
 
-@pytest.mark.skipif(not solver_fast.INSTALLED, reason="the compiled search is off (numba missing, or GOLFCARDS_SOLVER=python)")
-@pytest.mark.parametrize("code", ["GO1-E-AAAAAAB", "GO1-C-AAAAAAF", "GO1-S-AAAAAAH", "GO1-E-AAAAABC-J2-ND",
-                                  "GO1-C-AAAAAAK-J1"])
+@pytest.mark.skipif(
+    not solver_fast.INSTALLED, reason="the compiled search is off (numba missing, or GOLFCARDS_SOLVER=python)"
+)
+@pytest.mark.parametrize(
+    "code", ["GO1-E-AAAAAAB", "GO1-C-AAAAAAF", "GO1-S-AAAAAAH", "GO1-E-AAAAABC-J2-ND", "GO1-C-AAAAAAK-J1"]
+)
 def test_compiled_and_python_searches_are_the_same_search(code, monkeypatch):
     # The Python depth-first search alone (the hand-over to the sweep is tested in test_solver_sweep).
     monkeypatch.setattr(solver, "SWEEP_AFTER", 10**9)

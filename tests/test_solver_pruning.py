@@ -70,7 +70,7 @@ def small_positions(draw, rule_names=RULE_NAMES) -> Board:
     roomy = draw(st.booleans())
     most_cards, most_stock = (8, 9) if roomy else (13, 5)
     rules = Rules(draw(st.sampled_from(rule_names)), draw(st.sampled_from([0, 0, 1, 2])), draw(st.booleans()))
-    cards = draw(st.permutations(FULL_DECK + JOKERS[:rules.jokers]))
+    cards = draw(st.permutations(FULL_DECK + JOKERS[: rules.jokers]))
     board = Board(Deal.from_sequence(cards, rules.empty_discard), rules)
     board.heights = [draw(st.integers(0, 3)) for _ in range(7)]
     while sum(board.heights) > most_cards:
@@ -82,7 +82,7 @@ def small_positions(draw, rule_names=RULE_NAMES) -> Board:
     elif not (rules.empty_discard and board.drawn == 0 and draw(st.booleans())):
         # any card that is no longer in play may be the discard
         in_play = _in_play(board)
-        board.discard = draw(st.sampled_from([c for c in FULL_DECK + JOKERS[:rules.jokers] if c not in in_play]))
+        board.discard = draw(st.sampled_from([c for c in FULL_DECK + JOKERS[: rules.jokers] if c not in in_play]))
     return board
 
 
@@ -98,7 +98,7 @@ def late_positions(draw, rule_names=RULE_NAMES) -> Board:
     verdict = solve(board, budget=5_000)
     assume(verdict.winnable)
     assert verdict.line is not None
-    for move in verdict.line[:draw(st.integers(max(0, len(verdict.line) - 22), len(verdict.line) - 1))]:
+    for move in verdict.line[: draw(st.integers(max(0, len(verdict.line) - 22), len(verdict.line) - 1))]:
         board.push(move)
     for _ in range(draw(st.integers(0, 3))):
         moves = board.legal_moves()
@@ -115,8 +115,11 @@ def _in_play(board: Board) -> set:
     return {card for column in board.columns for card in column} | set(board.stock)
 
 
-SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[
-    HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.function_scoped_fixture])
+SETTINGS = settings(
+    max_examples=100,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.function_scoped_fixture],
+)
 
 
 @pytest.fixture(params=["python", "compiled"])
@@ -224,8 +227,11 @@ def _matchable(groups: list[set[int]], roots: list[int], fit: list[list[bool]]) 
     return all(place(g, set()) for g in range(len(groups)))
 
 
-@given(st.sampled_from(RULE_NAMES), st.integers(1, (1 << 14) - 1).map(lambda m: m & ~1),
-       st.lists(st.integers(1, 13), max_size=6))
+@given(
+    st.sampled_from(RULE_NAMES),
+    st.integers(1, (1 << 14) - 1).map(lambda m: m & ~1),
+    st.lists(st.integers(1, 13), max_size=6),
+)
 # A 4 and a 6 need the 5s between them: one 5 serves only one of them, two serve both; with wrap
 # the same across the King-Ace join (an Ace and a Queen around the Kings).
 @example(RuleName.CLASSIC, 1 << 4 | 1 << 6, [5])
@@ -263,18 +269,21 @@ def test_lost_with_d_drawn_is_lost_with_more_drawn(board, extra):
     assert fewest_now <= fewest_later
 
 
-@pytest.mark.parametrize(("number", "rule", "heights", "drawn", "discard"), [
-    # Found by random search against solvers with a wrong table of lost positions: winnable, and
-    # those called them lost. The first three against a table keyed by the removals the discard
-    # allows that (in Strict) let "no removal" count as fewer removals, or took supersets of the
-    # removals for subsets; the last two against one that took "lost with d + 1 drawn" for
-    # "lost with d drawn" (the byte table stores drawn + 1: an off-by-one there).
-    (46679, RuleName.STRICT, [1, 2, 2, 1, 0, 2, 1], 12, "QD"),
-    (68168, RuleName.EASY, [3, 0, 2, 3, 1, 2, 3], 12, "KS"),
-    (40024, RuleName.CLASSIC, [3, 1, 0, 0, 2, 2, 3], 10, "9H"),
-    (55178, RuleName.CLASSIC, [3, 1, 1, 0, 2, 0, 0], 11, "TH"),
-    (10035, RuleName.EASY, [0, 2, 3, 3, 3, 1, 0], 10, "6D"),
-])
+@pytest.mark.parametrize(
+    ("number", "rule", "heights", "drawn", "discard"),
+    [
+        # Found by random search against solvers with a wrong table of lost positions: winnable, and
+        # those called them lost. The first three against a table keyed by the removals the discard
+        # allows that (in Strict) let "no removal" count as fewer removals, or took supersets of the
+        # removals for subsets; the last two against one that took "lost with d + 1 drawn" for
+        # "lost with d drawn" (the byte table stores drawn + 1: an off-by-one there).
+        (46679, RuleName.STRICT, [1, 2, 2, 1, 0, 2, 1], 12, "QD"),
+        (68168, RuleName.EASY, [3, 0, 2, 3, 1, 2, 3], 12, "KS"),
+        (40024, RuleName.CLASSIC, [3, 1, 0, 0, 2, 2, 3], 10, "9H"),
+        (55178, RuleName.CLASSIC, [3, 1, 1, 0, 2, 0, 0], 11, "TH"),
+        (10035, RuleName.EASY, [0, 2, 3, 3, 3, 1, 0], 10, "6D"),
+    ],
+)
 def test_positions_that_a_wrong_table_rule_loses(engine, number, rule, heights, drawn, discard):
     board = Board.from_code(GameCode(number, Rules(rule)))
     board.heights, board.drawn, board.discard = heights, drawn, parse_card(discard)
@@ -305,10 +314,16 @@ def test_tables_count_demand_and_supply():
     assert supply[1] == 4 and demand[1] == 2  # the discard and the stock hold the other two aces
 
 
-@given(st.booleans(), st.booleans(), st.lists(st.integers(0, 4), min_size=15, max_size=15),
-       st.lists(st.integers(0, 6), min_size=15, max_size=15))
+@given(
+    st.booleans(),
+    st.booleans(),
+    st.lists(st.integers(0, 4), min_size=15, max_size=15),
+    st.lists(st.integers(0, 6), min_size=15, max_size=15),
+)
 def test_generated_bound_is_the_readable_one(wrap, king_supplies, demand, supply):
-    assert shortfall_function(wrap, king_supplies)(demand, supply) == rank_shortfall(demand, supply, wrap, king_supplies)
+    assert shortfall_function(wrap, king_supplies)(demand, supply) == rank_shortfall(
+        demand, supply, wrap, king_supplies
+    )
 
 
 def test_the_wrap_chain_counts_the_kings_twice():

@@ -95,10 +95,16 @@ def test_solve_and_most_removals_hand_small_positions_to_the_sweep(python_engine
     assert cards_left_after(board, best.line) == fewest
 
 
-@pytest.mark.parametrize(("code", "winnable"), [
-    # Deals whose depth-first search alone takes 56,000-87,000 positions (the engine's Strict never
-    # comes near SWEEP_AFTER on a whole deal; it is handed over in the test above).
-    ("GO1-E-AAAAAAB", True), ("GO1-C-AAAAAAN", False), ("GO1-C-AAAAAAJ", True)])
+@pytest.mark.parametrize(
+    ("code", "winnable"),
+    [
+        # Deals whose depth-first search alone takes 56,000-87,000 positions (the engine's Strict never
+        # comes near SWEEP_AFTER on a whole deal; it is handed over in the test above).
+        ("GO1-E-AAAAAAB", True),
+        ("GO1-C-AAAAAAN", False),
+        ("GO1-C-AAAAAAJ", True),
+    ],
+)
 def test_hard_deals_are_handed_to_the_sweep(python_engine, code, winnable):
     board = Board.from_code(code)
     verdict = solve(board)

@@ -68,15 +68,24 @@ def test_the_winning_line_scores_350(client, reference_deal):
     assert game["end_message"] == "You won! Score: 350"
     stats = client.get("/api/solitaire/stats").json()
     easy = stats["rules"][0]
-    assert (easy["rules"], easy["games"], easy["wins"], easy["best_score"], easy["current_streak"]) == ("E", 1, 1, 350, 1)
+    assert (easy["rules"], easy["games"], easy["wins"], easy["best_score"], easy["current_streak"]) == (
+        "E",
+        1,
+        1,
+        350,
+        1,
+    )
     assert easy["recent"] == [{"code": "GO1-E-AAAAAAB", "won": True, "score": 350, "cards_left": 0}]
 
 
 def test_refusals_carry_a_key_and_the_localized_sentence(client):
     new(client, code="GO1-E-AAAAAAB")
     refused = act(client, "1.5", lang="ca")["outcome"]
-    assert refused == {"accepted": False, "action": "1.5",
-                       "refusal": {"key": "not_consecutive", "message": "Ha de ser d’un valor superior o inferior"}}
+    assert refused == {
+        "accepted": False,
+        "action": "1.5",
+        "refusal": {"key": "not_consecutive", "message": "Ha de ser d’un valor superior o inferior"},
+    }
     blocked = act(client, "1.4", lang="el")["outcome"]["refusal"]
     assert blocked == {"key": "card_blocked", "message": "Αυτό το φύλλο είναι μπλοκαρισμένο"}
     assert act(client, "1")["game"]["moves"] == 0, "a refused action changes nothing"
@@ -145,39 +154,47 @@ def test_a_forged_player_cookie_gets_a_new_player(client):
     assert response.cookies["golfcards_player"] != "x" * 500
 
 
-@pytest.mark.parametrize("body, key", [
-    (b"not json", "request.bad_json"),
-    (b"[1, 2]", "request.bad_json"),
-    pytest.param(b"[" * 2000, "request.bad_json", id="short-but-nested-deeper-than-the-parser-recurses"),
-    (b'"d"', "request.bad_json"),
-    (b"{}", "request.bad_field"),
-    (b'{"action": 5}', "request.bad_field"),
-    (b'{"action": true}', "request.bad_field"),
-    (b'{"action": ["d"]}', "request.bad_field"),
-    (b'{"action": "zz"}', "action.bad"),
-    (b'{"action": "9"}', "action.bad"),
-    (b'{"action": "\\u0000"}', "action.bad"),
-    (b'{"action": "' + b"d" * 20000 + b'"}', "request.bad_json"),
-])
+@pytest.mark.parametrize(
+    "body, key",
+    [
+        (b"not json", "request.bad_json"),
+        (b"[1, 2]", "request.bad_json"),
+        pytest.param(b"[" * 2000, "request.bad_json", id="short-but-nested-deeper-than-the-parser-recurses"),
+        (b'"d"', "request.bad_json"),
+        (b"{}", "request.bad_field"),
+        (b'{"action": 5}', "request.bad_field"),
+        (b'{"action": true}', "request.bad_field"),
+        (b'{"action": ["d"]}', "request.bad_field"),
+        (b'{"action": "zz"}', "action.bad"),
+        (b'{"action": "9"}', "action.bad"),
+        (b'{"action": "\\u0000"}', "action.bad"),
+        (b'{"action": "' + b"d" * 20000 + b'"}', "request.bad_json"),
+    ],
+)
 def test_hostile_actions_get_a_clear_answer_and_the_game_goes_on(client, body, key):
     new(client, code="GO1-E-AAAAAAB")
-    response = client.post("/api/solitaire/action?lang=pt", content=body,
-                           headers={"Content-Type": "application/json"})
+    response = client.post("/api/solitaire/action?lang=pt", content=body, headers={"Content-Type": "application/json"})
     assert response.status_code == 400
     error = response.json()["error"]
     assert error["key"] == key and error["message"]
     assert act(client, "d")["game"]["moves"] == 1
 
 
-@pytest.mark.parametrize("body, key, message", [
-    ({"code": "GO1-X-AAAAAAB"}, "code.bad_rule",
-     "GO1-X-AAAAAAB: la lletra de la regla ha de ser E (Fàcil), C (Clàssic) o S (Estricta), no X"),
-    ({"code": "hello"}, "code.bad_prefix", "hello: un codi de partida comença per GO1-"),
-    ({"code": "GO1-E-AAA"}, "code.bad_deal_letters", "AAA: el repartiment són 7 lletres de la A a la Z"),
-    ({"rule": "hard"}, "request.bad_field", "Falta el camp rule o té un valor incorrecte"),
-    ({"jokers": 3}, "request.bad_field", "Falta el camp jokers o té un valor incorrecte"),
-    ({"course": "yes"}, "request.bad_field", "Falta el camp course o té un valor incorrecte"),
-])
+@pytest.mark.parametrize(
+    "body, key, message",
+    [
+        (
+            {"code": "GO1-X-AAAAAAB"},
+            "code.bad_rule",
+            "GO1-X-AAAAAAB: la lletra de la regla ha de ser E (Fàcil), C (Clàssic) o S (Estricta), no X",
+        ),
+        ({"code": "hello"}, "code.bad_prefix", "hello: un codi de partida comença per GO1-"),
+        ({"code": "GO1-E-AAA"}, "code.bad_deal_letters", "AAA: el repartiment són 7 lletres de la A a la Z"),
+        ({"rule": "hard"}, "request.bad_field", "Falta el camp rule o té un valor incorrecte"),
+        ({"jokers": 3}, "request.bad_field", "Falta el camp jokers o té un valor incorrecte"),
+        ({"course": "yes"}, "request.bad_field", "Falta el camp course o té un valor incorrecte"),
+    ],
+)
 def test_wrong_codes_and_options_are_refused_in_the_players_language(client, body, key, message):
     new(client, code="GO1-E-AAAAAAB")
     act(client, "d")
@@ -203,7 +220,13 @@ def test_an_abandoned_game_counts_as_a_loss_and_breaks_the_streak(client, refere
     new(client, code="GO1-E-AAAAAAD")
     stats = client.get("/api/solitaire/stats?lang=ca").json()
     easy = next(r for r in stats["rules"] if r["rules"] == "E")
-    assert (easy["games"], easy["wins"], easy["win_rate"], easy["best_streak"], easy["current_streak"]) == (2, 1, 0.5, 1, 0)
+    assert (easy["games"], easy["wins"], easy["win_rate"], easy["best_streak"], easy["current_streak"]) == (
+        2,
+        1,
+        0.5,
+        1,
+        0,
+    )
     assert easy["average_cards_left"] == 35 / 2
     assert easy["label"] == "Fàcil (rei i as units)"
 
@@ -214,8 +237,11 @@ def play_to_the_end(client) -> dict:
     while game["status"] == "playing":
         rules = GameCode.parse(game["code"]).rules
         columns = [[card["code"] for card in column] for column in game["columns"]]
-        fits = [n for n, column in enumerate(columns, start=1)
-                if column and rules.fits(parse_card(column[-1]), parse_card(game["discard"]["code"]))]
+        fits = [
+            n
+            for n, column in enumerate(columns, start=1)
+            if column and rules.fits(parse_card(column[-1]), parse_card(game["discard"]["code"]))
+        ]
         game = act(client, str(fits[0]) if fits else "d")["game"]
     return game
 
@@ -243,7 +269,10 @@ def test_a_traditional_course_of_nine_deals(client):
 def test_next_deal_outside_a_course(client):
     new(client, code="GO1-E-AAAAAAB")
     response = client.post("/api/solitaire/next?lang=ca")
-    assert response.json()["error"] == {"key": "course.none", "message": "Aquesta partida no forma part de cap recorregut"}
+    assert response.json()["error"] == {
+        "key": "course.none",
+        "message": "Aquesta partida no forma part de cap recorregut",
+    }
 
 
 def test_unknown_addresses_and_methods(client):
@@ -257,8 +286,10 @@ def test_unknown_addresses_and_methods(client):
 
 def test_language_from_query_header_or_server_default(db_path):
     with TestClient(create_app(db_path, default_language="el")) as client:
+
         def language(headers=None, query=""):
             return client.get(f"/api/i18n{query}", headers=headers or {}).json()["language"]
+
         assert language({"Accept-Language": "pt-PT,pt;q=0.9,en;q=0.5"}) == "pt"
         assert language({"Accept-Language": "ca"}, "?lang=el") == "el"
         assert language({"Accept-Language": "en-GB"}) == "en"

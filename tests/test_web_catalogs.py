@@ -10,8 +10,11 @@ from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = [*sorted((ROOT / "src" / "golfcards" / "web").glob("*.py")),
-           ROOT / "src" / "golfcards" / "i18n" / "web.py", ROOT / "src" / "golfcards" / "cli" / "serve.py"]
+SOURCES = [
+    *sorted((ROOT / "src" / "golfcards" / "web").glob("*.py")),
+    ROOT / "src" / "golfcards" / "i18n" / "web.py",
+    ROOT / "src" / "golfcards" / "cli" / "serve.py",
+]
 KEYWORDS = {"N_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 

@@ -31,13 +31,31 @@ def test_catalan_page_shows_the_three_states_of_the_seed(client, catalan_seed_st
     assert "«Ja no hi ha cap moviment possible»" in html.unescape(page)
 
 
-@pytest.mark.parametrize("lang, sentences", [
-    ("el", ["«Πρέπει να έχει αξία κατά μία μεγαλύτερη ή μικρότερη»", "«Αυτό το φύλλο είναι μπλοκαρισμένο»",
-            "«Δεν υπάρχουν άλλες διαθέσιμες κινήσεις»", "Οι κανόνες του Golf"]),
-    ("pt", ["«Esta carta está bloqueada»", "As regras do Golf", "30 cartas retiradas, 5 restantes: 250 pontos;"]),
-    ("en", ["«Must be one rank higher or lower»", "«This card is blocked»", "«No more moves possible»",
-            "31 cards removed, 4 left: 270 points;", "17 cards removed, 18 left: 0 points;"]),
-])
+@pytest.mark.parametrize(
+    "lang, sentences",
+    [
+        (
+            "el",
+            [
+                "«Πρέπει να έχει αξία κατά μία μεγαλύτερη ή μικρότερη»",
+                "«Αυτό το φύλλο είναι μπλοκαρισμένο»",
+                "«Δεν υπάρχουν άλλες διαθέσιμες κινήσεις»",
+                "Οι κανόνες του Golf",
+            ],
+        ),
+        ("pt", ["«Esta carta está bloqueada»", "As regras do Golf", "30 cartas retiradas, 5 restantes: 250 pontos;"]),
+        (
+            "en",
+            [
+                "«Must be one rank higher or lower»",
+                "«This card is blocked»",
+                "«No more moves possible»",
+                "31 cards removed, 4 left: 270 points;",
+                "17 cards removed, 18 left: 0 points;",
+            ],
+        ),
+    ],
+)
 def test_every_language_has_the_rules(client, lang, sentences):
     page = html.unescape(client.get(f"/rules/solitaire?lang={lang}").text)
     assert f'<html lang="{lang}">' in page
@@ -49,8 +67,12 @@ def test_every_language_has_the_rules(client, lang, sentences):
 
 def test_score_examples_of_the_catalan_page(client):
     page = html.unescape(client.get("/rules/solitaire?lang=ca").text)
-    for line in ("31 cartes retirades, 4 restants: 270 punts;", "30 cartes retirades, 5 restants: 250 punts;",
-                 "25 cartes retirades, 10 restants: 150 punts;", "17 cartes retirades, 18 restants: 0 punts;"):
+    for line in (
+        "31 cartes retirades, 4 restants: 270 punts;",
+        "30 cartes retirades, 5 restants: 250 punts;",
+        "25 cartes retirades, 10 restants: 150 punts;",
+        "17 cartes retirades, 18 restants: 0 punts;",
+    ):
         assert line in page
 
 
@@ -71,10 +93,12 @@ def test_sixcard_rules_follow_the_portuguese_guide(client):
     assert "Com 4 pessoas há 24 cartas nas grelhas, 1 no descarte e 27 no monte." in page
 
 
-@pytest.mark.parametrize("lang, heading", [("en", "Values and vertical pairs"), ("ca", "Valors i parelles verticals"),
-                                           ("el", "Αξίες και κάθετα ζεύγη")])
+@pytest.mark.parametrize(
+    "lang, heading",
+    [("en", "Values and vertical pairs"), ("ca", "Valors i parelles verticals"), ("el", "Αξίες και κάθετα ζεύγη")],
+)
 def test_sixcard_rules_in_every_language(client, lang, heading):
     page = html.unescape(client.get(f"/rules/sixcard?lang={lang}").text)
     assert f"<h2>{heading}</h2>" in page
     assert 'href="/rules/solitaire?lang=' + lang in page
-    assert "<span class=\"column-points\">10</span>" in page and "Total: 15" in page.replace("Σύνολο", "Total")
+    assert '<span class="column-points">10</span>' in page and "Total: 15" in page.replace("Σύνολο", "Total")

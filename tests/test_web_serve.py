@@ -18,8 +18,13 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_golf_serve_prints_its_address_and_serves(tmp_path):
     db = tmp_path / "data" / "golf.sqlite3"
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    process = subprocess.Popen([sys.executable, "-m", "golfcards", "serve", "--port", "0", "--db", str(db),
-                                "--lang", "ca"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "golfcards", "serve", "--port", "0", "--db", str(db), "--lang", "ca"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=env,
+    )
     try:
         assert process.stdout is not None
         ready = process.stdout.readline()
@@ -29,7 +34,9 @@ def test_golf_serve_prints_its_address_and_serves(tmp_path):
         address = ready.split()[5]
         page = httpx2.get(address + "solitaire", timeout=10)
         assert page.status_code == 200 and 'id="tableau"' in page.text
-        assert httpx2.get(address + "api/i18n", timeout=10).json()["language"] == "ca", "--lang when the browser names none"
+        assert httpx2.get(address + "api/i18n", timeout=10).json()["language"] == "ca", (
+            "--lang when the browser names none"
+        )
         assert db.exists()
     finally:
         process.terminate()
@@ -40,9 +47,13 @@ def test_the_first_requests_right_after_start_are_answered(tmp_path):
     """The server warms the solver up in a thread while the first visitor's requests already need it
     (a new player's first deal is solved): both must get there without an error."""
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    process = subprocess.Popen([sys.executable, "-m", "golfcards", "serve", "--port", "0", "--db",
-                                str(tmp_path / "golf.sqlite3")], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True, env=env)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "golfcards", "serve", "--port", "0", "--db", str(tmp_path / "golf.sqlite3")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     try:
         assert process.stdout is not None and process.stderr is not None
         address = re.search(r"http://\S+/", process.stdout.readline()).group()
@@ -64,16 +75,26 @@ def test_golf_serve_on_a_busy_port_fails_cleanly(tmp_path):
         busy.listen(1)
         port = busy.getsockname()[1]
         env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-        result = subprocess.run([sys.executable, "-m", "golfcards", "serve", "--port", str(port), "--db",
-                                 str(tmp_path / "db.sqlite3")], capture_output=True, text=True, env=env, timeout=30)
+        result = subprocess.run(
+            [sys.executable, "-m", "golfcards", "serve", "--port", str(port), "--db", str(tmp_path / "db.sqlite3")],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=30,
+        )
     assert result.returncode == 2
     assert "Traceback" not in result.stderr and f"127.0.0.1:{port}" in result.stderr
 
 
 def test_golf_serve_on_an_impossible_port_fails_cleanly(tmp_path):
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    result = subprocess.run([sys.executable, "-m", "golfcards", "serve", "--port", "99999", "--db",
-                             str(tmp_path / "db.sqlite3")], capture_output=True, text=True, env=env, timeout=30)
+    result = subprocess.run(
+        [sys.executable, "-m", "golfcards", "serve", "--port", "99999", "--db", str(tmp_path / "db.sqlite3")],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=30,
+    )
     assert result.returncode == 2
     assert "Traceback" not in result.stderr and "127.0.0.1:99999" in result.stderr
 
@@ -82,8 +103,13 @@ def test_golf_serve_on_an_impossible_port_fails_cleanly(tmp_path):
 def test_golf_serve_with_an_unusable_db_fails_cleanly(tmp_path, make_db):
     db = make_db(tmp_path)
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    result = subprocess.run([sys.executable, "-m", "golfcards", "serve", "--port", "0", "--db", str(db), "--lang", "ca"],
-                            capture_output=True, text=True, env=env, timeout=30)
+    result = subprocess.run(
+        [sys.executable, "-m", "golfcards", "serve", "--port", "0", "--db", str(db), "--lang", "ca"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=30,
+    )
     assert result.returncode == 2 and result.stdout == "", "no 'ready' line for a server that cannot start"
     assert result.stderr.startswith(f"Error: No es poden desar partides ni estadístiques a {db}: ")
 

@@ -136,8 +136,10 @@ def test_a_bot_that_fails_to_choose_does_not_stall_the_table(app, client, caplog
 def test_two_players_a_hole_without_a_leak(app, client):
     room = create(client, name="Ana", players=2)
     code = room["code"]
-    with client.websocket_connect(f"/ws/sixcard/{code}") as host, \
-            client.websocket_connect(f"/ws/sixcard/{code}?lang=el") as guest:
+    with (
+        client.websocket_connect(f"/ws/sixcard/{code}") as host,
+        client.websocket_connect(f"/ws/sixcard/{code}?lang=el") as guest,
+    ):
         host.send_json({"type": "hello", "token": room["token"]})
         receive(host, "welcome")
         guest.send_json({"type": "join", "name": "Bea"})
@@ -182,8 +184,16 @@ def test_hostile_messages_get_a_localized_error_and_the_game_goes_on(client):
     room = create(client, name="Ana", players=2, bots=["easy"], start=True)
     with client.websocket_connect(f"/ws/sixcard/{room['code']}?lang=pt") as ws:
         receive(ws, "state")
-        for text in ("not json", "[1, 2]", '{"type": 5}', '{"type": "fly"}', '{"type": ["act"]}', '{"type": {}}', "[" * 2000,
-                     "x" * 5000):
+        for text in (
+            "not json",
+            "[1, 2]",
+            '{"type": 5}',
+            '{"type": "fly"}',
+            '{"type": ["act"]}',
+            '{"type": {}}',
+            "[" * 2000,
+            "x" * 5000,
+        ):
             ws.send_text(text)
             assert receive(ws, "error")["key"] == "room.bad_message"
         ws.send_bytes(b"\x00\x01")
@@ -229,14 +239,17 @@ def test_unknown_room(client):
         assert error["message"] == "No hi ha cap sala amb aquest codi"
 
 
-@pytest.mark.parametrize("body, key", [
-    ({"players": 5}, "sixcard.bad_players"),
-    ({"players": "two"}, "request.bad_field"),
-    ({"players": 2, "bots": ["genius"]}, "room.bad_level"),
-    ({"players": 2, "bots": ["easy", "easy"]}, "request.bad_field"),
-    ({"players": 2, "name": ["Ana"]}, "room.bad_name"),
-    ({"players": 3, "bots": ["easy"], "start": True}, "room.seats_open"),
-])
+@pytest.mark.parametrize(
+    "body, key",
+    [
+        ({"players": 5}, "sixcard.bad_players"),
+        ({"players": "two"}, "request.bad_field"),
+        ({"players": 2, "bots": ["genius"]}, "room.bad_level"),
+        ({"players": 2, "bots": ["easy", "easy"]}, "request.bad_field"),
+        ({"players": 2, "name": ["Ana"]}, "room.bad_name"),
+        ({"players": 3, "bots": ["easy"], "start": True}, "room.seats_open"),
+    ],
+)
 def test_bad_room_requests(client, body, key):
     response = client.post("/api/sixcard/rooms?lang=el", json=body)
     assert response.status_code == 400 and response.json()["error"]["key"] == key

@@ -66,9 +66,16 @@ class Suit(enum.Enum):
 
 RANK_LETTERS = "A23456789TJQK"
 SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
-_SUIT_BY_TEXT = {s.value: s for s in Suit} | {sym: s for s, sym in SUIT_SYMBOLS.items()} | {
-    "♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES,
-}
+_SUIT_BY_TEXT = (
+    {s.value: s for s in Suit}
+    | {sym: s for s, sym in SUIT_SYMBOLS.items()}
+    | {
+        "♧": Suit.CLUBS,
+        "♢": Suit.DIAMONDS,
+        "♡": Suit.HEARTS,
+        "♤": Suit.SPADES,
+    }
+)
 _RANK_BY_TEXT = {letter: Rank(i + 1) for i, letter in enumerate(RANK_LETTERS)} | {"10": Rank.TEN}
 JOKER_SYMBOL = "🃏"
 
@@ -114,8 +121,7 @@ class Joker:
 
     def __post_init__(self) -> None:
         if self.number not in (1, 2):
-            raise GolfError("card.bad_joker", f"joker number must be 1 or 2, not {self.number}",
-                            number=self.number)
+            raise GolfError("card.bad_joker", f"joker number must be 1 or 2, not {self.number}", number=self.number)
 
     @property
     def is_joker(self) -> bool:
@@ -175,14 +181,20 @@ def parse_card(text: str) -> AnyCard:
     rank_text, suit_text = cleaned[:-1], cleaned[-1]
     suit = _SUIT_BY_TEXT.get(suit_text)
     if suit is None:
-        raise GolfError("card.bad_suit",
-                        f"{text.strip()!r}: unknown suit {suit_text!r} (use C D H S or ♣ ♦ ♥ ♠)",
-                        text=text.strip(), suit=suit_text)
+        raise GolfError(
+            "card.bad_suit",
+            f"{text.strip()!r}: unknown suit {suit_text!r} (use C D H S or ♣ ♦ ♥ ♠)",
+            text=text.strip(),
+            suit=suit_text,
+        )
     rank = _RANK_BY_TEXT.get(rank_text)
     if rank is None:
-        raise GolfError("card.bad_rank",
-                        f"{text.strip()!r}: unknown rank {rank_text!r} (use A 2-9 T or 10 J Q K)",
-                        text=text.strip(), rank=rank_text)
+        raise GolfError(
+            "card.bad_rank",
+            f"{text.strip()!r}: unknown rank {rank_text!r} (use A 2-9 T or 10 J Q K)",
+            text=text.strip(),
+            rank=rank_text,
+        )
     return Card(rank, suit)
 
 

@@ -73,8 +73,9 @@ def letters_to_number(letters: str) -> int:
     """``AAAAAAB`` → 1. Exactly 7 letters A–Z (any case)."""
     text = letters.strip().upper()
     if len(text) != DEAL_LETTERS or not all("A" <= ch <= "Z" for ch in text):
-        raise GolfError("code.bad_deal_letters",
-                        f"{letters!r}: a deal is {DEAL_LETTERS} letters A to Z", letters=letters)
+        raise GolfError(
+            "code.bad_deal_letters", f"{letters!r}: a deal is {DEAL_LETTERS} letters A to Z", letters=letters
+        )
     number = 0
     for ch in text:
         number = number * 26 + (ord(ch) - ord("A"))
@@ -84,8 +85,7 @@ def letters_to_number(letters: str) -> int:
 def number_to_letters(number: int) -> str:
     """1 → ``AAAAAAB``."""
     if not 0 <= number < DEAL_COUNT:
-        raise GolfError("code.deal_out_of_range",
-                        f"deal number {number} is outside 0..{DEAL_COUNT - 1}", number=number)
+        raise GolfError("code.deal_out_of_range", f"deal number {number} is outside 0..{DEAL_COUNT - 1}", number=number)
     letters = []
     for _ in range(DEAL_LETTERS):
         number, digit = divmod(number, 26)

@@ -28,8 +28,9 @@ def interruptible_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
     "spawn" starts each worker afresh, never as a fork of a process that runs threads (a progress
     bar's, a Dask client's).
     """
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=ignore_interrupt,
-                               mp_context=multiprocessing.get_context("spawn"))
+    pool = ProcessPoolExecutor(
+        max_workers=workers, initializer=ignore_interrupt, mp_context=multiprocessing.get_context("spawn")
+    )
     try:
         yield pool
     except BaseException:

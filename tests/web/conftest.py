@@ -11,23 +11,47 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def start_server(db_path: Path) -> tuple[subprocess.Popen, str]:
     """``golf serve --port 0`` on a fresh database; returns the process and the address it printed."""
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "PYTHONUNBUFFERED": "1"}
     process = subprocess.Popen(
-        [sys.executable, "-m", "golfcards", "serve", "--host", "127.0.0.1", "--port", "0", "--db", str(db_path),
-         "--lang", "en"],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
+        [
+            sys.executable,
+            "-m",
+            "golfcards",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--db",
+            str(db_path),
+            "--lang",
+            "en",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=env,
+    )
     assert process.stdout is not None
     line = process.stdout.readline()
     if "http://" not in line:
         process.kill()
         raise RuntimeError(f"golf serve did not start: {line!r}")
-    address = line[line.index("http://"):].split()[0].rstrip("/")
+    address = line[line.index("http://") :].split()[0].rstrip("/")
     return process, address
 
 

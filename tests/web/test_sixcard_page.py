@@ -163,7 +163,9 @@ def test_two_browsers_play_a_hole_and_the_guest_never_sees_a_hidden_card(browser
         for url in answers:
             path = urlparse(url).path
             assert path == f"/sixcard/{code}" or path.startswith("/static/") or path == "/api/i18n", path
-        hidden_at_start = {card_from_index(c).code for grid in states[4].grids for c in grid} - visible_to_guest(states[4])
+        hidden_at_start = {card_from_index(c).code for grid in states[4].grids for c in grid} - visible_to_guest(
+            states[4]
+        )
         assert len(hidden_at_start) == 8, "4 face-down cards each after the reveals"
     finally:
         host_context.close()
@@ -178,8 +180,9 @@ def test_play_against_bots_and_reload_back_into_the_seat(new_page):
     for _ in range(2):
         page.locator("#me .grid button.back:not([disabled])").first.click()
         page.wait_for_timeout(150)
-    page.wait_for_function("document.querySelector('#six-stock') && !document.querySelector('#six-stock').disabled",
-                           timeout=10000)
+    page.wait_for_function(
+        "document.querySelector('#six-stock') && !document.querySelector('#six-stock').disabled", timeout=10000
+    )
     assert page.text_content("#status") == "Your turn: draw from the stock or take the discard."
     page.click("#six-stock")
     page.wait_for_selector("#holding:not([hidden])")

@@ -89,7 +89,11 @@ def test_reload_mid_game_keeps_the_game(new_page):
         click_action(page, action)
     page.reload()
     page.wait_for_selector("body.ready")
-    assert (page.text_content("#score"), page.text_content("#moves"), page.text_content("#stock-count")) == ("20", "3", "15")
+    assert (page.text_content("#score"), page.text_content("#moves"), page.text_content("#stock-count")) == (
+        "20",
+        "3",
+        "15",
+    )
     assert page.locator("#discard .card").get_attribute("aria-label") == "Discard: 8 of clubs"
     assert page.text_content("#code") == "GO1-E-AAAAAAB"
 

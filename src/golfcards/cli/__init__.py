@@ -33,8 +33,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def add_language_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--lang", choices=sorted(LANGUAGES), default=None,
-                        help="language of the text (default: from LANGUAGE / LC_ALL / LANG)")
+    parser.add_argument(
+        "--lang",
+        choices=sorted(LANGUAGES),
+        default=None,
+        help="language of the text (default: from LANGUAGE / LC_ALL / LANG)",
+    )
 
 
 def report_error(error: GolfError, t: Translator, as_json: bool = False) -> int:

@@ -24,12 +24,15 @@ def default_db_path() -> Path:
 
 def add_parser(games: argparse._SubParsersAction) -> None:
     parser = games.add_parser("serve", help="play in the browser: start the local web app")
-    parser.add_argument("--host", default="127.0.0.1",
-                        help="address to listen on (default 127.0.0.1; 0.0.0.0 lets other devices of the "
-                             "network join)")
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1; 0.0.0.0 lets other devices of the network join)",
+    )
     parser.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 = any free port)")
-    parser.add_argument("--db", type=Path, default=None,
-                        help=f"SQLite file for games and statistics (default {default_db_path()})")
+    parser.add_argument(
+        "--db", type=Path, default=None, help=f"SQLite file for games and statistics (default {default_db_path()})"
+    )
     add_language_option(parser)
     parser.set_defaults(handler=run_serve)
 
@@ -70,8 +73,13 @@ def run_serve(args: argparse.Namespace) -> int:
 
         from golfcards.web.app import create_app
     except ImportError:
-        print(t.gettext("Error: {message}", message=t.gettext(
-            "the web app needs its extra packages: pip install 'golfcards[web]'")), file=sys.stderr)
+        print(
+            t.gettext(
+                "Error: {message}",
+                message=t.gettext("the web app needs its extra packages: pip install 'golfcards[web]'"),
+            ),
+            file=sys.stderr,
+        )
         return 2
     db_path = args.db or default_db_path()
     try:

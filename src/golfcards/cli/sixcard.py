@@ -42,19 +42,21 @@ def add_parser(games: argparse._SubParsersAction) -> None:
     commands = parser.add_subparsers(dest="command")
     parser.set_defaults(handler=lambda args: (parser.print_help(), 2)[1])
 
-    score = commands.add_parser("score", help="score a grid: top row / bottom row, e.g. \"9S KD 2C / 9H QC 7D\"")
+    score = commands.add_parser("score", help='score a grid: top row / bottom row, e.g. "9S KD 2C / 9H QC 7D"')
     score.add_argument("grid", help="cards row by row, rows separated by /")
     score.add_argument("--json", action="store_true", help='print {"total", "columns": [...]}')
     add_language_option(score)
     score.set_defaults(handler=run_score)
 
     arena = commands.add_parser("arena", help="play seeded matches between bots and print the statistics")
-    arena.add_argument("--players", required=True,
-                       help=f"comma-separated players, one per seat: {', '.join(LEVELS)} or cmd:COMMAND")
+    arena.add_argument(
+        "--players", required=True, help=f"comma-separated players, one per seat: {', '.join(LEVELS)} or cmd:COMMAND"
+    )
     arena.add_argument("--matches", type=int, default=100, help="matches to play (default 100)")
     arena.add_argument("--seed", type=int, default=0, help="seed of the deals and the bots (default 0)")
-    arena.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1),
-                       help="processes to play in (default 2)")
+    arena.add_argument(
+        "--workers", type=int, default=min(2, os.cpu_count() or 1), help="processes to play in (default 2)"
+    )
     arena.add_argument("--timeout", type=float, default=5.0, help="seconds a cmd: player may think per move")
     arena.add_argument("--json", action="store_true", help="print the statistics as JSON")
     _add_rule_options(arena, players=False)
@@ -67,9 +69,12 @@ def add_parser(games: argparse._SubParsersAction) -> None:
     bot.set_defaults(handler=run_bot)
 
     play = commands.add_parser("play", help="play a match in the terminal against bots, or hot-seat")
-    play.add_argument("--bots", default="strong",
-                      help="comma-separated bot levels for the last seats (default strong); "
-                           "the other seats are people at this keyboard")
+    play.add_argument(
+        "--bots",
+        default="strong",
+        help="comma-separated bot levels for the last seats (default strong); "
+        "the other seats are people at this keyboard",
+    )
     play.add_argument("--names", default="", help="comma-separated names of the people")
     play.add_argument("--code", help="a deal code to start from, e.g. G6-P3-AAAAAAB (carries the rules)")
     play.add_argument("--seed", type=int, default=None, help="seed of the bots' own random choices")
@@ -89,11 +94,18 @@ def _add_rule_options(parser: argparse.ArgumentParser, *, players: bool) -> None
 
 
 def _rules(args: argparse.Namespace, players: int) -> SixCardRules:
-    return SixCardRules(players=players, grid=args.grid, jokers=args.jokers, final_turn=args.final_turn,
-                        reshuffle_discard=args.reshuffle, holes=args.holes)
+    return SixCardRules(
+        players=players,
+        grid=args.grid,
+        jokers=args.jokers,
+        final_turn=args.final_turn,
+        reshuffle_discard=args.reshuffle,
+        holes=args.holes,
+    )
 
 
 # --- score: the calculator -------------------------------------------------------------------
+
 
 def run_score(args: argparse.Namespace) -> int:
     t = translator(args.lang)
@@ -111,12 +123,17 @@ def run_score(args: argparse.Namespace) -> int:
 
 # --- arena ------------------------------------------------------------------------------------
 
+
 def _player_specs(text: str) -> tuple[str, ...]:
     specs = tuple(part.strip() for part in text.split(",") if part.strip())
     for spec in specs:
         if not spec.startswith(COMMAND_PREFIX) and spec.lower() not in LEVELS:
-            raise GolfError("sixcard.bad_player_spec", f"{spec!r}: not a bot level nor cmd:COMMAND",
-                            spec=spec, levels=", ".join(LEVELS))
+            raise GolfError(
+                "sixcard.bad_player_spec",
+                f"{spec!r}: not a bot level nor cmd:COMMAND",
+                spec=spec,
+                levels=", ".join(LEVELS),
+            )
     return specs
 
 
@@ -149,32 +166,62 @@ def _number(interval: object) -> str:
 
 
 def arena_lines(result: ArenaResult, rules: SixCardRules, seed: int, t: Translator) -> list[str]:
-    lines = [t.gettext("{matches} matches of {holes} holes ({total} holes), seed {seed}",
-                       matches=result.matches, holes=rules.holes, total=result.holes, seed=seed)]
-    headers = [t.gettext("Player"), t.gettext("points per hole"), t.gettext("margin per hole"),
-               t.gettext("holes won"), t.gettext("matches won")]
-    rows = [[name, _number(points), _number(margin), _percent(holes, t), _percent(matches, t)]
-            for name, points, margin, holes, matches in zip(
-                result.players, result.points_per_hole(), result.margin_per_hole(),
-                result.hole_win_rate(), result.match_win_rate(), strict=False)]
+    lines = [
+        t.gettext(
+            "{matches} matches of {holes} holes ({total} holes), seed {seed}",
+            matches=result.matches,
+            holes=rules.holes,
+            total=result.holes,
+            seed=seed,
+        )
+    ]
+    headers = [
+        t.gettext("Player"),
+        t.gettext("points per hole"),
+        t.gettext("margin per hole"),
+        t.gettext("holes won"),
+        t.gettext("matches won"),
+    ]
+    rows = [
+        [name, _number(points), _number(margin), _percent(holes, t), _percent(matches, t)]
+        for name, points, margin, holes, matches in zip(
+            result.players,
+            result.points_per_hole(),
+            result.margin_per_hole(),
+            result.hole_win_rate(),
+            result.match_win_rate(),
+            strict=False,
+        )
+    ]
     widths = [max(len(row[k]) for row in [headers, *rows]) for k in range(len(headers))]
     for row in [headers, *rows]:
         lines.append("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=False)).rstrip())
-    lines.append(t.gettext("95% intervals in brackets; margin = own points minus the others' mean "
-                           "(negative is better); a shared win counts as a share."))
+    lines.append(
+        t.gettext(
+            "95% intervals in brackets; margin = own points minus the others' mean "
+            "(negative is better); a shared win counts as a share."
+        )
+    )
     faults = result.faults
     for player, name in enumerate(result.players):
         count = sum(fault.player == player for fault in faults)
         if count:
             example = next(fault for fault in faults if fault.player == player)
             message = error_text(GolfError(example.key, example.detail, **dict(example.params)), t)
-            lines.append(t.ngettext("{player}: {count} bad answer (first: {message})",
-                                    "{player}: {count} bad answers (first: {message})", count,
-                                    player=name, message=message))
+            lines.append(
+                t.ngettext(
+                    "{player}: {count} bad answer (first: {message})",
+                    "{player}: {count} bad answers (first: {message})",
+                    count,
+                    player=name,
+                    message=message,
+                )
+            )
     return lines
 
 
 # --- bot: the line protocol ---------------------------------------------------------------------
+
 
 def run_bot(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     source, sink = stdin or sys.stdin, stdout or sys.stdout
@@ -192,6 +239,7 @@ def run_bot(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextI
 
 # --- play: a match at the terminal ----------------------------------------------------------------
 
+
 class QuitGame(Exception):
     """The person typed q, or the input ended."""
 
@@ -199,8 +247,9 @@ class QuitGame(Exception):
 class TerminalMatch:
     """A match at one keyboard: people type, bots answer, everyone sees the narration."""
 
-    def __init__(self, match: Match, names: list[str], bots: dict[int, Bot], t: Translator,
-                 lines: TextIO, out: TextIO) -> None:
+    def __init__(
+        self, match: Match, names: list[str], bots: dict[int, Bot], t: Translator, lines: TextIO, out: TextIO
+    ) -> None:
         self.match = match
         self.names = names
         self.bots = bots
@@ -231,15 +280,18 @@ class TerminalMatch:
         for position, card in enumerate(view.grids[seat]):
             text = card_text(card, self.t).rjust(3)
             cells.append(f"{position + 1}:{text}" if numbered else text)
-        return [" ".join(cells[r * rules.columns:(r + 1) * rules.columns]) for r in range(rules.rows)]
+        return [" ".join(cells[r * rules.columns : (r + 1) * rules.columns]) for r in range(rules.rows)]
 
     def show_table(self, view: View) -> None:
         t = self.t
         context = view.context
         if context is not None:
             self.say(t.gettext("Hole {hole} of {holes}", hole=context.hole + 1, holes=context.holes))
-        self.say(t.ngettext("Stock: {count} card", "Stock: {count} cards", view.stock_count)
-                 + " · " + t.gettext("Discard: {card}", card=card_text(view.discard_top, t)))
+        self.say(
+            t.ngettext("Stock: {count} card", "Stock: {count} cards", view.stock_count)
+            + " · "
+            + t.gettext("Discard: {card}", card=card_text(view.discard_top, t))
+        )
         for seat in range(view.rules.players):
             name = self.names[seat]
             if seat == view.viewer:
@@ -259,10 +311,16 @@ class TerminalMatch:
         if view.phase is Phase.REVEAL:
             return t.gettext("Turn up a card: its position 1–{size} (q quits):", size=size)
         if view.phase is Phase.DRAW:
-            return t.gettext("d draws from the stock; 1–{size} takes the discard ({card}) into that position "
-                             "(q quits):", size=size, card=card_text(view.discard_top, t))
-        return t.gettext("1–{size} puts the drawn card ({card}) into that position; x throws it away (q quits):",
-                         size=size, card=card_text(view.holding, t))
+            return t.gettext(
+                "d draws from the stock; 1–{size} takes the discard ({card}) into that position (q quits):",
+                size=size,
+                card=card_text(view.discard_top, t),
+            )
+        return t.gettext(
+            "1–{size} puts the drawn card ({card}) into that position; x throws it away (q quits):",
+            size=size,
+            card=card_text(view.holding, t),
+        )
 
     def read_action(self, view: View) -> Action:
         while True:
@@ -310,8 +368,15 @@ class TerminalMatch:
         self.say(end_text(view.end, went_out, t))
         for seat in range(view.rules.players):
             points = view.points[seat]
-            self.say(t.ngettext("{player}: {points} point", "{player}: {points} points", points,
-                                player=self.names[seat], points=points))
+            self.say(
+                t.ngettext(
+                    "{player}: {points} point",
+                    "{player}: {points} points",
+                    points,
+                    player=self.names[seat],
+                    points=points,
+                )
+            )
             for line in self.grid_lines(view, seat, numbered=False):
                 self.say("   " + line)
         self.say(hole_winners_text([self.names[s] for s in winners(view.points)], t))
@@ -351,8 +416,9 @@ def run_play(args: argparse.Namespace, lines: TextIO | None = None, out: TextIO 
         levels = [part.strip() for part in args.bots.split(",") if part.strip()]
         for level in levels:
             if level.lower() not in LEVELS:
-                raise GolfError("sixcard.bad_level", f"{level!r}: not a bot level", level=level,
-                                levels=", ".join(LEVELS))
+                raise GolfError(
+                    "sixcard.bad_level", f"{level!r}: not a bot level", level=level, levels=", ".join(LEVELS)
+                )
         if args.code:
             code = DealCode.parse(args.code)
         else:

@@ -44,8 +44,9 @@ def add_parser(games: argparse._SubParsersAction) -> None:
 
     replay = commands.add_parser("replay", help="play a list of actions from a code and print the final state")
     replay.add_argument("code", help="a game code, e.g. GO1-E-AAAAAAB")
-    replay.add_argument("actions", nargs="*",
-                        help="d = draw, 1-7 = take that column's free card, u = undo, C.R = touch column C row R")
+    replay.add_argument(
+        "actions", nargs="*", help="d = draw, 1-7 = take that column's free card, u = undo, C.R = touch column C row R"
+    )
     output = replay.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print the final state as JSON (the default)")
     output.add_argument("--text", action="store_true", help="print the board line and the messages")
@@ -57,19 +58,29 @@ def add_parser(games: argparse._SubParsersAction) -> None:
 
 def _add_play_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("code", nargs="?", help="a game code to re-deal (default: a new random deal)")
-    parser.add_argument("--rule", choices=["easy", "classic", "strict"], default=None,
-                        help="rule of a new random deal (default easy; a code carries its own rule)")
+    parser.add_argument(
+        "--rule",
+        choices=["easy", "classic", "strict"],
+        default=None,
+        help="rule of a new random deal (default easy; a code carries its own rule)",
+    )
     parser.add_argument("--jokers", type=int, choices=[0, 1, 2], default=0, help="jokers in a new random deal")
     parser.add_argument("--empty-discard", action="store_true", help="the discard starts empty")
     parser.add_argument("--course", action="store_true", help="play the traditional 9-deal course (par 45)")
-    parser.add_argument("--winnable", action="store_true",
-                        help="new random deals are proven winnable under their rule (by the solver)")
-    parser.add_argument("--no-interactive-rules", dest="interactive_rules", action="store_false",
-                        help="do not explain why a card is refused")
+    parser.add_argument(
+        "--winnable", action="store_true", help="new random deals are proven winnable under their rule (by the solver)"
+    )
+    parser.add_argument(
+        "--no-interactive-rules",
+        dest="interactive_rules",
+        action="store_false",
+        help="do not explain why a card is refused",
+    )
     add_language_option(parser)
 
 
 # --- deal and replay: the machine interface ---------------------------------------------------
+
 
 def run_deal(args: argparse.Namespace) -> int:
     t = translator(args.lang)
@@ -148,8 +159,15 @@ def draw_grid(board: Board, t: Translator, colour: bool = False) -> str:
         cells = [columns[c][row] if row < len(columns[c]) else None for c in range(COLUMNS)]
         lines.append(f"{row + 1:>4}" + "".join(" " + _cell(card, t, colour) for card in cells))
     discard = card_short(board.discard, t) if board.discard is not None else "—"
-    lines.append(t.gettext("Stock: {stock}   Discard: {discard}   Score: {score}   Moves: {moves}",
-                           stock=board.stock_count, discard=discard, score=board.score, moves=board.moves))
+    lines.append(
+        t.gettext(
+            "Stock: {stock}   Discard: {discard}   Score: {score}   Moves: {moves}",
+            stock=board.stock_count,
+            discard=discard,
+            score=board.score,
+            moves=board.moves,
+        )
+    )
     return "\n".join(lines)
 
 
@@ -175,9 +193,17 @@ SOLVER_HELP = N_("""  ?            hint: the next move of a winning line (or, if
 class PlaySession:
     """One person playing in a terminal: reads commands, prints the board and messages."""
 
-    def __init__(self, board: Board, t: Translator, *, interactive_rules: bool = True,
-                 course: Course | None = None, out: TextIO = sys.stdout, winnable_only: bool = False,
-                 new_number: Callable[[], int] = lambda: random.randrange(DEAL_COUNT)) -> None:
+    def __init__(
+        self,
+        board: Board,
+        t: Translator,
+        *,
+        interactive_rules: bool = True,
+        course: Course | None = None,
+        out: TextIO = sys.stdout,
+        winnable_only: bool = False,
+        new_number: Callable[[], int] = lambda: random.randrange(DEAL_COUNT),
+    ) -> None:
         self.board = board
         self.t = t
         self.interactive_rules = interactive_rules
@@ -202,9 +228,14 @@ class PlaySession:
     def _course_line(self) -> str:
         course = self.course
         assert course is not None
-        return self.t.gettext("Course: deal {deal} of {deals} · total {total} · par so far {par} · {against:+d}",
-                              deal=min(course.deal_index + 1, COURSE_DEALS), deals=COURSE_DEALS,
-                              total=course.total, par=course.par_so_far, against=course.against_par)
+        return self.t.gettext(
+            "Course: deal {deal} of {deals} · total {total} · par so far {par} · {against:+d}",
+            deal=min(course.deal_index + 1, COURSE_DEALS),
+            deals=COURSE_DEALS,
+            total=course.total,
+            par=course.par_so_far,
+            against=course.against_par,
+        )
 
     def report(self, outcome: Outcome) -> None:
         t = self.t
@@ -264,8 +295,9 @@ class PlaySession:
             return True
         if command == "r":
             self.interactive_rules = not self.interactive_rules
-            self.say(t.gettext("Interactive rules: on") if self.interactive_rules
-                     else t.gettext("Interactive rules: off"))
+            self.say(
+                t.gettext("Interactive rules: on") if self.interactive_rules else t.gettext("Interactive rules: off")
+            )
             return True
         if command == "l":
             if not rest or rest[0].lower() not in LANGUAGES:
@@ -305,8 +337,14 @@ class PlaySession:
             return True
         board = course.next_deal()
         if board is None:
-            self.say(t.gettext("Course finished: {total} cards left, par {par} ({against:+d}).",
-                               total=course.total, par=PAR, against=course.against_par))
+            self.say(
+                t.gettext(
+                    "Course finished: {total} cards left, par {par} ({against:+d}).",
+                    total=course.total,
+                    par=PAR,
+                    against=course.against_par,
+                )
+            )
             self.course = None
             self.new_game(self._random_code(self.board.rules))
         else:
@@ -344,8 +382,9 @@ def run_play(args: argparse.Namespace) -> int:
         return report_error(error, t, False)
     course = Course(code) if code.course else None
     board = course.board if course else Board.from_code(code)
-    session = PlaySession(board, t, interactive_rules=args.interactive_rules, course=course,
-                          winnable_only=args.winnable)
+    session = PlaySession(
+        board, t, interactive_rules=args.interactive_rules, course=course, winnable_only=args.winnable
+    )
     session.say(t.gettext("Type h for help."))
     session.run(sys.stdin)
     return 0

@@ -47,8 +47,9 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     solve_parser.add_argument("code", help="a game code, e.g. GO1-E-AAAAAAB")
     solve_parser.add_argument("--json", action="store_true", help="print JSON with the verdicts and lines")
     solve_parser.add_argument("--strict", action="store_true", help="also solve under the strict rule")
-    solve_parser.add_argument("--show", action="store_true",
-                              help="replay the winning line of the code's rule move by move")
+    solve_parser.add_argument(
+        "--show", action="store_true", help="replay the winning line of the code's rule move by move"
+    )
     add_language_option(solve_parser)
     solve_parser.set_defaults(handler=run_solve)
 
@@ -56,9 +57,12 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     hint_parser.add_argument("code", help="a game code, e.g. GO1-E-AAAAAAB")
     hint_parser.add_argument("actions", nargs="*", help="actions played so far: d, 1-7, u, C.R")
     hint_parser.add_argument("--json", action="store_true", help="print JSON")
-    hint_parser.add_argument("--budget", type=int, default=INTERACTIVE,
-                             help="positions the search may examine (default: a fraction of a second's worth; "
-                                  "0 = no limit)")
+    hint_parser.add_argument(
+        "--budget",
+        type=int,
+        default=INTERACTIVE,
+        help="positions the search may examine (default: a fraction of a second's worth; 0 = no limit)",
+    )
     add_language_option(hint_parser)
     hint_parser.set_defaults(handler=run_hint)
 
@@ -78,12 +82,17 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     analyze_parser.add_argument("--count", type=int, help="how many deals from --from")
     analyze_parser.add_argument("--seed", type=int, default=0, help="seed of --random (default 0)")
     analyze_parser.add_argument("--strict", action="store_true", help="also solve under the strict rule")
-    analyze_parser.add_argument("--out", type=Path, default=None,
-                                help="the table, .csv (default) or .parquet; rerun to resume it")
+    analyze_parser.add_argument(
+        "--out", type=Path, default=None, help="the table, .csv (default) or .parquet; rerun to resume it"
+    )
     analyze_parser.add_argument("--workers", type=int, default=None, help="processes (default: every core)")
     analyze_parser.add_argument("--chunk", type=int, default=analysis.DEFAULT_CHUNK, help="deals per task")
-    analyze_parser.add_argument("--cluster", metavar="ADDRESS", default=None,
-                                help="run on this Dask scheduler (tcp://host:8786) instead of local processes")
+    analyze_parser.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        default=None,
+        help="run on this Dask scheduler (tcp://host:8786) instead of local processes",
+    )
     analyze_parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     analyze_parser.add_argument("--quiet", action="store_true", help="no progress bar")
     add_language_option(analyze_parser)
@@ -96,6 +105,7 @@ def _verdict_json(verdict: Verdict) -> dict[str, object]:
 
 # --- solve ----------------------------------------------------------------------------------------
 
+
 def run_solve(args: argparse.Namespace) -> int:
     t = translator(args.lang)
     try:
@@ -105,8 +115,11 @@ def run_solve(args: argparse.Namespace) -> int:
     names = [RuleName.EASY, RuleName.CLASSIC] + ([RuleName.STRICT] if args.strict else [])
     verdicts = {name: solve(code, _same_cards(code, name)) for name in names}
     if args.json:
-        print(json.dumps({"code": str(code), **{name.name.lower(): _verdict_json(verdict)
-                                                for name, verdict in verdicts.items()}}))
+        print(
+            json.dumps(
+                {"code": str(code), **{name.name.lower(): _verdict_json(verdict) for name, verdict in verdicts.items()}}
+            )
+        )
         return 0
     print(str(code))
     for name, verdict in verdicts.items():
@@ -142,6 +155,7 @@ def show_line(code: GameCode, verdict: Verdict, t: Translator) -> None:
 
 # --- hint -----------------------------------------------------------------------------------------
 
+
 def run_hint(args: argparse.Namespace) -> int:
     t = translator(args.lang)
     try:
@@ -151,8 +165,12 @@ def run_hint(args: argparse.Namespace) -> int:
             outcome = board.apply(parse_action(token))
             if not outcome.accepted:
                 assert outcome.refusal is not None
-                message = t.gettext("Action {index} ({action}) cannot be played: {reason}",
-                                    index=index, action=token, reason=refusal_text(outcome.refusal, t))
+                message = t.gettext(
+                    "Action {index} ({action}) cannot be played: {reason}",
+                    index=index,
+                    action=token,
+                    reason=refusal_text(outcome.refusal, t),
+                )
                 return report_message(f"refusal.{outcome.refusal.value}", message, t, args.json)
     except GolfError as error:
         return report_error(error, t, args.json)
@@ -160,10 +178,18 @@ def run_hint(args: argparse.Namespace) -> int:
     advice = hint(board, budget=budget)
     winnable = is_still_winnable(board, budget=budget)
     if args.json:
-        print(json.dumps({"code": str(code), "kind": advice.kind.value,
-                          "move": advice.move.notation if advice.move else None,
-                          "cards_left": advice.cards_left, "line": [move.notation for move in advice.line],
-                          "still_winnable": winnable}))
+        print(
+            json.dumps(
+                {
+                    "code": str(code),
+                    "kind": advice.kind.value,
+                    "move": advice.move.notation if advice.move else None,
+                    "cards_left": advice.cards_left,
+                    "line": [move.notation for move in advice.line],
+                    "still_winnable": winnable,
+                }
+            )
+        )
         return 0
     print(board_text(board, t))
     print(hint_text(advice, board, t))
@@ -172,6 +198,7 @@ def run_hint(args: argparse.Namespace) -> int:
 
 
 # --- winnable -------------------------------------------------------------------------------------
+
 
 def run_winnable(args: argparse.Namespace) -> int:
     t = translator(args.lang)
@@ -189,6 +216,7 @@ def run_winnable(args: argparse.Namespace) -> int:
 
 
 # --- analyze --------------------------------------------------------------------------------------
+
 
 def run_analyze(args: argparse.Namespace) -> int:
     t = translator(args.lang)
@@ -208,13 +236,25 @@ def run_analyze(args: argparse.Namespace) -> int:
         rules = [Rules(name, options.jokers, options.empty_discard) for name in names]
         table = args.out or Path(default_name)
         with _ProgressBar(t, quiet=args.quiet or args.json) as progress:
-            summary = analysis.analyze(numbers, rules, table, workers=args.workers, chunk_size=args.chunk,
-                                       cluster=args.cluster, progress=progress)
+            summary = analysis.analyze(
+                numbers,
+                rules,
+                table,
+                workers=args.workers,
+                chunk_size=args.chunk,
+                cluster=args.cluster,
+                progress=progress,
+            )
     except GolfError as error:
         return report_error(error, t, args.json)
     except KeyboardInterrupt:
-        print(t.gettext("Interrupted: the finished deals are saved in {path}; run the same command again "
-                        "to go on.", path=str(args.out or default_name)), file=sys.stderr)
+        print(
+            t.gettext(
+                "Interrupted: the finished deals are saved in {path}; run the same command again to go on.",
+                path=str(args.out or default_name),
+            ),
+            file=sys.stderr,
+        )
         return 130
     if args.json:
         print(json.dumps({"table": str(table), **summary.to_json()}))
@@ -240,8 +280,13 @@ class _ProgressBar:
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-        self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                            TimeRemainingColumn(), console=Console(stderr=True))
+        self.bar = Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+        )
 
         def update(done: int, total: int) -> None:
             if self.task is None:  # shown from the first report: a table that cannot be written shows none

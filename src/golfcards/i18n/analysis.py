@@ -28,6 +28,7 @@ ERRORS: dict[str, str] = {
     "analysis.cannot_write": N_("Cannot write {path}: {reason}"),
 }
 
+
 def move_text(move: Move, board: Board, t: Translator, *, reveal_stock: bool = True) -> str:
     """What ``move`` does on ``board`` (before it is played): ``draw the 8 of spades``.
 
@@ -48,8 +49,9 @@ def verdict_text(rule: RuleName, verdict: Verdict, t: Translator) -> str:
     name = rule_name(rule, t)
     if verdict.solvability is Solvability.WINNABLE:
         assert verdict.line is not None
-        return t.ngettext("{rule}: winnable in {count} move", "{rule}: winnable in {count} moves",
-                          len(verdict.line), rule=name)
+        return t.ngettext(
+            "{rule}: winnable in {count} move", "{rule}: winnable in {count} moves", len(verdict.line), rule=name
+        )
     if verdict.solvability is Solvability.NOT_WINNABLE:
         return t.gettext("{rule}: not winnable", rule=name)
     return t.gettext("{rule}: undecided (the search budget ran out)", rule=name)
@@ -72,14 +74,18 @@ def hint_text(hint: Hint, board: Board, t: Translator) -> str:
     if hint.kind is HintKind.WINNING:
         return t.gettext("Hint: {move}. It is the next move of a winning line.", move=move)
     if hint.kind is HintKind.MOST_CARDS:
-        return t.ngettext("Hint: {move}. This game can no longer be won; this move leaves the fewest cards "
-                          "possible: {count} card.",
-                          "Hint: {move}. This game can no longer be won; this move leaves the fewest cards "
-                          "possible: {count} cards.", hint.cards_left, move=move)
-    return t.ngettext("Hint: {move}. Not proven (the search stopped early): the best line found leaves "
-                      "{count} card.",
-                      "Hint: {move}. Not proven (the search stopped early): the best line found leaves "
-                      "{count} cards.", hint.cards_left, move=move)
+        return t.ngettext(
+            "Hint: {move}. This game can no longer be won; this move leaves the fewest cards possible: {count} card.",
+            "Hint: {move}. This game can no longer be won; this move leaves the fewest cards possible: {count} cards.",
+            hint.cards_left,
+            move=move,
+        )
+    return t.ngettext(
+        "Hint: {move}. Not proven (the search stopped early): the best line found leaves {count} card.",
+        "Hint: {move}. Not proven (the search stopped early): the best line found leaves {count} cards.",
+        hint.cards_left,
+        move=move,
+    )
 
 
 def still_winnable_text(winnable: bool | None, t: Translator) -> str:
@@ -95,8 +101,15 @@ def _percent(value: float) -> str:
 def summary_lines(summary: Summary, t: Translator) -> list[str]:
     """The analysis summary: the deals, then per rule the winnable share and the times."""
     seconds, rate = f"{summary.seconds:.1f}", f"{summary.deals_per_second:.1f}"
-    lines = [t.gettext("Deals: {count}; solved by this run: {solved} in {seconds} s ({rate} per second)",
-                       count=summary.deals, solved=summary.solved_now, seconds=seconds, rate=rate)]
+    lines = [
+        t.gettext(
+            "Deals: {count}; solved by this run: {solved} in {seconds} s ({rate} per second)",
+            count=summary.deals,
+            solved=summary.solved_now,
+            seconds=seconds,
+            rate=rate,
+        )
+    ]
     for rule in summary.rules:
         lines.append(_rule_line(rule, t))
     return lines
@@ -104,10 +117,20 @@ def summary_lines(summary: Summary, t: Translator) -> list[str]:
 
 def _rule_line(rule: RuleSummary, t: Translator) -> str:
     name = rule_name(RuleName[rule.rule.upper()], t)
-    share = t.gettext("{rule}: {winnable} of {deals} winnable, {share} % (95 % interval {low}–{high} %)",
-                      rule=name, winnable=rule.winnable, deals=rule.deals, share=_percent(rule.share),
-                      low=_percent(rule.low), high=_percent(rule.high))
+    share = t.gettext(
+        "{rule}: {winnable} of {deals} winnable, {share} % (95 % interval {low}–{high} %)",
+        rule=name,
+        winnable=rule.winnable,
+        deals=rule.deals,
+        share=_percent(rule.share),
+        low=_percent(rule.low),
+        high=_percent(rule.high),
+    )
     median, p99, longest = f"{rule.median_ms:.1f}", f"{rule.p99_ms:.1f}", f"{rule.max_ms:.1f}"
-    times = t.gettext("time per deal: median {median} ms, 99th percentile {p99} ms, longest {longest} ms",
-                      median=median, p99=p99, longest=longest)
+    times = t.gettext(
+        "time per deal: median {median} ms, 99th percentile {p99} ms, longest {longest} ms",
+        median=median,
+        p99=p99,
+        longest=longest,
+    )
     return f"{share}; {times}"

@@ -9,8 +9,10 @@ from golfcards.i18n import Translator
 def rank_name(rank: Rank, t: Translator) -> str:
     """``ace`` / ``as``; number ranks are their digits in every language."""
     names = {
-        Rank.ACE: t.pgettext("rank", "ace"), Rank.JACK: t.pgettext("rank", "jack"),
-        Rank.QUEEN: t.pgettext("rank", "queen"), Rank.KING: t.pgettext("rank", "king"),
+        Rank.ACE: t.pgettext("rank", "ace"),
+        Rank.JACK: t.pgettext("rank", "jack"),
+        Rank.QUEEN: t.pgettext("rank", "queen"),
+        Rank.KING: t.pgettext("rank", "king"),
     }
     return names.get(rank, rank.label)
 
@@ -18,16 +20,20 @@ def rank_name(rank: Rank, t: Translator) -> str:
 def rank_short(rank: Rank, t: Translator) -> str:
     """The rank as printed on the corner of a card: ``R`` for a King in Catalan and Greek."""
     letters = {
-        Rank.ACE: t.pgettext("rank short", "A"), Rank.JACK: t.pgettext("rank short", "J"),
-        Rank.QUEEN: t.pgettext("rank short", "Q"), Rank.KING: t.pgettext("rank short", "K"),
+        Rank.ACE: t.pgettext("rank short", "A"),
+        Rank.JACK: t.pgettext("rank short", "J"),
+        Rank.QUEEN: t.pgettext("rank short", "Q"),
+        Rank.KING: t.pgettext("rank short", "K"),
     }
     return letters.get(rank, rank.label)
 
 
 def suit_name(suit: Suit, t: Translator) -> str:
     names = {
-        Suit.CLUBS: t.pgettext("suit", "clubs"), Suit.DIAMONDS: t.pgettext("suit", "diamonds"),
-        Suit.HEARTS: t.pgettext("suit", "hearts"), Suit.SPADES: t.pgettext("suit", "spades"),
+        Suit.CLUBS: t.pgettext("suit", "clubs"),
+        Suit.DIAMONDS: t.pgettext("suit", "diamonds"),
+        Suit.HEARTS: t.pgettext("suit", "hearts"),
+        Suit.SPADES: t.pgettext("suit", "spades"),
     }
     return names[suit]
 

@@ -22,11 +22,11 @@ ERRORS: dict[str, str] = {
     "sixcard.bad_holes": N_("A match has 1 to 99 holes"),
     "sixcard.bad_code_prefix": N_("{code}: a deal code starts with G4, G6, G8 or G9"),
     "sixcard.code_too_short": N_("{code}: a deal code looks like G6-P2-AAAAAAB"),
-    "sixcard.bad_code_option":
-        N_("{code}: unknown or repeated option {option} (use J1, J2, F, R, D1–D4, H1–H99)"),
+    "sixcard.bad_code_option": N_("{code}: unknown or repeated option {option} (use J1, J2, F, R, D1–D4, H1–H99)"),
     "sixcard.bad_dealer": N_("Seat {seat} is not at the table"),
-    "sixcard.bad_grid_shape":
-        N_("Rows must be equally long and make a 2 × 2, 2 × 3, 2 × 4 or 3 × 3 grid (got {sizes})"),
+    "sixcard.bad_grid_shape": N_(
+        "Rows must be equally long and make a 2 × 2, 2 × 3, 2 × 4 or 3 × 3 grid (got {sizes})"
+    ),
     "sixcard.duplicate_card": N_("{card} appears twice, but the game uses one deck"),
     "sixcard.bad_action": N_("Not an action: {action}"),
     "sixcard.bad_view": N_("Not a view of a hole: {problem}"),
@@ -35,8 +35,9 @@ ERRORS: dict[str, str] = {
     "sixcard.bad_player_spec": N_("{spec}: a player is a bot level ({levels}) or cmd:COMMAND"),
     "sixcard.bad_matches": N_("Play at least one match"),
     "sixcard.arena_players": N_("The arena needs one player per seat"),
-    "sixcard.endless_hole":
-        N_("A hole went on for more than {turns} turns: the players keep swapping through the discard"),
+    "sixcard.endless_hole": N_(
+        "A hole went on for more than {turns} turns: the players keep swapping through the discard"
+    ),
     "sixcard.too_many_bots": N_("{bots} bots for {players} players: leave at least one seat or use the arena"),
     "sixcard.bot_not_json": N_("The bot's answer is not JSON: {answer}"),
     "sixcard.bot_not_my_turn": N_("The view offers the bot no action"),
@@ -103,8 +104,13 @@ def column_explanation(number: int, column: ColumnScore, t: Translator) -> str:
     if column.cancelled:
         return t.gettext("Column {number}: {cards} — equal ranks cancel: 0", number=number, cards=cards)
     values = " + ".join(str(v) if v >= 0 else f"({v})" for v in column.values)
-    return t.gettext("Column {number}: {cards} — {values} = {points}", number=number, cards=cards,
-                     values=values, points=column.points)
+    return t.gettext(
+        "Column {number}: {cards} — {values} = {points}",
+        number=number,
+        cards=cards,
+        values=values,
+        points=column.points,
+    )
 
 
 def score_text(score: GridScore, t: Translator) -> list[str]:
@@ -113,23 +119,36 @@ def score_text(score: GridScore, t: Translator) -> list[str]:
     return lines
 
 
-def action_text(player: str, action: Action, t: Translator, *, card: AnyCard | None = None,
-                thrown: AnyCard | None = None) -> str:
+def action_text(
+    player: str, action: Action, t: Translator, *, card: AnyCard | None = None, thrown: AnyCard | None = None
+) -> str:
     """What ``player`` did, as the table saw it (``card``: the card placed; ``thrown``: discarded)."""
     if isinstance(action, Reveal):
-        return t.gettext("{player} turns up position {position}: {card}", player=player,
-                         position=action.position + 1, card=card_name(card, t) if card else "?")
+        return t.gettext(
+            "{player} turns up position {position}: {card}",
+            player=player,
+            position=action.position + 1,
+            card=card_name(card, t) if card else "?",
+        )
     if isinstance(action, DrawStock):
         return t.gettext("{player} draws from the stock", player=player)
     if isinstance(action, DiscardDrawn):
-        return t.gettext("{player} throws the drawn card away: {card}", player=player,
-                         card=card_name(thrown, t) if thrown else "?")
-    verb = (N_("{player} takes the discard ({card}) into position {position} and discards {thrown}")
-            if isinstance(action, TakeDiscard) else
-            N_("{player} puts the drawn card ({card}) into position {position} and discards {thrown}"))
+        return t.gettext(
+            "{player} throws the drawn card away: {card}", player=player, card=card_name(thrown, t) if thrown else "?"
+        )
+    verb = (
+        N_("{player} takes the discard ({card}) into position {position} and discards {thrown}")
+        if isinstance(action, TakeDiscard)
+        else N_("{player} puts the drawn card ({card}) into position {position} and discards {thrown}")
+    )
     assert isinstance(action, (TakeDiscard, Swap))
-    return t.gettext(verb, player=player, card=card_name(card, t) if card else "?",
-                     position=action.position + 1, thrown=card_name(thrown, t) if thrown else "?")
+    return t.gettext(
+        verb,
+        player=player,
+        card=card_name(card, t) if card else "?",
+        position=action.position + 1,
+        thrown=card_name(thrown, t) if thrown else "?",
+    )
 
 
 def scorecard_lines(names: Sequence[str], results: Sequence[Sequence[int]], t: Translator) -> list[str]:

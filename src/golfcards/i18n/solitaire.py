@@ -64,7 +64,14 @@ def board_text(board: Board, t: Translator) -> str:
             columns.append(t.gettext("column {number}: empty", number=number))
             continue
         names = card_separator.join(card_name(card, t) for card in cards)
-        columns.append(t.gettext("column {number}: {cards} (free: {card})",
-                                 number=number, cards=names, card=card_name(cards[-1], t)))
-    return t.gettext("{stock}; {discard}. {columns}.", stock=stock, discard=discard,
-                     columns=t.pgettext("column separator", "; ").join(columns))
+        columns.append(
+            t.gettext(
+                "column {number}: {cards} (free: {card})", number=number, cards=names, card=card_name(cards[-1], t)
+            )
+        )
+    return t.gettext(
+        "{stock}; {discard}. {columns}.",
+        stock=stock,
+        discard=discard,
+        columns=t.pgettext("column separator", "; ").join(columns),
+    )

@@ -56,7 +56,10 @@ class DiscardDrawn:
 
 Action = Reveal | DrawStock | TakeDiscard | Swap | DiscardDrawn
 _WITH_POSITION: dict[str, type[Reveal] | type[TakeDiscard] | type[Swap]] = {
-    "reveal": Reveal, "take": TakeDiscard, "swap": Swap}
+    "reveal": Reveal,
+    "take": TakeDiscard,
+    "swap": Swap,
+}
 _WITHOUT_POSITION: dict[str, type[DrawStock] | type[DiscardDrawn]] = {"draw": DrawStock, "discard": DiscardDrawn}
 
 
@@ -77,7 +80,9 @@ def action_from_json(data: Any) -> Action:
         position = data.get("position")
         if isinstance(position, int) and not isinstance(position, bool):
             return _WITH_POSITION[kind](position)
-    raise GolfError("sixcard.bad_action",
-                    f"{data!r}: an action is {{\"type\": \"draw\" | \"discard\"}} or "
-                    f"{{\"type\": \"reveal\" | \"take\" | \"swap\", \"position\": N}}",
-                    action=str(data)[:80])
+    raise GolfError(
+        "sixcard.bad_action",
+        f'{data!r}: an action is {{"type": "draw" | "discard"}} or '
+        f'{{"type": "reveal" | "take" | "swap", "position": N}}',
+        action=str(data)[:80],
+    )

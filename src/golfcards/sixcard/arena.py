@@ -75,9 +75,9 @@ def wilson(successes: float, trials: int) -> Interval:
     if trials == 0:
         return Interval(0.0, 0.0, 1.0)
     p = successes / trials
-    denominator = 1 + Z95 ** 2 / trials
-    centre = (p + Z95 ** 2 / (2 * trials)) / denominator
-    half = Z95 * math.sqrt(p * (1 - p) / trials + Z95 ** 2 / (4 * trials ** 2)) / denominator
+    denominator = 1 + Z95**2 / trials
+    centre = (p + Z95**2 / (2 * trials)) / denominator
+    half = Z95 * math.sqrt(p * (1 - p) / trials + Z95**2 / (4 * trials**2)) / denominator
     return Interval(p, max(0.0, centre - half), min(1.0, centre + half))
 
 
@@ -192,8 +192,9 @@ def play_match(players: Sequence[Player], code: DealCode, seating: Sequence[int]
         state = match.state
         while not state.is_terminal():
             if state.turns > MAX_HOLE_TURNS:
-                raise GolfError("sixcard.endless_hole", f"a hole went on for more than {MAX_HOLE_TURNS} turns",
-                                turns=MAX_HOLE_TURNS)
+                raise GolfError(
+                    "sixcard.endless_hole", f"a hole went on for more than {MAX_HOLE_TURNS} turns", turns=MAX_HOLE_TURNS
+                )
             seat = state.current_player
             assert seat is not None
             view = view_for(state, seat)
@@ -241,16 +242,21 @@ def _play_chunk(config: ArenaConfig, first_match: int, count: int) -> list[Match
                 close()
 
 
-def run_arena(config: ArenaConfig, workers: int = 1,
-              progress: Callable[[ArenaResult, int], None] | None = None) -> ArenaResult:
+def run_arena(
+    config: ArenaConfig, workers: int = 1, progress: Callable[[ArenaResult, int], None] | None = None
+) -> ArenaResult:
     """Play ``config.matches`` matches, in chunks over ``workers`` processes; same result for any count.
 
     ``progress`` is called after each chunk with the result so far (its matches in order) and the
     number of matches to play.
     """
     if len(config.players) != config.rules.players:
-        raise GolfError("sixcard.arena_players", "the arena needs one player per seat",
-                        players=len(config.players), seats=config.rules.players)
+        raise GolfError(
+            "sixcard.arena_players",
+            "the arena needs one player per seat",
+            players=len(config.players),
+            seats=config.rules.players,
+        )
     chunk = GROUPS_PER_CHUNK * config.rules.players
     starts = list(range(0, config.matches, chunk))
     jobs = [(start, min(chunk, config.matches - start)) for start in starts]

@@ -38,13 +38,13 @@ class DealCode:
 
     def __post_init__(self) -> None:
         if not 0 <= self.number < DEAL_COUNT:
-            raise GolfError("code.deal_out_of_range", f"deal number {self.number} is out of range",
-                            number=self.number)
+            raise GolfError("code.deal_out_of_range", f"deal number {self.number} is out of range", number=self.number)
         if self.dealer is None:
             object.__setattr__(self, "dealer", self.rules.players - 1)
         elif not 0 <= self.dealer < self.rules.players:
-            raise GolfError("sixcard.bad_dealer", f"dealer seat {self.dealer + 1} is not at the table",
-                            seat=self.dealer + 1)
+            raise GolfError(
+                "sixcard.bad_dealer", f"dealer seat {self.dealer + 1} is not at the table", seat=self.dealer + 1
+            )
 
     @classmethod
     def parse(cls, text: str) -> DealCode:
@@ -54,8 +54,7 @@ class DealCode:
         parts = code.upper().split("-")
         grid_text = parts[0][1:]
         if not parts[0].startswith("G") or not grid_text.isdigit() or int(grid_text) not in GRID_SHAPES:
-            raise GolfError("sixcard.bad_code_prefix", f"{code!r}: a deal code starts with G4, G6, G8 or G9",
-                            code=code)
+            raise GolfError("sixcard.bad_code_prefix", f"{code!r}: a deal code starts with G4, G6, G8 or G9", code=code)
         if len(parts) < 3 or not parts[1].startswith("P") or not parts[1][1:].isdigit():
             raise GolfError("sixcard.code_too_short", f"{code!r}: expected G6-P2-AAAAAAB", code=code)
         players = int(parts[1][1:])
@@ -77,9 +76,12 @@ class DealCode:
             elif key == "H" and value.isdigit() and "holes" not in options and 1 <= int(value) <= 99:
                 options["holes"] = int(value)
             else:
-                raise GolfError("sixcard.bad_code_option",
-                                f"{code!r}: unknown or repeated option {option!r} (J1, J2, F, R, D1-D4, H1-H99)",
-                                code=code, option=option)
+                raise GolfError(
+                    "sixcard.bad_code_option",
+                    f"{code!r}: unknown or repeated option {option!r} (J1, J2, F, R, D1-D4, H1-H99)",
+                    code=code,
+                    option=option,
+                )
         rules = SixCardRules(players=players, grid=int(grid_text), **options)  # type: ignore[arg-type]
         return cls(number, rules, dealer)
 
@@ -114,5 +116,4 @@ class DealCode:
     def for_hole(self, hole: int) -> DealCode:
         """The code of hole ``hole`` (0-based) of the match that starts with this code."""
         assert self.dealer is not None
-        return replace(self, number=(self.number + hole) % DEAL_COUNT,
-                       dealer=(self.dealer + hole) % self.rules.players)
+        return replace(self, number=(self.number + hole) % DEAL_COUNT, dealer=(self.dealer + hole) % self.rules.players)

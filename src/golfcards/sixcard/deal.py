@@ -37,8 +37,8 @@ class Deal:
     def from_sequence(cls, indexes: list[int] | tuple[int, ...], rules: SixCardRules) -> Deal:
         """Lay card indexes out in the fixed order described in the module docstring."""
         size = rules.grid
-        grids = tuple(tuple(indexes[s * size:(s + 1) * size]) for s in range(rules.players))
-        rest = indexes[rules.players * size:]
+        grids = tuple(tuple(indexes[s * size : (s + 1) * size]) for s in range(rules.players))
+        rest = indexes[rules.players * size :]
         return cls(grids, rest[0], tuple(rest[1:]))
 
     def grid_cards(self, seat: int) -> tuple[AnyCard, ...]:

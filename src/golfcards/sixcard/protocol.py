@@ -88,12 +88,12 @@ class CommandPlayer:
         if self.restarts > MAX_RESTARTS:
             raise GolfError("sixcard.bot_died", f"{self.command!r} keeps exiting", command=self.command)
         try:
-            self.process = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                            stderr=subprocess.DEVNULL)
+            self.process = subprocess.Popen(
+                self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+            )
         except OSError as error:
             self.restarts = MAX_RESTARTS + 1
-            raise GolfError("sixcard.bot_cannot_start", f"{self.command!r}: {error}",
-                            command=self.command) from error
+            raise GolfError("sixcard.bot_cannot_start", f"{self.command!r}: {error}", command=self.command) from error
         self._buffer = b""
         self._fresh = True
         return self.process
@@ -117,8 +117,7 @@ class CommandPlayer:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 self._kill()
-                raise GolfError("sixcard.bot_timeout", f"no answer within {self.timeout:g} s",
-                                seconds=self.timeout)
+                raise GolfError("sixcard.bot_timeout", f"no answer within {self.timeout:g} s", seconds=self.timeout)
             ready, _, _ = select.select([descriptor], [], [], remaining)
             if not ready:
                 continue
@@ -128,8 +127,9 @@ class CommandPlayer:
             self._buffer += chunk
             if len(self._buffer) > MAX_LINE:
                 self._kill()
-                raise GolfError("sixcard.bot_not_json", "answer too long",
-                                answer=self._buffer[:80].decode(errors="replace"))
+                raise GolfError(
+                    "sixcard.bot_not_json", "answer too long", answer=self._buffer[:80].decode(errors="replace")
+                )
         line, _, self._buffer = self._buffer.partition(b"\n")
         return line
 
@@ -154,5 +154,5 @@ class CommandPlayer:
 def make_player(spec: str, seed: int = 0, timeout: float = DEFAULT_TIMEOUT) -> Bot | CommandPlayer:
     """A player from an arena spec: a bot level (``strong``) or ``cmd:COMMAND``."""
     if isinstance(spec, str) and spec.startswith(COMMAND_PREFIX):
-        return CommandPlayer(spec[len(COMMAND_PREFIX):], timeout)
+        return CommandPlayer(spec[len(COMMAND_PREFIX) :], timeout)
     return make_bot(spec, seed)

@@ -47,17 +47,15 @@ class SixCardRules:
 
     def __post_init__(self) -> None:
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise GolfError("sixcard.bad_players", f"2 to 4 players, not {self.players}",
-                            players=self.players)
+            raise GolfError("sixcard.bad_players", f"2 to 4 players, not {self.players}", players=self.players)
         if self.grid not in GRID_SHAPES:
-            raise GolfError("sixcard.bad_grid", f"a grid has 4, 6, 8 or 9 cards, not {self.grid}",
-                            grid=self.grid)
+            raise GolfError("sixcard.bad_grid", f"a grid has 4, 6, 8 or 9 cards, not {self.grid}", grid=self.grid)
         if self.jokers not in (0, 1, 2):
-            raise GolfError("sixcard.bad_jokers", f"jokers must be 0, 1 or 2, not {self.jokers}",
-                            jokers=self.jokers)
+            raise GolfError("sixcard.bad_jokers", f"jokers must be 0, 1 or 2, not {self.jokers}", jokers=self.jokers)
         if not 1 <= self.holes <= MAX_HOLES:
-            raise GolfError("sixcard.bad_holes", f"a match has 1 to {MAX_HOLES} holes, not {self.holes}",
-                            holes=self.holes)
+            raise GolfError(
+                "sixcard.bad_holes", f"a match has 1 to {MAX_HOLES} holes, not {self.holes}", holes=self.holes
+            )
 
     @property
     def rows(self) -> int:
@@ -80,4 +78,3 @@ class SixCardRules:
     def stock_size(self) -> int:
         """Cards in the stock after the deal (one card starts the discard)."""
         return self.deck_size - self.players * self.grid - 1
-

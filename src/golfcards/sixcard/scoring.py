@@ -65,8 +65,12 @@ class ColumnScore:
         return tuple(card_value(card) for card in self.cards)
 
     def to_json(self) -> dict[str, object]:
-        return {"cards": [card.code for card in self.cards], "values": list(self.values),
-                "cancelled": self.cancelled, "points": self.points}
+        return {
+            "cards": [card.code for card in self.cards],
+            "values": list(self.values),
+            "cancelled": self.cancelled,
+            "points": self.points,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,9 +108,12 @@ def grid_from_rows(rows: Sequence[Sequence[AnyCard]]) -> tuple[list[AnyCard], in
     lengths = {len(row) for row in rows}
     shape = (len(rows), lengths.pop() if len(lengths) == 1 else -1)
     if shape not in GRID_SHAPES.values():
-        raise GolfError("sixcard.bad_grid_shape",
-                        "rows must be equally long: 2 × 2, 2 × 3, 2 × 4 or 3 × 3 cards",
-                        rows=len(rows), sizes=" / ".join(str(len(row)) for row in rows))
+        raise GolfError(
+            "sixcard.bad_grid_shape",
+            "rows must be equally long: 2 × 2, 2 × 3, 2 × 4 or 3 × 3 cards",
+            rows=len(rows),
+            sizes=" / ".join(str(len(row)) for row in rows),
+        )
     cards = [card for row in rows for card in row]
     seen: set[AnyCard] = set()
     for card in cards:

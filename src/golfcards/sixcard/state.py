@@ -75,16 +75,49 @@ class HoleContext:
 class HoleState:
     """A hole in progress. Mutable like python-chess's Board; :meth:`clone` copies it."""
 
-    __slots__ = ("rules", "grids", "face_up", "discard", "stock", "phase", "current", "holding",
-                 "reveals_left", "dealer", "went_out", "final_turns_left", "end", "turns",
-                 "reshuffles", "number", "code", "context", "history")
+    __slots__ = (
+        "rules",
+        "grids",
+        "face_up",
+        "discard",
+        "stock",
+        "phase",
+        "current",
+        "holding",
+        "reveals_left",
+        "dealer",
+        "went_out",
+        "final_turns_left",
+        "end",
+        "turns",
+        "reshuffles",
+        "number",
+        "code",
+        "context",
+        "history",
+    )
 
-    def __init__(self, rules: SixCardRules, grids: list[list[int]], face_up: list[list[bool]],
-                 discard: list[int], stock: list[int], *, dealer: int, phase: Phase = Phase.REVEAL,
-                 current: int | None = None, holding: int | None = None,
-                 reveals_left: list[int] | None = None, went_out: int | None = None,
-                 final_turns_left: int = 0, turns: int = 0, reshuffles: int = 0, number: int = 0,
-                 code: DealCode | None = None, context: HoleContext | None = None) -> None:
+    def __init__(
+        self,
+        rules: SixCardRules,
+        grids: list[list[int]],
+        face_up: list[list[bool]],
+        discard: list[int],
+        stock: list[int],
+        *,
+        dealer: int,
+        phase: Phase = Phase.REVEAL,
+        current: int | None = None,
+        holding: int | None = None,
+        reveals_left: list[int] | None = None,
+        went_out: int | None = None,
+        final_turns_left: int = 0,
+        turns: int = 0,
+        reshuffles: int = 0,
+        number: int = 0,
+        code: DealCode | None = None,
+        context: HoleContext | None = None,
+    ) -> None:
         """A position given in full; card indexes as in ``Card.index``. ``stock[-1]`` is drawn next.
 
         Normally made by :meth:`new` or :meth:`from_code`; search code builds positions directly.
@@ -110,22 +143,38 @@ class HoleState:
         self.history: list[tuple[int, Action]] = []
 
     @classmethod
-    def new(cls, deal: Deal, rules: SixCardRules, *, dealer: int | None = None, number: int = 0,
-            code: DealCode | None = None, context: HoleContext | None = None) -> HoleState:
+    def new(
+        cls,
+        deal: Deal,
+        rules: SixCardRules,
+        *,
+        dealer: int | None = None,
+        number: int = 0,
+        code: DealCode | None = None,
+        context: HoleContext | None = None,
+    ) -> HoleState:
         """The hole as dealt: all cards face down, every seat still to turn up its cards."""
         seats = rules.players
-        return cls(rules, [list(grid) for grid in deal.grids],
-                   [[False] * rules.grid for _ in range(seats)], [deal.discard],
-                   list(reversed(deal.stock)), dealer=seats - 1 if dealer is None else dealer,
-                   reveals_left=[rules.initial_face_up] * seats, number=number, code=code,
-                   context=context)
+        return cls(
+            rules,
+            [list(grid) for grid in deal.grids],
+            [[False] * rules.grid for _ in range(seats)],
+            [deal.discard],
+            list(reversed(deal.stock)),
+            dealer=seats - 1 if dealer is None else dealer,
+            reveals_left=[rules.initial_face_up] * seats,
+            number=number,
+            code=code,
+            context=context,
+        )
 
     @classmethod
     def from_code(cls, code: DealCode | str, context: HoleContext | None = None) -> HoleState:
         parsed = code if isinstance(code, DealCode) else DealCode.parse(code)
         assert parsed.dealer is not None
-        return cls.new(parsed.deal(), parsed.rules, dealer=parsed.dealer, number=parsed.number,
-                       code=parsed, context=context)
+        return cls.new(
+            parsed.deal(), parsed.rules, dealer=parsed.dealer, number=parsed.number, code=parsed, context=context
+        )
 
     def clone(self) -> HoleState:
         other = HoleState.__new__(HoleState)
@@ -191,8 +240,9 @@ class HoleState:
     def points(self) -> tuple[int, ...]:
         """Every grid's points with all cards counted (the hole's result once it is over)."""
         columns = self.rules.columns
-        return tuple(sum(column_points([INDEX_KEYS[i] for i in grid[c::columns]]) for c in range(columns))
-                     for grid in self.grids)
+        return tuple(
+            sum(column_points([INDEX_KEYS[i] for i in grid[c::columns]]) for c in range(columns)) for grid in self.grids
+        )
 
     def returns(self) -> tuple[int, ...]:
         """OpenSpiel's returns: higher is better, so the negated points."""
@@ -248,8 +298,7 @@ class HoleState:
         seat = self.current_player
         refusal = self.apply(-1 if seat is None else seat, action)
         if refusal is not None:
-            raise GolfError(f"sixcard.refusal.{refusal.value}", f"{action!r}: {refusal.value}",
-                            action=str(action))
+            raise GolfError(f"sixcard.refusal.{refusal.value}", f"{action!r}: {refusal.value}", action=str(action))
 
     def _perform(self, seat: int, action: Action) -> None:
         self.history.append((seat, action))
@@ -311,4 +360,3 @@ class HoleState:
 
     def __repr__(self) -> str:
         return f"HoleState({self.code or 'custom deal'}, {self.phase.value}, turn {self.turns})"
-

@@ -113,18 +113,27 @@ class View:
             if data.get("hole") is not None:
                 context = HoleContext(int(data["hole"]), int(data["holes"]), tuple(data["totals"]))
             return cls(
-                rules=rules, viewer=data["viewer"], phase=Phase(data["phase"]),
-                to_act=tuple(data["to_act"]), dealer=int(data["dealer"]),
+                rules=rules,
+                viewer=data["viewer"],
+                phase=Phase(data["phase"]),
+                to_act=tuple(data["to_act"]),
+                dealer=int(data["dealer"]),
                 grids=tuple(tuple(card(text) for text in grid) for grid in data["grids"]),
                 discard=tuple(parse_card(text) for text in data["discard"]),
-                stock_count=int(data["stock"]), holder=data["holder"], holding=card(data["holding"]),
-                reveals_left=tuple(data["reveals_left"]), went_out=data["went_out"],
-                final_turns_left=int(data["final_turns_left"]), turns=int(data["turns"]),
+                stock_count=int(data["stock"]),
+                holder=data["holder"],
+                holding=card(data["holding"]),
+                reveals_left=tuple(data["reveals_left"]),
+                went_out=data["went_out"],
+                final_turns_left=int(data["final_turns_left"]),
+                turns=int(data["turns"]),
                 reshuffles=int(data["reshuffles"]),
                 end=None if data["end"] is None else EndReason(data["end"]),
                 points=None if data["points"] is None else tuple(data["points"]),
-                code=data["code"], context=context,
-                legal=tuple(action_from_json(item) for item in data["legal"]))
+                code=data["code"],
+                context=context,
+                legal=tuple(action_from_json(item) for item in data["legal"]),
+            )
         except GolfError as error:
             if error.key == "sixcard.bad_action":
                 raise
@@ -140,15 +149,29 @@ def view_for(state: HoleState, viewer: int | None) -> View:
         raise GolfError("sixcard.no_such_seat", f"there is no seat {viewer}", seat=viewer)
     grids = tuple(
         tuple(card_from_index(card) if over or up else None for card, up in zip(grid, flags, strict=False))
-        for grid, flags in zip(state.grids, state.face_up, strict=False))
+        for grid, flags in zip(state.grids, state.face_up, strict=False)
+    )
     holder = state.holder
     holding = card_from_index(state.holding) if state.holding is not None and holder == viewer else None
     return View(
-        rules=state.rules, viewer=viewer, phase=state.phase, to_act=state.to_act, dealer=state.dealer,
-        grids=grids, discard=tuple(card_from_index(card) for card in state.discard),
-        stock_count=len(state.stock), holder=holder, holding=holding,
-        reveals_left=tuple(state.reveals_left), went_out=state.went_out,
-        final_turns_left=state.final_turns_left, turns=state.turns, reshuffles=state.reshuffles,
-        end=state.end, points=state.points() if over else None,
-        code=str(state.code) if over and state.code is not None else None, context=state.context,
-        legal=tuple(state.legal_actions(viewer)) if viewer is not None else ())
+        rules=state.rules,
+        viewer=viewer,
+        phase=state.phase,
+        to_act=state.to_act,
+        dealer=state.dealer,
+        grids=grids,
+        discard=tuple(card_from_index(card) for card in state.discard),
+        stock_count=len(state.stock),
+        holder=holder,
+        holding=holding,
+        reveals_left=tuple(state.reveals_left),
+        went_out=state.went_out,
+        final_turns_left=state.final_turns_left,
+        turns=state.turns,
+        reshuffles=state.reshuffles,
+        end=state.end,
+        points=state.points() if over else None,
+        code=str(state.code) if over and state.code is not None else None,
+        context=state.context,
+        legal=tuple(state.legal_actions(viewer)) if viewer is not None else (),
+    )

@@ -25,7 +25,25 @@ from golfcards.solitaire.deal import Deal
 from golfcards.solitaire.rules import CLASSIC, EASY, STRICT, RuleName, Rules
 
 __all__ = [
-    "UNDO_LIMIT", "Action", "Board", "CLASSIC", "Deal", "Draw", "EASY", "GameCode", "Move", "Outcome",
-    "Position", "Refusal", "RuleName", "Rules", "STRICT", "Status", "Take", "Touch", "Undo",
-    "parse_action", "parse_code",
+    "UNDO_LIMIT",
+    "Action",
+    "Board",
+    "CLASSIC",
+    "Deal",
+    "Draw",
+    "EASY",
+    "GameCode",
+    "Move",
+    "Outcome",
+    "Position",
+    "Refusal",
+    "RuleName",
+    "Rules",
+    "STRICT",
+    "Status",
+    "Take",
+    "Touch",
+    "Undo",
+    "parse_action",
+    "parse_code",
 ]

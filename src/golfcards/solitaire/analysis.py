@@ -104,8 +104,9 @@ def writing(path: Path) -> Iterator[None]:
         yield
     except OSError as error:
         reason = error.strerror or str(error)
-        raise GolfError("analysis.cannot_write", f"cannot write {path}: {reason}", path=str(path),
-                        reason=reason) from error
+        raise GolfError(
+            "analysis.cannot_write", f"cannot write {path}: {reason}", path=str(path), reason=reason
+        ) from error
 
 
 class Journal:
@@ -123,21 +124,22 @@ class Journal:
             data = self.path.read_bytes()
             if not data.endswith(b"\n"):
                 # The run was interrupted while writing: drop the partial line.
-                data = data[:data.rfind(b"\n") + 1]
+                data = data[: data.rfind(b"\n") + 1]
                 with self.path.open("r+b") as handle:
                     handle.truncate(len(data))
         rows = list(csv.reader(io.StringIO(data.decode("utf-8"))))
         if not rows:
             return {}
         if rows[0] != self.header:
-            raise GolfError("analysis.table_mismatch",
-                            f"{self.path} holds other columns ({', '.join(rows[0])}): choose another file",
-                            path=str(self.path))
+            raise GolfError(
+                "analysis.table_mismatch",
+                f"{self.path} holds other columns ({', '.join(rows[0])}): choose another file",
+                path=str(self.path),
+            )
         found = {}
         for row in rows[1:]:
             if len(row) != len(self.header) or not row[0].isdigit():
-                raise GolfError("analysis.table_damaged", f"{self.path}: unreadable row {row!r}",
-                                path=str(self.path))
+                raise GolfError("analysis.table_damaged", f"{self.path}: unreadable row {row!r}", path=str(self.path))
             found[int(row[0])] = row
         return found
 
@@ -190,13 +192,20 @@ class Summary:
 
     def to_json(self) -> dict[str, object]:
         return {
-            "deals": self.deals, "solved_now": self.solved_now, "seconds": round(self.seconds, 3),
+            "deals": self.deals,
+            "solved_now": self.solved_now,
+            "seconds": round(self.seconds, 3),
             "deals_per_second": round(self.deals_per_second, 2),
-            "rules": {r.rule: {"deals": r.deals, "winnable": r.winnable, "share": round(r.share, 6),
-                               "ci95": [round(r.low, 6), round(r.high, 6)],
-                               "ms": {"median": r.median_ms, "p99": r.p99_ms, "max": r.max_ms,
-                                      "mean": round(r.mean_ms, 2)}}
-                      for r in self.rules},
+            "rules": {
+                r.rule: {
+                    "deals": r.deals,
+                    "winnable": r.winnable,
+                    "share": round(r.share, 6),
+                    "ci95": [round(r.low, 6), round(r.high, 6)],
+                    "ms": {"median": r.median_ms, "p99": r.p99_ms, "max": r.max_ms, "mean": round(r.mean_ms, 2)},
+                }
+                for r in self.rules
+            },
         }
 
 
@@ -227,14 +236,24 @@ def summarize(rows: Iterable[list[str]], rules: Sequence[Rules], solved_now: int
         wins = sum(1 for row in rows if row[column] == "W")
         times = sorted(float(row[column + 2]) for row in rows)
         low, high = wilson_interval(wins, len(rows))
-        results.append(RuleSummary(RULE_COLUMNS[rule.name], len(rows), wins, low, high,
-                                   statistics.median(times) if times else 0.0, percentile(times, 0.99),
-                                   times[-1] if times else 0.0, statistics.fmean(times) if times else 0.0))
+        results.append(
+            RuleSummary(
+                RULE_COLUMNS[rule.name],
+                len(rows),
+                wins,
+                low,
+                high,
+                statistics.median(times) if times else 0.0,
+                percentile(times, 0.99),
+                times[-1] if times else 0.0,
+                statistics.fmean(times) if times else 0.0,
+            )
+        )
     return Summary(tuple(results), len(rows), solved_now, seconds)
 
 
 def _chunks(numbers: Sequence[int], size: int) -> list[list[int]]:
-    return [list(numbers[i:i + size]) for i in range(0, len(numbers), size)]
+    return [list(numbers[i : i + size]) for i in range(0, len(numbers), size)]
 
 
 def _pool_results(chunks: list[list[int]], rules: Sequence[Rules], workers: int) -> Iterator[list[list[str]]]:
@@ -266,13 +285,15 @@ def _cluster_results(address: str, chunks: list[list[int]], rules: Sequence[Rule
     try:
         from distributed import Client, as_completed
     except ImportError as error:
-        raise GolfError("analysis.no_dask",
-                        "the --cluster option needs dask[distributed] (pip install golfcards[cluster])") from error
+        raise GolfError(
+            "analysis.no_dask", "the --cluster option needs dask[distributed] (pip install golfcards[cluster])"
+        ) from error
     try:
         client = Client(address, timeout=CONNECT_SECONDS)
     except (OSError, TimeoutError, ValueError) as error:
-        raise GolfError("analysis.cluster_unreachable", f"cannot reach the Dask scheduler at {address}: {error}",
-                        address=address) from error
+        raise GolfError(
+            "analysis.cluster_unreachable", f"cannot reach the Dask scheduler at {address}: {error}", address=address
+        ) from error
     with client:
         futures = client.map(solve_chunk, chunks, rules=list(rules), pure=False)
         try:
@@ -282,9 +303,16 @@ def _cluster_results(address: str, chunks: list[list[int]], rules: Sequence[Rule
             client.cancel(futures)
 
 
-def analyze(numbers: Sequence[int], rules: Sequence[Rules], table: Path, *, workers: int | None = None,
-            chunk_size: int = DEFAULT_CHUNK, cluster: str | None = None,
-            progress: Progress | None = None) -> Summary:
+def analyze(
+    numbers: Sequence[int],
+    rules: Sequence[Rules],
+    table: Path,
+    *,
+    workers: int | None = None,
+    chunk_size: int = DEFAULT_CHUNK,
+    cluster: str | None = None,
+    progress: Progress | None = None,
+) -> Summary:
     """Solve every deal of ``numbers`` under every rule of ``rules``, resuming ``table``.
 
     Returns the summary of the whole table (earlier runs included) and writes it beside the table
@@ -333,8 +361,9 @@ def _write_parquet(path: Path, header: list[str], rows: list[list[str]]) -> None
         import pyarrow as pa
         import pyarrow.parquet as pq
     except ImportError as error:
-        raise GolfError("analysis.no_parquet",
-                        "a .parquet table needs pyarrow (pip install golfcards[parquet])") from error
+        raise GolfError(
+            "analysis.no_parquet", "a .parquet table needs pyarrow (pip install golfcards[parquet])"
+        ) from error
     columns: dict[str, list[Any]] = {}
     for index, name in enumerate(header):
         values = [row[index] for row in rows]

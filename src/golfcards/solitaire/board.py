@@ -97,8 +97,7 @@ def parse_action(text: str) -> Action:
     column, dot, row = cleaned.partition(".")
     if dot and column.isdigit() and row.isdigit() and 1 <= int(column) <= COLUMNS and int(row) >= 1:
         return Touch(int(column), int(row))
-    raise GolfError("action.bad", f"{text!r}: an action is d, u, 1-7 or COLUMN.ROW (like 3.5)",
-                    action=str(text))
+    raise GolfError("action.bad", f"{text!r}: an action is d, u, 1-7 or COLUMN.ROW (like 3.5)", action=str(text))
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,8 +133,9 @@ class _Entry:
 class Board:
     """A game of Golf Solitaire in progress."""
 
-    def __init__(self, deal: Deal, rules: Rules = EASY, *, undo_limit: int = UNDO_LIMIT,
-                 code: GameCode | None = None) -> None:
+    def __init__(
+        self, deal: Deal, rules: Rules = EASY, *, undo_limit: int = UNDO_LIMIT, code: GameCode | None = None
+    ) -> None:
         if rules.empty_discard != (deal.discard is None):
             raise GolfError("rules.deal_mismatch", "the deal's discard does not match the rules")
         self.deal = deal
@@ -163,7 +163,7 @@ class Board:
     @property
     def stock(self) -> tuple[AnyCard, ...]:
         """The cards still to draw, in draw order (hidden from the player in interfaces)."""
-        return self.deal.stock[self.drawn:]
+        return self.deal.stock[self.drawn :]
 
     @property
     def stock_count(self) -> int:

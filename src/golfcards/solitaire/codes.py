@@ -36,8 +36,7 @@ class GameCode:
 
     def __post_init__(self) -> None:
         if not 0 <= self.number < DEAL_COUNT:
-            raise GolfError("code.deal_out_of_range", f"deal number {self.number} is out of range",
-                            number=self.number)
+            raise GolfError("code.deal_out_of_range", f"deal number {self.number} is out of range", number=self.number)
 
     @classmethod
     def parse(cls, text: str) -> GameCode:
@@ -45,15 +44,19 @@ class GameCode:
             raise GolfError("code.empty", "no game code given")
         parts = text.strip().upper().split("-")
         if parts[0] != PREFIX:
-            raise GolfError("code.bad_prefix", f"{text.strip()!r}: a game code starts with {PREFIX}-",
-                            code=text.strip())
+            raise GolfError(
+                "code.bad_prefix", f"{text.strip()!r}: a game code starts with {PREFIX}-", code=text.strip()
+            )
         if len(parts) < 3:
-            raise GolfError("code.too_short", f"{text.strip()!r}: expected {PREFIX}-E-AAAAAAB",
-                            code=text.strip())
+            raise GolfError("code.too_short", f"{text.strip()!r}: expected {PREFIX}-E-AAAAAAB", code=text.strip())
         rule = _RULE_BY_LETTER.get(parts[1])
         if rule is None:
-            raise GolfError("code.bad_rule", f"{text.strip()!r}: the rule letter is E, C or S, not {parts[1]!r}",
-                            code=text.strip(), rule=parts[1])
+            raise GolfError(
+                "code.bad_rule",
+                f"{text.strip()!r}: the rule letter is E, C or S, not {parts[1]!r}",
+                code=text.strip(),
+                rule=parts[1],
+            )
         number = letters_to_number(parts[2])
         jokers, empty_discard, course = 0, False, False
         for option in parts[3:]:
@@ -64,9 +67,12 @@ class GameCode:
             elif option == "T" and not course:
                 course = True
             else:
-                raise GolfError("code.bad_option",
-                                f"{text.strip()!r}: unknown or repeated option {option!r} (J1, J2, ND, T)",
-                                code=text.strip(), option=option)
+                raise GolfError(
+                    "code.bad_option",
+                    f"{text.strip()!r}: unknown or repeated option {option!r} (J1, J2, ND, T)",
+                    code=text.strip(),
+                    option=option,
+                )
         return cls(number, Rules(rule, jokers, empty_discard), course)
 
     @property

@@ -23,10 +23,12 @@ TABLEAU_SIZE = COLUMNS * ROWS
 SOLITAIRE_STREAM = 0x5017
 """The shuffle stream of Golf Solitaire deals (other games use other streams)."""
 
-STARTING_ORDER: tuple[AnyCard, ...] = tuple(parse_cards(
-    "QD 9C 9S KH KC 7H JD 8C 9H 5S 5D 6S 9D 5H 2C AC QH 6C 2S 4H 7S 8S 3S KS 3D JH "
-    "6D KD 3H AH 2H 2D TS 4D 5C TH 4C 8H 4S JC TD 7D 6H TC JS QS AD 7C AS 8D QC 3C"
-))
+STARTING_ORDER: tuple[AnyCard, ...] = tuple(
+    parse_cards(
+        "QD 9C 9S KH KC 7H JD 8C 9H 5S 5D 6S 9D 5H 2C AC QH 6C 2S 4H 7S 8S 3S KS 3D JH "
+        "6D KD 3H AH 2H 2D TS 4D 5C TH 4C 8H 4S JC TD 7D 6H TC JS QS AD 7C AS 8D QC 3C"
+    )
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +50,7 @@ class Deal:
     @classmethod
     def from_sequence(cls, cards: list[AnyCard] | tuple[AnyCard, ...], empty_discard: bool = False) -> Deal:
         """Lay ``cards`` out in the fixed order described in the module docstring."""
-        columns = tuple(tuple(cards[c * ROWS:(c + 1) * ROWS]) for c in range(COLUMNS))
+        columns = tuple(tuple(cards[c * ROWS : (c + 1) * ROWS]) for c in range(COLUMNS))
         rest = tuple(cards[TABLEAU_SIZE:])
         if empty_discard:
             return cls(columns, None, rest)

@@ -110,12 +110,14 @@ def _board(deal: Deal, rules: Rules, heights: tuple[int, ...], drawn: int, disca
 
 
 @lru_cache(maxsize=64)
-def _verdict(deal: Deal, rules: Rules, heights: tuple[int, ...], drawn: int, discard: AnyCard | None,
-             budget: int | None) -> Verdict:
+def _verdict(
+    deal: Deal, rules: Rules, heights: tuple[int, ...], drawn: int, discard: AnyCard | None, budget: int | None
+) -> Verdict:
     return solve(_board(deal, rules, heights, drawn, discard), budget=budget)
 
 
 @lru_cache(maxsize=64)
-def _best(deal: Deal, rules: Rules, heights: tuple[int, ...], drawn: int, discard: AnyCard | None,
-          budget: int | None) -> Best:
+def _best(
+    deal: Deal, rules: Rules, heights: tuple[int, ...], drawn: int, discard: AnyCard | None, budget: int | None
+) -> Best:
     return most_removals(_board(deal, rules, heights, drawn, discard), budget=budget)

@@ -42,8 +42,7 @@ class Rules:
 
     def __post_init__(self) -> None:
         if self.jokers not in (0, 1, 2):
-            raise GolfError("rules.bad_jokers", f"jokers must be 0, 1 or 2, not {self.jokers}",
-                            jokers=self.jokers)
+            raise GolfError("rules.bad_jokers", f"jokers must be 0, 1 or 2, not {self.jokers}", jokers=self.jokers)
 
     @property
     def wrap(self) -> bool:
@@ -65,9 +64,11 @@ class Rules:
         return bool(self.jokers or self.empty_discard)
 
     def with_options(self, *, jokers: int | None = None, empty_discard: bool | None = None) -> Rules:
-        return replace(self,
-                       jokers=self.jokers if jokers is None else jokers,
-                       empty_discard=self.empty_discard if empty_discard is None else empty_discard)
+        return replace(
+            self,
+            jokers=self.jokers if jokers is None else jokers,
+            empty_discard=self.empty_discard if empty_discard is None else empty_discard,
+        )
 
     def refusal(self, card: AnyCard, discard: AnyCard | None) -> str | None:
         """Why ``card`` cannot be removed onto ``discard`` (a message key), or None if it can."""

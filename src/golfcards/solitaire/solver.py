@@ -178,8 +178,6 @@ class _OutOfBudget(Exception):
     """The caller's budget is spent: the answer is undecided."""
 
 
-
-
 @dataclass(frozen=True, slots=True)
 class Start:
     """A position in the solver's terms: the tables of its deal and rules, and where play stands."""
@@ -210,8 +208,9 @@ def start_of(game: Game, rules: Rules | None = None, *, draw_anytime: bool | Non
     if not isinstance(game, Board):
         raise GolfError("solver.bad_game", f"cannot solve a {type(game).__name__}: give a board, a deal or a code")
     if rules is not None and (rules.jokers, rules.empty_discard) != (game.rules.jokers, game.rules.empty_discard):
-        raise GolfError("solver.rules_mismatch",
-                        "the rules' jokers and empty-discard options must match the game's cards")
+        raise GolfError(
+            "solver.rules_mismatch", "the rules' jokers and empty-discard options must match the game's cards"
+        )
     tables = Tables(game.deal.columns, game.deal.stock, rules or game.rules, draw_anytime)
     return Start(tables, tuple(game.heights), game.drawn, rank_code(game.discard))
 
@@ -262,8 +261,9 @@ def search(start: Start, budget: int | None = None) -> Verdict:
     except _OutOfBudget:
         if not sweeping:
             return Verdict(Solvability.UNDECIDED, None, runner.nodes)
-        steps, reached = solver_sweep.sweep(start.tables, start.heights, start.drawn, start.discard,
-                                            _powers(start.tables))
+        steps, reached = solver_sweep.sweep(
+            start.tables, start.heights, start.drawn, start.discard, _powers(start.tables)
+        )
         nodes = runner.nodes + reached
         if steps is None:
             return Verdict(Solvability.NOT_WINNABLE, None, nodes)
@@ -288,8 +288,9 @@ def most_removals(game: Game, rules: Rules | None = None, *, budget: int | None 
         runner.run()
     except _OutOfBudget:
         if sweeping:
-            left, steps, reached = solver_sweep.fewest(start.tables, start.heights, start.drawn, start.discard,
-                                                       _powers(start.tables))
+            left, steps, reached = solver_sweep.fewest(
+                start.tables, start.heights, start.drawn, start.discard, _powers(start.tables)
+            )
             return Best(left, _moves(steps), True, runner.nodes + reached)
         complete = False
     return Best(runner.best_left, _moves(runner.best_line), complete, runner.nodes)
@@ -343,8 +344,16 @@ class _Search:
         powers = _powers(tables)
         if solver_fast.AVAILABLE:
             outcome, self.nodes, self.best_left, self.best_line = solver_fast.run(
-                tables, heights, start.drawn, start.discard, powers,
-                self.limit if self.limit < 2**62 else 2**62, self.to_win, demand, supply)
+                tables,
+                heights,
+                start.drawn,
+                start.discard,
+                powers,
+                self.limit if self.limit < 2**62 else 2**62,
+                self.to_win,
+                demand,
+                supply,
+            )
             if outcome == solver_fast.OUT_OF_BUDGET:
                 raise _OutOfBudget
             return
@@ -481,8 +490,14 @@ class _Search:
         recursion = sys.getrecursionlimit()
         sys.setrecursionlimit(max(recursion, 1000))
         try:
-            dfs(start.discard, start.drawn, hcode, start.cards_left, tables.present(heights),
-                sum(n * _POW5[x] for x, n in enumerate(demand)))
+            dfs(
+                start.discard,
+                start.drawn,
+                hcode,
+                start.cards_left,
+                tables.present(heights),
+                sum(n * _POW5[x] for x, n in enumerate(demand)),
+            )
         finally:
             sys.setrecursionlimit(recursion)
             if isinstance(lost, bytearray):

@@ -90,10 +90,29 @@ def _removals(columns: Any, heights: Any, fit: Any, discard: int) -> int:
     return mask
 
 
-def _kernel(columns: Any, heights: Any, stock: Any, fit: Any, chain_first: Any, chain_rank: Any,
-            chain_right: Any, roots_mine: Any, roots_shared: Any, roots_count: Any, roots: Any,
-            doubled: Any, anytime: bool, to_win: bool, discard0: int, drawn0: int, powers: Any, budget: int,
-            demand: Any, supply: Any, best_line: Any) -> tuple[int, int, int, int]:
+def _kernel(
+    columns: Any,
+    heights: Any,
+    stock: Any,
+    fit: Any,
+    chain_first: Any,
+    chain_rank: Any,
+    chain_right: Any,
+    roots_mine: Any,
+    roots_shared: Any,
+    roots_count: Any,
+    roots: Any,
+    doubled: Any,
+    anytime: bool,
+    to_win: bool,
+    discard0: int,
+    drawn0: int,
+    powers: Any,
+    budget: int,
+    demand: Any,
+    supply: Any,
+    best_line: Any,
+) -> tuple[int, int, int, int]:
     """Run the search; returns (outcome, nodes, fewest cards left, length of ``best_line``)."""
     nstock = stock.shape[0]
     # open-addressing table: key -> fewest cards drawn at which the position was found lost
@@ -161,8 +180,13 @@ def _kernel(columns: Any, heights: Any, stock: Any, fit: Any, chain_first: Any, 
                     for x in range(demand.shape[0]):
                         if demand[x] > 0:
                             present |= 1 << x
-                    lost = not _roots_suffice(roots_mine[present], roots_shared[present], roots_count[present],
-                                              roots[drawn << 4 | discard], doubled[drawn << 4 | discard])
+                    lost = not _roots_suffice(
+                        roots_mine[present],
+                        roots_shared[present],
+                        roots_count[present],
+                        roots[drawn << 4 | discard],
+                        doubled[drawn << 4 | discard],
+                    )
             if lost:
                 action = RECORD
                 continue
@@ -268,22 +292,44 @@ def _compile() -> None:
     _compiled = njit(cache=True)(_kernel)
 
 
-def run(tables: Any, heights: list[int], drawn: int, discard: int, powers: list[int], budget: int,
-        to_win: bool, demand: list[int], supply: list[int]) -> tuple[int, int, int, list[int]]:
+def run(
+    tables: Any,
+    heights: list[int],
+    drawn: int,
+    discard: int,
+    powers: list[int],
+    budget: int,
+    to_win: bool,
+    demand: list[int],
+    supply: list[int],
+) -> tuple[int, int, int, list[int]]:
     """Run the compiled search: (outcome, nodes, fewest cards left, best line as column/draw steps)."""
     kernel = compiled_kernel()
     rows = max([len(column) for column in tables.columns] + [1])
     columns = np.zeros((7, rows), np.int64)
     for c, column in enumerate(tables.columns):
-        columns[c, :len(column)] = column
+        columns[c, : len(column)] = column
     line = np.zeros(_MAX_DEPTH, np.int64)
     chain_first, chain_rank, chain_right = flat_chains(tables.wrap, tables.king_supplies)
     outcome, nodes, best_left, length = kernel(
-        columns, np.array(heights, np.int64), np.array(tables.stock, np.int64),
-        np.array(tables.fit, np.bool_), np.array(chain_first, np.int64), np.array(chain_rank, np.int64),
-        np.array(chain_right, np.int64), *chain_roots_tables(tables.served, tables.wrap),
+        columns,
+        np.array(heights, np.int64),
+        np.array(tables.stock, np.int64),
+        np.array(tables.fit, np.bool_),
+        np.array(chain_first, np.int64),
+        np.array(chain_rank, np.int64),
+        np.array(chain_right, np.int64),
+        *chain_roots_tables(tables.served, tables.wrap),
         np.array([roots for roots, _ in tables.roots], np.int64),
-        np.array([doubled for _, doubled in tables.roots], np.int64), tables.draw_anytime, to_win,
-        discard, drawn, np.array(powers, np.int64), budget, np.array(demand, np.int64),
-        np.array([*supply, 0], np.int64), line)
+        np.array([doubled for _, doubled in tables.roots], np.int64),
+        tables.draw_anytime,
+        to_win,
+        discard,
+        drawn,
+        np.array(powers, np.int64),
+        budget,
+        np.array(demand, np.int64),
+        np.array([*supply, 0], np.int64),
+        line,
+    )
     return int(outcome), int(nodes), int(best_left), [int(step) for step in line[:length]]

@@ -56,8 +56,9 @@ def slabs(base: int) -> tuple[tuple[int, ...], ...]:
     return tuple(result)
 
 
-def sweep(tables: Tables, heights: Sequence[int], drawn: int, discard: int,
-          powers: Sequence[int]) -> tuple[list[int] | None, int]:
+def sweep(
+    tables: Tables, heights: Sequence[int], drawn: int, discard: int, powers: Sequence[int]
+) -> tuple[list[int] | None, int]:
     """Decide the position exactly: (a winning line of steps, or None when lost; positions reached).
 
     ``powers[c]`` is column ``c``'s stride in the hcode, a power of a base above every column's
@@ -74,8 +75,9 @@ def sweep(tables: Tables, heights: Sequence[int], drawn: int, discard: int,
     return _line_back(layers, tables, heights, drawn, discard, powers, movable, (0, d, k)), count
 
 
-def fewest(tables: Tables, heights: Sequence[int], drawn: int, discard: int,
-           powers: Sequence[int]) -> tuple[int, list[int], int]:
+def fewest(
+    tables: Tables, heights: Sequence[int], drawn: int, discard: int, powers: Sequence[int]
+) -> tuple[int, list[int], int]:
     """The fewest cards the position can leave on the tableau: (cards left, a line, positions reached)."""
     if not any(heights):
         return 0, [], 1
@@ -98,8 +100,10 @@ def cards_left_masks(base: int) -> tuple[int, ...]:
     slab = slabs(base)
     sums = list(slab[0])
     for c in range(1, COLUMNS):
-        sums = [_union(sums[n - j] & slab[c][j] for j in range(base) if 0 <= n - j < len(sums))
-                for n in range(len(sums) + base - 1)]
+        sums = [
+            _union(sums[n - j] & slab[c][j] for j in range(base) if 0 <= n - j < len(sums))
+            for n in range(len(sums) + base - 1)
+        ]
     return tuple(sums)
 
 
@@ -110,8 +114,9 @@ def _union(sets: Iterable[int]) -> int:
     return union
 
 
-def _reach(tables: Tables, heights: Sequence[int], drawn: int, discard: int,
-           powers: Sequence[int]) -> tuple[list[list[int]], list[int], int, bool]:
+def _reach(
+    tables: Tables, heights: Sequence[int], drawn: int, discard: int, powers: Sequence[int]
+) -> tuple[list[list[int]], list[int], int, bool]:
     """Every reachable position, layer by layer: (the sets of each layer, Strict's movable heights
     per discard, positions reached, won). Stops at the first layer that reaches a win."""
     base = powers[1]
@@ -178,9 +183,15 @@ def _hcode(heights: Sequence[int], powers: Sequence[int]) -> int:
     return sum(h * p for h, p in zip(heights, powers, strict=True))
 
 
-def _close(reached: list[int], new: list[int], cards: list[int], onto: dict[int, list[int]],
-           sources: list[list[tuple[int, int]]], targets: list[list[tuple[int, int]]],
-           powers: Sequence[int]) -> bool:
+def _close(
+    reached: list[int],
+    new: list[int],
+    cards: list[int],
+    onto: dict[int, list[int]],
+    sources: list[list[tuple[int, int]]],
+    targets: list[list[tuple[int, int]]],
+    powers: Sequence[int],
+) -> bool:
     """Add to ``reached`` every position that removals lead to from ``new``; True on a win."""
     while True:
         # Positions new in the last pass from which card x may be taken, whatever column holds it.
@@ -218,8 +229,16 @@ def _close(reached: list[int], new: list[int], cards: list[int], onto: dict[int,
             return True
 
 
-def _line_back(layers: list[list[int]], tables: Tables, heights: Sequence[int], drawn: int, discard: int,
-               powers: Sequence[int], movable: list[int], end: tuple[int, int, int]) -> list[int]:
+def _line_back(
+    layers: list[list[int]],
+    tables: Tables,
+    heights: Sequence[int],
+    drawn: int,
+    discard: int,
+    powers: Sequence[int],
+    movable: list[int],
+    end: tuple[int, int, int],
+) -> list[int]:
     """A line to ``end`` (heights, discard, layer), found backwards through the kept sets of each layer."""
     columns, stock, fit = tables.columns, tables.stock, tables.fit
     anytime = tables.draw_anytime
@@ -245,8 +264,7 @@ def _line_back(layers: list[list[int]], tables: Tables, heights: Sequence[int], 
         if step is None:
             # Not a removal: the draw of the stock card that is the discard now.
             assert k > 0 and stock[drawn + k - 1] == d
-            d = next(e for e in range(CODES)
-                     if layers[k - 1][e] & bit and (anytime or not (movable[e] & bit)))
+            d = next(e for e in range(CODES) if layers[k - 1][e] & bit and (anytime or not (movable[e] & bit)))
             step = (DRAW, drawn + k)
             k -= 1
         backwards.append(step)

@@ -89,8 +89,13 @@ NO_SUPPLY = CODES
 """The supply slot that is always 0, one past the card codes: where a chain step has no supply."""
 
 
-def walk_chains(chain_first: Sequence[int], chain_rank: Sequence[int], chain_right: Sequence[int],
-                demand: Sequence[int], supply: Sequence[int]) -> int:
+def walk_chains(
+    chain_first: Sequence[int],
+    chain_rank: Sequence[int],
+    chain_right: Sequence[int],
+    demand: Sequence[int],
+    supply: Sequence[int],
+) -> int:
     """The greedy walk of :func:`rank_shortfall` over the steps of :func:`flat_chains`, with
     ``supply`` padded by the empty slot :data:`NO_SUPPLY`. Plain loops over indexable sequences:
     the compiled search (``solver_fast``) compiles this same function with numba."""
@@ -133,8 +138,10 @@ def matching_chains(wrap: bool, king_supplies: bool) -> list[tuple[int, list[tup
     if wrap:
         order = [1, 3, 5, 7, 9, 11, 13, 2, 4, 6, 8, 10, 12]
         return [(13, [(x, x % 13 + 1) for x in order[:-1]] + [(12, 13)])]
-    return [(0, [(x, x + 1 if x < 13 else 0) for x in range(1, 14, 2)]),
-            (1, [(x, x + 1 if x + 1 < 13 or king_supplies else 0) for x in range(2, 13, 2)])]
+    return [
+        (0, [(x, x + 1 if x < 13 else 0) for x in range(1, 14, 2)]),
+        (1, [(x, x + 1 if x + 1 < 13 or king_supplies else 0) for x in range(2, 13, 2)]),
+    ]
 
 
 @cache
@@ -150,11 +157,17 @@ def shortfall_function(wrap: bool, king_supplies: bool) -> Callable[[Sequence[in
     for first_left, steps in matching_chains(wrap, king_supplies):
         lines.append(f"    left = supply[{first_left}]" if first_left else "    left = 0")
         for x, right_code in steps:
-            lines += [f"    right = supply[{right_code}]" if right_code else "    right = 0",
-                      f"    need = demand[{x}] - left",
-                      "    if need <= 0:", "        left = right",
-                      "    elif need <= right:", "        left = right - need",
-                      "    else:", "        short += need - right", "        left = 0"]
+            lines += [
+                f"    right = supply[{right_code}]" if right_code else "    right = 0",
+                f"    need = demand[{x}] - left",
+                "    if need <= 0:",
+                "        left = right",
+                "    elif need <= right:",
+                "        left = right - need",
+                "    else:",
+                "        short += need - right",
+                "        left = 0",
+            ]
     lines.append("    return short")
     namespace: dict[str, Callable[[Sequence[int], Sequence[int]], int]] = {}
     exec("\n".join(lines), namespace)  # noqa: S102 - code built above from constants only
@@ -166,8 +179,9 @@ WILD = 1 << JOKER | 1 << EMPTY
 bound does not apply."""
 
 
-def chain_roots(present: int, served: Sequence[int], wrap: bool,
-                mine: MutableSequence[int], shared: MutableSequence[int]) -> int:
+def chain_roots(
+    present: int, served: Sequence[int], wrap: bool, mine: MutableSequence[int], shared: MutableSequence[int]
+) -> int:
     """The components of the ranks ``present`` (bit ``x`` for rank ``x``) and the roots each can start on.
 
     Writes one entry per component, in the order in which matching them to roots greedily is exact:
@@ -264,8 +278,13 @@ def chain_roots_table(served: tuple[int, ...], wrap: bool) -> ChainRoots:
 class Tables:
     """Everything about one deal and rule set that the search looks up, precomputed once."""
 
-    def __init__(self, columns: Sequence[Sequence[AnyCard]], stock: Sequence[AnyCard], rules: Rules,
-                 draw_anytime: bool | None = None) -> None:
+    def __init__(
+        self,
+        columns: Sequence[Sequence[AnyCard]],
+        stock: Sequence[AnyCard],
+        rules: Rules,
+        draw_anytime: bool | None = None,
+    ) -> None:
         """``draw_anytime`` overrides the rule's drawing condition (only to compare with solvers
         whose "strict" lets the player draw at any time, like the reference benchmark's)."""
         self.rules = rules
@@ -284,15 +303,22 @@ class Tables:
         """``stock_suffix[d][n]``: stock cards of code ``n`` not yet drawn when ``d`` are drawn."""
         self.served = tuple(sum(1 << x for x in range(CODES) if self.fit[x][n]) for n in range(CODES))
         """``served[n]``: the codes (a bit each) that may be removed onto a discard of code ``n``."""
-        stock_roots = [(sum(1 << n for n in range(CODES) if counts[n]),
-                        sum(1 << n for n in range(CODES) if counts[n] > 1)) for counts in self.stock_suffix]
-        self.roots = [(stock | 1 << discard, doubled | stock & 1 << discard)
-                      for stock, doubled in stock_roots for discard in range(16)]
+        stock_roots = [
+            (sum(1 << n for n in range(CODES) if counts[n]), sum(1 << n for n in range(CODES) if counts[n] > 1))
+            for counts in self.stock_suffix
+        ]
+        self.roots = [
+            (stock | 1 << discard, doubled | stock & 1 << discard)
+            for stock, doubled in stock_roots
+            for discard in range(16)
+        ]
         """``roots[drawn << 4 | discard]``: the codes (a bit each) of a position's roots — its discard
         and the stock cards not yet drawn — and those present twice or more."""
         self.preds = [[n for n in range(CODES) if self.fit[x][n]] for x in range(CODES)]
-        self.above = [[sum(self.fit[column[i]][column[j]] for j in range(i)) for i in range(len(column))]
-                      for column in self.columns]
+        self.above = [
+            [sum(self.fit[column[i]][column[j]] for j in range(i)) for i in range(len(column))]
+            for column in self.columns
+        ]
         """``above[c][i]``: cards above row ``i`` of column ``c`` that fit it (never its predecessor)."""
 
     def counts(self, heights: Sequence[int], drawn: int, discard: int) -> tuple[list[int], list[int]]:

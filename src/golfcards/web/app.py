@@ -36,6 +36,7 @@ BOT_DELAY = 0.7
 def _page(name: str) -> Callable[[Request], Response]:
     def endpoint(request: Request) -> Response:
         return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
+
     return endpoint
 
 
@@ -53,9 +54,14 @@ async def not_found(request: Request, exc: Exception) -> Response:
     return rules_pages.message_page(t, error, status)
 
 
-def create_app(db_path: str | Path, *, default_language: str | None = None,
-               new_number: Callable[[], int] | None = None, bot_delay: float = BOT_DELAY,
-               public_url: str | None = None) -> Starlette:
+def create_app(
+    db_path: str | Path,
+    *,
+    default_language: str | None = None,
+    new_number: Callable[[], int] | None = None,
+    bot_delay: float = BOT_DELAY,
+    public_url: str | None = None,
+) -> Starlette:
     """The app on the SQLite file ``db_path``.
 
     ``new_number`` picks random deals and room seeds (tests fix it); ``bot_delay`` is the pause in

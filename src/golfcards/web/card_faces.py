@@ -10,7 +10,12 @@ from golfcards.i18n.cards import card_name, rank_short
 def card_json(card: AnyCard, t: Translator) -> dict[str, object]:
     """A card as the page draws it: corner rank (localized: ``R`` for a Catalan King), suit, colour, name."""
     if not isinstance(card, Card):
-        return {"code": card.code, "name": card_name(card, t), "rank": "🃏", "suit": "", "red": False,
-                "joker": True}
-    return {"code": card.code, "name": card_name(card, t), "rank": rank_short(card.rank, t),
-            "suit": card.suit.symbol, "red": card.suit.is_red, "joker": False}
+        return {"code": card.code, "name": card_name(card, t), "rank": "🃏", "suit": "", "red": False, "joker": True}
+    return {
+        "code": card.code,
+        "name": card_name(card, t),
+        "rank": rank_short(card.rank, t),
+        "suit": card.suit.symbol,
+        "red": card.suit.is_red,
+        "joker": False,
+    }

@@ -18,8 +18,10 @@ def language_links(t: Translator, path: str) -> str:
     links = []
     for code in available_languages():
         current = ' aria-current="true"' if code == t.language else ""
-        links.append(f'<a href="{escape(path)}?{urlencode({"lang": code})}" lang="{code}" hreflang="{code}"'
-                     f"{current}>{escape(LANGUAGES[code])}</a>")
+        links.append(
+            f'<a href="{escape(path)}?{urlencode({"lang": code})}" lang="{code}" hreflang="{code}"'
+            f"{current}>{escape(LANGUAGES[code])}</a>"
+        )
     label = escape(t.gettext("Language"))
     return f'<nav class="languages" aria-label="{label}">{"".join(links)}</nav>'
 

@@ -165,8 +165,9 @@ class Room:
             card = None if placed is None else placed.code
         if isinstance(action, (Swap, TakeDiscard, DiscardDrawn)):
             thrown = public.discard_top.code
-        kind = {Reveal: "reveal", DrawStock: "draw", TakeDiscard: "take", Swap: "swap",
-                DiscardDrawn: "discard"}[type(action)]
+        kind = {Reveal: "reveal", DrawStock: "draw", TakeDiscard: "take", Swap: "swap", DiscardDrawn: "discard"}[
+            type(action)
+        ]
         return LastAction(seat, kind, position, card, thrown, self.sequence, hole)
 
     def next_hole(self, seat: int) -> Refusal | None:

@@ -180,8 +180,9 @@ async def room_socket(socket: WebSocket) -> None:
     try:
         room = tables.rooms.get(socket.path_params["code"])
     except GolfError as error:
-        await socket.send_text(json.dumps({"type": "error", "key": error.key, "message": error_text(error, t)},
-                                          ensure_ascii=False))
+        await socket.send_text(
+            json.dumps({"type": "error", "key": error.key, "message": error_text(error, t)}, ensure_ascii=False)
+        )
         await socket.close(code=4404)
         return
     client = Client(socket, t)
@@ -223,4 +224,3 @@ def routes(page: Any) -> list[Route | WebSocketRoute]:
         Route("/api/sixcard/rooms", create_room, methods=["POST"]),
         WebSocketRoute("/ws/sixcard/{code}", room_socket),
     ]
-

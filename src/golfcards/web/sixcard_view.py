@@ -45,18 +45,33 @@ def room_json(room: Room, seat: int | None, t: Translator, public_url: str | Non
         "holes": room.rules.holes,
         "started": room.match is not None,
         "host": seat == 0,
-        "seats": [{"name": seat_name(room, number, t), "kind": holder.kind.value, "level": holder.level,
-                   "connected": holder.connections > 0 or holder.kind is SeatKind.BOT, "you": number == seat}
-                  for number, holder in enumerate(room.seats)],
+        "seats": [
+            {
+                "name": seat_name(room, number, t),
+                "kind": holder.kind.value,
+                "level": holder.level,
+                "connected": holder.connections > 0 or holder.kind is SeatKind.BOT,
+                "you": number == seat,
+            }
+            for number, holder in enumerate(room.seats)
+        ],
     }
 
 
 def last_action_json(room: Room, action: LastAction, t: Translator) -> dict[str, Any]:
-    names = {key: card_name(parse_card(code), t) for key, code in (("card", action.card), ("thrown", action.thrown))
-             if code}
-    return {"seat": action.seat, "kind": action.kind, "position": action.position, "card": action.card,
-            "thrown": action.thrown, "sequence": action.sequence, "hole": action.hole,
-            "text": t.gettext(LAST_ACTIONS[action.kind], player=seat_name(room, action.seat, t), **names)}
+    names = {
+        key: card_name(parse_card(code), t) for key, code in (("card", action.card), ("thrown", action.thrown)) if code
+    }
+    return {
+        "seat": action.seat,
+        "kind": action.kind,
+        "position": action.position,
+        "card": action.card,
+        "thrown": action.thrown,
+        "sequence": action.sequence,
+        "hole": action.hole,
+        "text": t.gettext(LAST_ACTIONS[action.kind], player=seat_name(room, action.seat, t), **names),
+    }
 
 
 def status_text(room: Room, view: View | None, seat: int | None, t: Translator) -> str:
@@ -79,8 +94,10 @@ def status_text(room: Room, view: View | None, seat: int | None, t: Translator) 
             left = view.reveals_left[seat]
             return t.ngettext("Turn up {count} more card.", "Turn up {count} more cards.", left)
         if view.phase is Phase.PLACE and view.holding is not None:
-            return t.gettext("You drew {card}: click a card of your grid to replace it, or throw it away.",
-                             card=card_name(view.holding, t))
+            return t.gettext(
+                "You drew {card}: click a card of your grid to replace it, or throw it away.",
+                card=card_name(view.holding, t),
+            )
         return t.gettext("Your turn: draw from the stock or take the discard.")
     if view.phase is Phase.REVEAL:
         return t.gettext("Everyone turns up their first cards.")
@@ -110,9 +127,10 @@ def message_for(room: Room, seat: int | None, t: Translator, public_url: str | N
         "seat": seat,
         "room": room_json(room, seat, t, public_url),
         "view": None if view is None else view.to_json(),
-        "last_actions": [last_action_json(room, action, t) for action in room.last.values()
-                         if action.hole == hole],
-        "scorecard": None if match is None else {
+        "last_actions": [last_action_json(room, action, t) for action in room.last.values() if action.hole == hole],
+        "scorecard": None
+        if match is None
+        else {
             "results": [list(points) for points in match.results],
             "totals": list(match.totals),
             "over": match.is_over(),

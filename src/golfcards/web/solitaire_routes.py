@@ -97,8 +97,9 @@ async def new_game(request: Request, player: str, t: Translator) -> dict[str, An
         if jokers not in (0, 1, 2):
             raise GolfError("request.bad_field", "jokers must be 0, 1 or 2", field="jokers")
         rules = Rules(rule, jokers, field(data, "empty_discard", bool, False))
-        code = await run_in_threadpool(games.random_code, rules, field(data, "course", bool, False),
-                                       field(data, "winnable", bool, False))
+        code = await run_in_threadpool(
+            games.random_code, rules, field(data, "course", bool, False), field(data, "winnable", bool, False)
+        )
     return {"game": game_json(games.start(player, code), t)}
 
 

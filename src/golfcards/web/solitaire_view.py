@@ -27,8 +27,12 @@ def board_json(board: Board, t: Translator) -> dict[str, object]:
     """The visible state of ``board``: columns, discard, counts, score, status and the text line."""
     columns = []
     for number, cards in enumerate(board.columns, start=1):
-        columns.append([{**card_json(card, t), "column": number, "row": row, "free": row == len(cards)}
-                        for row, card in enumerate(cards, start=1)])
+        columns.append(
+            [
+                {**card_json(card, t), "column": number, "row": row, "free": row == len(cards)}
+                for row, card in enumerate(cards, start=1)
+            ]
+        )
     return {
         "code": None if board.code is None else str(board.code),
         "rules": {
@@ -107,21 +111,29 @@ def statistics_json(stats: Statistics, t: Translator) -> dict[str, object]:
         "best_streak": stats.best_streak,
         "best_score": stats.best_score,
         "average_cards_left": stats.average_cards_left,
-        "recent": [{"code": r.code, "won": r.won, "score": r.score, "cards_left": r.cards_left}
-                   for r in stats.recent],
+        "recent": [{"code": r.code, "won": r.won, "score": r.score, "cards_left": r.cards_left} for r in stats.recent],
     }
 
 
 def finished_course_json(course: SavedCourse) -> dict[str, object]:
     total = sum(course.results)
-    return {"code": course.code, "results": list(course.results), "total": total, "par": PAR,
-            "against_par": total - PAR}
+    return {
+        "code": course.code,
+        "results": list(course.results),
+        "total": total,
+        "par": PAR,
+        "against_par": total - PAR,
+    }
 
 
 def hint_json(advice: Hint, board: Board, t: Translator) -> dict[str, object]:
     """The hint: its kind, its move in the replay notation, and the sentence saying how sure it is."""
-    return {"kind": advice.kind.value, "move": None if advice.move is None else advice.move.notation,
-            "cards_left": advice.cards_left, "message": hint_text(advice, board, t)}
+    return {
+        "kind": advice.kind.value,
+        "move": None if advice.move is None else advice.move.notation,
+        "cards_left": advice.cards_left,
+        "message": hint_text(advice, board, t),
+    }
 
 
 def winnable_json(winnable: bool | None, t: Translator) -> dict[str, object]:
@@ -130,8 +142,11 @@ def winnable_json(winnable: bool | None, t: Translator) -> dict[str, object]:
 
 def solution_json(start: Board, verdict: Verdict, t: Translator) -> dict[str, object]:
     """The verdict for the deal and, when winnable, every position of the winning line from the start."""
-    result: dict[str, object] = {"winnable": verdict.winnable,
-                                 "message": verdict_text(start.rules.name, verdict, t), "steps": []}
+    result: dict[str, object] = {
+        "winnable": verdict.winnable,
+        "message": verdict_text(start.rules.name, verdict, t),
+        "steps": [],
+    }
     if verdict.line is None:
         return result
     board = start.copy()

@@ -133,8 +133,9 @@ class Storage:
             self._db.execute("PRAGMA journal_mode = WAL")
             self._migrate()
         except (OSError, sqlite3.Error) as error:  # a folder, not a database, no permission…
-            raise GolfError("storage.cannot_open", f"{self.path}: {error}", path=str(self.path),
-                            reason=str(error)) from error
+            raise GolfError(
+                "storage.cannot_open", f"{self.path}: {error}", path=str(self.path), reason=str(error)
+            ) from error
 
     def close(self) -> None:
         with self._lock:
@@ -150,8 +151,11 @@ class Storage:
         with self._lock:
             version = self.schema_version
             if version > SCHEMA_VERSION:
-                raise GolfError("storage.newer", f"{self.path} was written by a newer golfcards (schema {version})",
-                                path=str(self.path))
+                raise GolfError(
+                    "storage.newer",
+                    f"{self.path} was written by a newer golfcards (schema {version})",
+                    path=str(self.path),
+                )
             for target in range(version + 1, SCHEMA_VERSION + 1):
                 with self._transaction():
                     for statement in MIGRATIONS[target].split(";"):
@@ -181,7 +185,9 @@ class Storage:
         with self._lock:
             row = self._db.execute(
                 "SELECT id, code, actions, course FROM solitaire_games WHERE player = ? AND current = 1 "
-                "ORDER BY id DESC LIMIT 1", (player,)).fetchone()
+                "ORDER BY id DESC LIMIT 1",
+                (player,),
+            ).fetchone()
         return None if row is None else _saved_game(row)
 
     def start_game(self, player: str, code: str, rules: str, course_id: int | None = None) -> SavedGame:
@@ -190,10 +196,13 @@ class Storage:
         with self._lock, self._transaction():
             self._db.execute(
                 "UPDATE solitaire_games SET abandoned = (status = 'playing' AND moves > 0), current = 0 "
-                "WHERE player = ? AND current = 1", (player,))
+                "WHERE player = ? AND current = 1",
+                (player,),
+            )
             cursor = self._db.execute(
-                "INSERT INTO solitaire_games (player, code, rules, course, started, updated) "
-                "VALUES (?, ?, ?, ?, ?, ?)", (player, code, rules, course_id, now, now))
+                "INSERT INTO solitaire_games (player, code, rules, course, started, updated) VALUES (?, ?, ?, ?, ?, ?)",
+                (player, code, rules, course_id, now, now),
+            )
             game_id = int(cursor.lastrowid or 0)
         return SavedGame(game_id, code, (), course_id)
 
@@ -203,34 +212,40 @@ class Storage:
             self._db.execute(
                 "UPDATE solitaire_games SET actions = TRIM(actions || ' ' || ?), status = ?, score = ?, "
                 "cards_left = ?, moves = ?, updated = ? WHERE id = ?",
-                (action, summary.status, summary.score, summary.cards_left, summary.moves, time.time(),
-                 game_id))
+                (action, summary.status, summary.score, summary.cards_left, summary.moves, time.time(), game_id),
+            )
 
     # --- courses ------------------------------------------------------------------------------
 
     def start_course(self, player: str, code: str) -> int:
         with self._lock:
-            cursor = self._db.execute("INSERT INTO courses (player, code, started) VALUES (?, ?, ?)",
-                                      (player, code, time.time()))
+            cursor = self._db.execute(
+                "INSERT INTO courses (player, code, started) VALUES (?, ?, ?)", (player, code, time.time())
+            )
         return int(cursor.lastrowid or 0)
 
     def course(self, course_id: int) -> SavedCourse | None:
         with self._lock:
-            row = self._db.execute("SELECT id, code, results, finished FROM courses WHERE id = ?",
-                                   (course_id,)).fetchone()
+            row = self._db.execute(
+                "SELECT id, code, results, finished FROM courses WHERE id = ?", (course_id,)
+            ).fetchone()
         return None if row is None else _saved_course(row)
 
     def record_course_results(self, course_id: int, results: list[int], finished: bool) -> None:
         with self._lock:
-            self._db.execute("UPDATE courses SET results = ?, finished = ? WHERE id = ?",
-                             (json.dumps(results), time.time() if finished else None, course_id))
+            self._db.execute(
+                "UPDATE courses SET results = ?, finished = ? WHERE id = ?",
+                (json.dumps(results), time.time() if finished else None, course_id),
+            )
 
     def finished_courses(self, player: str, limit: int = 10) -> list[SavedCourse]:
         """The player's finished courses, newest first."""
         with self._lock:
             rows = self._db.execute(
                 "SELECT id, code, results, finished FROM courses WHERE player = ? AND finished IS NOT NULL "
-                "ORDER BY id DESC LIMIT ?", (player, limit)).fetchall()
+                "ORDER BY id DESC LIMIT ?",
+                (player, limit),
+            ).fetchall()
         return [_saved_course(row) for row in rows]
 
     # --- statistics ---------------------------------------------------------------------------
@@ -240,21 +255,27 @@ class Storage:
         with self._lock:
             rows = self._db.execute(
                 f"SELECT rules, COUNT(*) AS n FROM solitaire_games WHERE player = ? AND {_COUNTED} "
-                "GROUP BY rules ORDER BY n DESC, rules", (player,)).fetchall()
+                "GROUP BY rules ORDER BY n DESC, rules",
+                (player,),
+            ).fetchall()
         return [row["rules"] for row in rows]
 
     def statistics(self, player: str, rules: str) -> Statistics:
         with self._lock:
             rows = self._db.execute(
                 f"SELECT code, status, score, cards_left FROM solitaire_games "
-                f"WHERE player = ? AND rules = ? AND {_COUNTED} ORDER BY id", (player, rules)).fetchall()
+                f"WHERE player = ? AND rules = ? AND {_COUNTED} ORDER BY id",
+                (player, rules),
+            ).fetchall()
         wins = [row["status"] == "won" for row in rows]
         best_streak = streak = 0
         for won in wins:
             streak = streak + 1 if won else 0
             best_streak = max(best_streak, streak)
-        recent = tuple(RecentResult(row["code"], row["status"] == "won", row["score"], row["cards_left"])
-                       for row in rows[-RECENT_RESULTS:])
+        recent = tuple(
+            RecentResult(row["code"], row["status"] == "won", row["score"], row["cards_left"])
+            for row in rows[-RECENT_RESULTS:]
+        )
         return Statistics(
             rules=rules,
             games=len(rows),
@@ -289,4 +310,3 @@ class _Transaction:
 
     def __exit__(self, kind: object, value: object, traceback: object) -> None:
         self._db.execute("COMMIT" if kind is None else "ROLLBACK")
-

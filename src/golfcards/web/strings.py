@@ -25,10 +25,13 @@ PAGE_STRINGS: dict[str, str] = {
     "cancel": N_("Cancel"),
     "error_network": N_("The server cannot be reached. Check that golf serve is still running."),
     "home_title": N_("Two card games called Golf"),
-    "home_solitaire_help": N_("Alone: clear the seven columns, one rank up or down at a time, before the stock "
-                              "runs out."),
-    "home_sixcard_help": N_("2 to 4 players, six cards each, the lowest score after 9 holes wins: against bots or "
-                            "with friends on the same network."),
+    "home_solitaire_help": N_(
+        "Alone: clear the seven columns, one rank up or down at a time, before the stock runs out."
+    ),
+    "home_sixcard_help": N_(
+        "2 to 4 players, six cards each, the lowest score after 9 holes wins: against bots or "
+        "with friends on the same network."
+    ),
     # solitaire toolbar and status
     "new_game": N_("New game"),
     "undo": N_("Undo"),
@@ -45,8 +48,9 @@ PAGE_STRINGS: dict[str, str] = {
     "discard_empty": N_("The discard is empty: remove any free card to start it"),
     "column": N_("Column {number}"),
     "board_as_text": N_("The board as text"),
-    "keyboard_help": N_("Keys: D draws, 1–7 remove the free card of a column, U undoes, H gives a hint, N opens a "
-                        "new game."),
+    "keyboard_help": N_(
+        "Keys: D draws, 1–7 remove the free card of a column, U undoes, H gives a hint, N opens a new game."
+    ),
     "hint": N_("Hint"),
     "still_winnable": N_("Still winnable?"),
     "solution": N_("Solution"),

@@ -25,6 +25,10 @@ def make_bot(level: str, seed: int = 0) -> Bot:
     """A bot of ``level`` (one of :data:`LEVELS`) with its own seeded random choices."""
     bot_class = LEVELS.get(level.strip().lower()) if isinstance(level, str) else None
     if bot_class is None:
-        raise GolfError("sixcard.bad_level", f"{level!r}: a bot level is one of {', '.join(LEVELS)}",
-                        level=str(level), levels=", ".join(LEVELS))
+        raise GolfError(
+            "sixcard.bad_level",
+            f"{level!r}: a bot level is one of {', '.join(LEVELS)}",
+            level=str(level),
+            levels=", ".join(LEVELS),
+        )
     return bot_class(seed)

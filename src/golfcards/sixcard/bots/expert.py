@@ -79,12 +79,25 @@ def determinize(view: View, rng: random.Random) -> HoleState:
     holding = None
     if view.holder is not None:
         holding = view.holding.index if view.holding is not None else unseen.pop()
-    stock = unseen[:view.stock_count]
-    state = HoleState(rules, grids, face_up, [card.index for card in view.discard], stock,
-                      dealer=view.dealer, phase=view.phase, current=view.current, holding=holding,
-                      reveals_left=list(view.reveals_left), went_out=view.went_out,
-                      final_turns_left=view.final_turns_left, turns=view.turns,
-                      reshuffles=view.reshuffles, number=rng.randrange(1 << 30), context=view.context)
+    stock = unseen[: view.stock_count]
+    state = HoleState(
+        rules,
+        grids,
+        face_up,
+        [card.index for card in view.discard],
+        stock,
+        dealer=view.dealer,
+        phase=view.phase,
+        current=view.current,
+        holding=holding,
+        reveals_left=list(view.reveals_left),
+        went_out=view.went_out,
+        final_turns_left=view.final_turns_left,
+        turns=view.turns,
+        reshuffles=view.reshuffles,
+        number=rng.randrange(1 << 30),
+        context=view.context,
+    )
     return state
 
 
@@ -116,7 +129,7 @@ def match_chance(margin: float, down: int, seat: int, context: HoleContext) -> f
     (:func:`rest_spread`) and by the holes still to come (:data:`HOLE_SPREAD` each)."""
     lead = context.totals[1 - seat] - context.totals[seat] + margin
     remaining = context.holes - context.hole - 1
-    spread = math.sqrt(rest_spread(down) ** 2 + remaining * HOLE_SPREAD ** 2)
+    spread = math.sqrt(rest_spread(down) ** 2 + remaining * HOLE_SPREAD**2)
     if spread == 0.0:
         return 1.0 if lead > 0 else 0.5 if lead == 0 else 0.0
     return 0.5 * (1.0 + math.erf(lead / (spread * math.sqrt(2))))
@@ -239,11 +252,11 @@ class PlayoutExpert(SampledSearch):
         plan = Plan(guide, known)
         if view.phase is Phase.PLACE:
             ranked = sorted(guide.placements(plan, known.holding, may_leave=True), reverse=True)
-            return [DiscardDrawn() if p == LEAVE else Swap(p) for _, p in ranked[:self.width]]
+            return [DiscardDrawn() if p == LEAVE else Swap(p) for _, p in ranked[: self.width]]
         ranked = sorted(guide.placements(plan, known.top, may_leave=False), reverse=True)
-        takes: list[Action] = [TakeDiscard(p) for _, p in ranked[:self.width - 1]]
+        takes: list[Action] = [TakeDiscard(p) for _, p in ranked[: self.width - 1]]
         first = guide.choose(view)
-        return [first, *(a for a in [DrawStock(), *takes] if a != first)][:self.width]
+        return [first, *(a for a in [DrawStock(), *takes] if a != first)][: self.width]
 
     def choose(self, view: View) -> Action:
         legal = view.legal
@@ -331,7 +344,7 @@ class ExpertBot(SampledSearch):
             options = [*after.uses(known.top, may_leave=False), strong.Option(after.draw_worth(), DRAW, None)]
         options.sort(key=lambda option: option.worth, reverse=True)
         best = options[0].worth
-        chosen = [option for option in options[:self.width] if option.worth >= best - self.within]
+        chosen = [option for option in options[: self.width] if option.worth >= best - self.within]
         if known.phase is Phase.PLACE:
             return [DiscardDrawn() if o.position == strong.LEAVE else Swap(o.position) for o in chosen]
         return [DrawStock() if o.position == DRAW else TakeDiscard(o.position) for o in chosen]
@@ -347,8 +360,12 @@ class ExpertBot(SampledSearch):
         Before them that chance is nearly a straight line of the hole's margin, so playing for
         points (as the network does) comes to the same."""
         context = state.context
-        if (not self.match_aware or context is None or state.players != 2
-                or context.holes - context.hole > self.late_holes):
+        if (
+            not self.match_aware
+            or context is None
+            or state.players != 2
+            or context.holes - context.hole > self.late_holes
+        ):
             return None
         return context
 

@@ -158,5 +158,6 @@ class HeuristicStrong(Bot):
 
     def draw_value(self, plan: Plan) -> float:
         """The expected worth of drawing: the best use of each possible card, weighted by its odds."""
-        return sum(p * self.best_placement(plan, key, may_leave=True)[1]
-                   for key, p in enumerate(plan.table.probabilities) if p)
+        return sum(
+            p * self.best_placement(plan, key, may_leave=True)[1] for key, p in enumerate(plan.table.probabilities) if p
+        )

@@ -20,8 +20,23 @@ UNKNOWN = -1
 class Knowledge:
     """A bot's reading of one view (seat ``me``); plain lists, cheap to copy and change."""
 
-    __slots__ = ("me", "players", "rows", "columns", "size", "grids", "top", "holding", "unseen",
-                 "unseen_total", "stock", "phase", "went_out", "final_turn", "view")
+    __slots__ = (
+        "me",
+        "players",
+        "rows",
+        "columns",
+        "size",
+        "grids",
+        "top",
+        "holding",
+        "unseen",
+        "unseen_total",
+        "stock",
+        "phase",
+        "went_out",
+        "final_turn",
+        "view",
+    )
 
     def __init__(self, view: View) -> None:
         assert view.viewer is not None, "a bot plays a seat"
@@ -88,7 +103,7 @@ def column_expectation(keys: Sequence[int], probabilities: Sequence[float], mean
         return column_points(keys)
     total = sum(KEY_VALUES[key] for key in known) + missing * mean
     if not known:
-        return total - sum(p ** missing * missing * KEY_VALUES[u] for u, p in enumerate(probabilities) if p)
+        return total - sum(p**missing * missing * KEY_VALUES[u] for u, p in enumerate(probabilities) if p)
     first = known[0]
     if any(key != first for key in known):
         return total
@@ -97,4 +112,3 @@ def column_expectation(keys: Sequence[int], probabilities: Sequence[float], mean
 
 def grid_expectation(grid: Sequence[int], columns: int, probabilities: Sequence[float], mean: float) -> float:
     return sum(column_expectation(grid[c::columns], probabilities, mean) for c in range(columns))
-

@@ -28,22 +28,41 @@ ALL_RANKS = range(RANK_KEYS)
 
 
 PAIR_POINTS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(column_points((top, bottom)) for bottom in ALL_RANKS) for top in ALL_RANKS)
+    tuple(column_points((top, bottom)) for bottom in ALL_RANKS) for top in ALL_RANKS
+)
 """The points of a column of two known ranks: the engine's rule (:func:`column_points`), tabulated
 because the bots ask for it at every position they judge."""
 
 KNOWN_GAINS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(PAIR_POINTS[top][bottom] - min(PAIR_POINTS[rank][bottom], PAIR_POINTS[top][rank])
-                for rank in ALL_RANKS) for bottom in ALL_RANKS) for top in ALL_RANKS)
+    tuple(
+        tuple(PAIR_POINTS[top][bottom] - min(PAIR_POINTS[rank][bottom], PAIR_POINTS[top][rank]) for rank in ALL_RANKS)
+        for bottom in ALL_RANKS
+    )
+    for top in ALL_RANKS
+)
 """For a column of two known ranks: how much a card of each rank lowers it at its better place."""
 
 
 class Outlook:
     """The expected-points arithmetic of one view of a 2-row grid game, worked out once."""
 
-    __slots__ = ("known", "probabilities", "ranks", "mean", "with_unknown", "two_unknown", "pairs",
-                 "column_points", "column_best", "points", "down", "best", "improvement", "_elsewhere",
-                 "_over_unknown")
+    __slots__ = (
+        "known",
+        "probabilities",
+        "ranks",
+        "mean",
+        "with_unknown",
+        "two_unknown",
+        "pairs",
+        "column_points",
+        "column_best",
+        "points",
+        "down",
+        "best",
+        "improvement",
+        "_elsewhere",
+        "_over_unknown",
+    )
 
     def __init__(self, known: Knowledge) -> None:
         assert known.rows == 2, "the outlook is worked out for 2-row grids"

@@ -46,6 +46,7 @@ LEAVE = -1
 TIE_BREAK = 0.001
 """With 3–4 players, what each point of a final score costs on top of the share of the win."""
 
+
 @cache
 def fitted_net(model: ModuleType, name: str) -> ValueNet | None:
     """The network ``name`` of a fitted-model module (``strong_model``, ``expert_model``), built once;
@@ -83,8 +84,12 @@ class Afterstates:
         self.two = known.players == 2
         fixed: tuple[float, ...] = (outlook.points[following], outlook.down[following], outlook.improvement[following])
         if not self.two:
-            fixed += (min(outlook.points[s] for s in opponents), min(outlook.down[s] for s in opponents),
-                      min(known.stock, 30), known.players)
+            fixed += (
+                min(outlook.points[s] for s in opponents),
+                min(outlook.down[s] for s in opponents),
+                min(known.stock, 30),
+                known.players,
+            )
         self.fixed = fixed
         self.value: Callable[[float, float, float, float], float] = net.bind(fixed)
         self.opponents = opponents
@@ -113,8 +118,9 @@ class Afterstates:
         outlook, me, following = self.outlook, self.me, self.following
         options = []
         if may_leave:
-            options.append(self.worth(outlook.points[me], outlook.down[me], outlook.improvement[me],
-                                      outlook.gift(following, rank)))
+            options.append(
+                self.worth(outlook.points[me], outlook.down[me], outlook.improvement[me], outlook.gift(following, rank))
+            )
         for position, key in enumerate(self.known.my_grid):
             points, down, improvement = outlook.after(me, position, rank)
             if not may_leave and key != UNKNOWN and points >= outlook.points[me]:

@@ -47,8 +47,10 @@ class ValueNet:
         bases, columns = [], [[] for _ in range(VARYING)]  # type: list[float], list[list[float]]
         for unit in self.hidden:
             weights = unit[1:]
-            base = unit[0] + sum(w * (x - m) / s for w, x, m, s in
-                                 zip(weights[VARYING:], fixed, shift[VARYING:], scale[VARYING:], strict=True))
+            base = unit[0] + sum(
+                w * (x - m) / s
+                for w, x, m, s in zip(weights[VARYING:], fixed, shift[VARYING:], scale[VARYING:], strict=True)
+            )
             for j in range(VARYING):
                 columns[j].append(weights[j] / scale[j])
                 base -= weights[j] * shift[j] / scale[j]
