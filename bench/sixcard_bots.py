@@ -44,7 +44,8 @@ import statistics
 import sys
 import time
 
-from golfcards.sixcard.arena import ArenaConfig, ArenaResult, run_arena
+from golfcards.runners.arena import ArenaConfig, ArenaResult, run_arena
+from golfcards.runners.workers import interruptible_pool
 from golfcards.sixcard.bots import make_bot, strong
 from golfcards.sixcard.bots.knowledge import Knowledge
 from golfcards.sixcard.bots.value import ValueNet
@@ -53,7 +54,6 @@ from golfcards.sixcard.match import Match
 from golfcards.sixcard.rules import SixCardRules
 from golfcards.sixcard.state import HoleState, Phase
 from golfcards.sixcard.view import view_for
-from golfcards.workers import interruptible_pool
 
 BOTS_PATH = pathlib.Path(__file__).resolve().parent.parent / "src/golfcards/sixcard/bots"
 MODEL_PATH = BOTS_PATH / "strong_model.py"

@@ -34,8 +34,8 @@ from pathlib import Path
 from typing import cast
 
 from golfcards.cards import parse_card, parse_cards
+from golfcards.runners.analysis import random_numbers
 from golfcards.solitaire import solver_fast
-from golfcards.solitaire.analysis import random_numbers
 from golfcards.solitaire.board import Board, Status
 from golfcards.solitaire.deal import Deal
 from golfcards.solitaire.rules import CLASSIC, EASY, STRICT, Rules

@@ -14,4 +14,8 @@ fi
 
 PYTHON="${PYTHON:-python3}"
 "$PYTHON" -m pip install --quiet --disable-pip-version-check -e ".[test,fast,cluster,parquet]"
+# Gates: lint, format, the layers contract (pyproject's [tool.importlinter]).
+"$PYTHON" -m ruff check --quiet src tests bench scripts hatch_build.py
+"$PYTHON" -m ruff format --check --quiet src tests bench scripts hatch_build.py
+lint-imports --no-cache >/dev/null || { lint-imports --no-cache; exit 1; }
 exec "$PYTHON" -m pytest -q -p no:cacheprovider "$@"

@@ -9,7 +9,7 @@ import math
 import pytest
 
 from golfcards.errors import GolfError
-from golfcards.solitaire import analysis
+from golfcards.runners import analysis
 from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.rules import CLASSIC, EASY, STRICT
 from golfcards.solitaire.solver import solve

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from golfcards.cli import main
+from golfcards.main import main
 from golfcards.solitaire.board import Board, Status, parse_action
 from golfcards.solitaire.solver import solve
 
@@ -180,7 +180,7 @@ def test_analyze_needs_a_count_and_a_good_code(capsys, tmp_path):
 
 
 def test_a_table_that_cannot_be_written_is_a_clear_error_before_any_solving(capsys, tmp_path, monkeypatch):
-    from golfcards.solitaire import analysis
+    from golfcards.runners import analysis
 
     def must_not_solve(*args, **kwargs):
         raise AssertionError("no deal is solved for a table that cannot be written")
@@ -265,7 +265,7 @@ def test_analyze_on_a_dask_cluster(capsys, tmp_path):
 
 def test_analyze_on_an_unreachable_cluster_is_a_clear_error(capsys, tmp_path, monkeypatch):
     pytest.importorskip("distributed")
-    from golfcards.solitaire import analysis
+    from golfcards.runners import analysis
 
     monkeypatch.setattr(analysis, "CONNECT_SECONDS", 1)
     status, _, err = run(

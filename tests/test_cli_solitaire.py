@@ -9,9 +9,9 @@ import sys
 
 import pytest
 
-from golfcards.cli import main
 from golfcards.cli.solitaire import PlaySession
 from golfcards.i18n import translator
+from golfcards.main import main
 from golfcards.solitaire import Board, GameCode
 
 

@@ -11,8 +11,8 @@ import pytest
 
 from golfcards.cards import parse_cards
 from golfcards.errors import GolfError
+from golfcards.runners.arena import ArenaConfig, run_arena
 from golfcards.sixcard.actions import DiscardDrawn, DrawStock, Swap, TakeDiscard
-from golfcards.sixcard.arena import ArenaConfig, run_arena
 from golfcards.sixcard.bots import LEVELS, make_bot
 from golfcards.sixcard.bots.expert import determinize, expert_net, match_chance
 from golfcards.sixcard.bots.knowledge import Knowledge

@@ -1,4 +1,4 @@
-"""``golf sixcard score | arena | bot | play`` through ``golfcards.cli.main``."""
+"""``golf sixcard score | arena | bot | play`` through ``golfcards.main.main``."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from golfcards.cli import main
+from golfcards.main import main
 
 
 def run(capsys, *argv: str, stdin: str | None = None, monkeypatch=None) -> tuple[int, str, str]:

@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from golfcards.cli import main
 from golfcards.errors import GolfError
+from golfcards.main import main
+from golfcards.runners.arena import MAX_HOLE_TURNS, ArenaConfig, run_arena
+from golfcards.runners.bot_protocol import CommandPlayer, answer_line, encode_view
 from golfcards.sixcard.actions import TakeDiscard, action_from_json
-from golfcards.sixcard.arena import MAX_HOLE_TURNS, ArenaConfig, run_arena
 from golfcards.sixcard.bots import make_bot
 from golfcards.sixcard.codes import DealCode
-from golfcards.sixcard.protocol import CommandPlayer, answer_line, encode_view
 from golfcards.sixcard.rules import SixCardRules
 from golfcards.sixcard.state import HoleState
 from golfcards.sixcard.view import view_for

@@ -13,7 +13,6 @@ ROOT = Path(__file__).resolve().parent.parent
 SOURCES = [
     *sorted((ROOT / "src" / "golfcards" / "web").glob("*.py")),
     ROOT / "src" / "golfcards" / "i18n" / "web.py",
-    ROOT / "src" / "golfcards" / "cli" / "serve.py",
 ]
 KEYWORDS = {"N_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 PLACEHOLDER = re.compile(r"\{(\w+)\}")

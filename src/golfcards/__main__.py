@@ -2,6 +2,6 @@
 
 import sys
 
-from golfcards.cli import main
+from golfcards.main import main
 
 sys.exit(main())

@@ -9,9 +9,9 @@ import random
 import sys
 from typing import TextIO
 
-from golfcards.cli import add_language_option, report_error
 from golfcards.errors import GolfError
 from golfcards.i18n import Translator, translator
+from golfcards.i18n.console import add_language_option, report_error
 from golfcards.i18n.errors import error_text
 from golfcards.i18n.sixcard import (
     action_text,
@@ -24,13 +24,13 @@ from golfcards.i18n.sixcard import (
     scorecard_lines,
     winners_text,
 )
+from golfcards.runners.arena import ArenaConfig, ArenaResult, run_arena
+from golfcards.runners.bot_protocol import COMMAND_PREFIX, answer_line
 from golfcards.shuffle import DEAL_COUNT
 from golfcards.sixcard.actions import Action, DiscardDrawn, DrawStock, Reveal, Swap, TakeDiscard
-from golfcards.sixcard.arena import ArenaConfig, ArenaResult, run_arena
 from golfcards.sixcard.bots import LEVELS, Bot, make_bot
 from golfcards.sixcard.codes import DealCode
 from golfcards.sixcard.match import Match, winners
-from golfcards.sixcard.protocol import COMMAND_PREFIX, answer_line
 from golfcards.sixcard.rules import SixCardRules
 from golfcards.sixcard.scoring import parse_grid, score_grid
 from golfcards.sixcard.state import Phase

@@ -10,11 +10,12 @@ from collections.abc import Callable
 from typing import TextIO
 
 from golfcards.cards import AnyCard, Card
-from golfcards.cli import add_language_option, report_error, solitaire_analysis
+from golfcards.cli import solitaire_analysis
 from golfcards.errors import GolfError
 from golfcards.i18n import LANGUAGES, N_, Translator, translator
 from golfcards.i18n.analysis import hint_text, still_winnable_text
 from golfcards.i18n.cards import card_name, card_short
+from golfcards.i18n.console import add_language_option, report_error
 from golfcards.i18n.errors import error_text
 from golfcards.i18n.solitaire import board_text, refusal_text, rule_name, status_text
 from golfcards.shuffle import DEAL_COUNT

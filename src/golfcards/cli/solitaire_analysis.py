@@ -17,7 +17,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from golfcards.cli import add_language_option, report_error, report_message
 from golfcards.errors import GolfError
 from golfcards.i18n import Translator, translator
 from golfcards.i18n.analysis import (
@@ -29,8 +28,9 @@ from golfcards.i18n.analysis import (
     summary_lines,
     verdict_text,
 )
+from golfcards.i18n.console import add_language_option, report_error, report_message
 from golfcards.i18n.solitaire import board_text, refusal_text, rule_name
-from golfcards.solitaire import analysis
+from golfcards.runners import analysis
 from golfcards.solitaire.board import Board, parse_action
 from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.hint import INTERACTIVE, hint, is_still_winnable

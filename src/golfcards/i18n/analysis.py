@@ -9,7 +9,7 @@ from __future__ import annotations
 from golfcards.i18n import N_, Translator
 from golfcards.i18n.cards import card_name
 from golfcards.i18n.solitaire import rule_name
-from golfcards.solitaire.analysis import RuleSummary, Summary
+from golfcards.runners.analysis import RuleSummary, Summary
 from golfcards.solitaire.board import Board, Draw, Move
 from golfcards.solitaire.hint import Hint, HintKind
 from golfcards.solitaire.rules import RuleName

@@ -1,7 +1,7 @@
 """Bots of measured strength; each receives views only (see :mod:`golfcards.sixcard.view`).
 
 Levels, weakest first: ``random`` (the yardstick), ``easy``, ``normal``, ``strong``, ``expert``.
-The arena (:mod:`golfcards.sixcard.arena`) measures them; ``docs/sixcard-bots.md`` has the table.
+The arena (:mod:`golfcards.runners.arena`) measures them; ``docs/sixcard-bots.md`` has the table.
 """
 
 from __future__ import annotations

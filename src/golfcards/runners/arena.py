@@ -19,13 +19,13 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from golfcards.errors import GolfError
+from golfcards.runners.workers import interruptible_pool
 from golfcards.shuffle import DEAL_COUNT
 from golfcards.sixcard.actions import Action
 from golfcards.sixcard.codes import DealCode
 from golfcards.sixcard.match import Match, winners
 from golfcards.sixcard.rules import SixCardRules
 from golfcards.sixcard.view import View, view_for
-from golfcards.workers import interruptible_pool
 
 Z95 = 1.959963984540054
 GROUPS_PER_CHUNK = 4
@@ -218,7 +218,7 @@ def play_match(players: Sequence[Player], code: DealCode, seating: Sequence[int]
 
 
 def _play_chunk(config: ArenaConfig, first_match: int, count: int) -> list[MatchRecord]:
-    from golfcards.sixcard.protocol import make_player
+    from golfcards.runners.bot_protocol import make_player
 
     n = config.rules.players
     seeds = [config.seed * 7919 + first_match * 31 + i for i in range(n)]

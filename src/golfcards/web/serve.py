@@ -11,9 +11,9 @@ import socket
 import sys
 from pathlib import Path
 
-from golfcards.cli import add_language_option, report_error
 from golfcards.errors import GolfError
 from golfcards.i18n import translator
+from golfcards.i18n.console import add_language_option, report_error
 
 
 def default_db_path() -> Path:

@@ -29,11 +29,11 @@ from pathlib import Path
 from typing import Any
 
 from golfcards.errors import GolfError
+from golfcards.runners.workers import interruptible_pool
 from golfcards.shuffle import DEAL_COUNT, SplitMix64, number_to_letters
 from golfcards.solitaire.deal import Deal
 from golfcards.solitaire.rules import RuleName, Rules
 from golfcards.solitaire.solver import search, start_of, warm_up
-from golfcards.workers import interruptible_pool
 
 RULE_COLUMNS = {RuleName.EASY: "easy", RuleName.CLASSIC: "classic", RuleName.STRICT: "strict"}
 Z_95 = 1.959963984540054
