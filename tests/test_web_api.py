@@ -10,10 +10,10 @@ from starlette.testclient import TestClient
 
 from golfcards.cards import parse_card
 from golfcards.errors import GolfError
+from golfcards.runners.storage import SCHEMA_VERSION, Storage
 from golfcards.solitaire import GameCode
 from golfcards.solitaire.solver import solve
 from golfcards.web.app import create_app
-from golfcards.web.storage import SCHEMA_VERSION, Storage
 
 BLOCKING_CODE = "GO1-E-AAAAAAE"
 """A deal that blocks when the player only draws: 16 draws, no free card fits the last one."""

@@ -20,13 +20,13 @@ from starlette.staticfiles import StaticFiles
 
 from golfcards.errors import GolfError
 from golfcards.i18n import normalize_language
+from golfcards.runners.solitaire_games import SolitaireGames
+from golfcards.runners.storage import Storage
 from golfcards.solitaire.solver import warm_up
 from golfcards.web import rules_pages, sixcard_routes, solitaire_routes
 from golfcards.web.requests import error_response, request_translator
 from golfcards.web.rooms import Rooms
 from golfcards.web.sixcard_routes import Tables
-from golfcards.web.solitaire_games import SolitaireGames
-from golfcards.web.storage import Storage
 from golfcards.web.strings import page_strings
 
 STATIC = Path(__file__).resolve().parent / "static"

@@ -26,6 +26,7 @@ from starlette.routing import Route
 
 from golfcards.errors import GolfError
 from golfcards.i18n import Translator
+from golfcards.runners.solitaire_games import SolitaireGames, rules_key
 from golfcards.solitaire.board import parse_action
 from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.rules import RuleName, Rules
@@ -37,7 +38,6 @@ from golfcards.web.requests import (
     json_body,
     request_translator,
 )
-from golfcards.web.solitaire_games import SolitaireGames, rules_key
 from golfcards.web.solitaire_view import (
     course_json,
     finished_course_json,

@@ -9,14 +9,14 @@ from golfcards.i18n import N_, Translator
 from golfcards.i18n.analysis import hint_text, move_text, numbered_move, still_winnable_text, verdict_text
 from golfcards.i18n.cards import card_name
 from golfcards.i18n.solitaire import board_text, refusal_text, rule_name, status_text
+from golfcards.runners.solitaire_games import Game, rules_key
+from golfcards.runners.storage import SavedCourse, Statistics
 from golfcards.solitaire.board import Board, Draw, Outcome, Undo
 from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.course import COURSE_DEALS, PAR, Course
 from golfcards.solitaire.hint import Hint
 from golfcards.solitaire.solver import Verdict
 from golfcards.web.card_faces import card_json
-from golfcards.web.solitaire_games import Game, rules_key
-from golfcards.web.storage import SavedCourse, Statistics
 
 DREW = N_("You drew {card}.")
 REMOVED = N_("You removed {card}.")

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from golfcards.errors import GolfError
+from golfcards.runners.storage import GameSummary, SavedGame, Storage
 from golfcards.shuffle import DEAL_COUNT
 from golfcards.solitaire.board import Action, Board, Outcome, parse_action
 from golfcards.solitaire.codes import GameCode
@@ -21,7 +22,6 @@ from golfcards.solitaire.hint import Hint, hint, is_still_winnable
 from golfcards.solitaire.rules import EASY, Rules
 from golfcards.solitaire.solver import Verdict, solve
 from golfcards.solitaire.winnable import random_winnable_code
-from golfcards.web.storage import GameSummary, SavedGame, Storage
 
 HINT_BUDGET = 300_000
 WINNABLE_BUDGET = 1_000_000
