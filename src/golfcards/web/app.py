@@ -13,6 +13,7 @@ from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -24,6 +25,7 @@ from golfcards.runners.solitaire_games import SolitaireGames
 from golfcards.runners.storage import Storage
 from golfcards.solitaire.solver import warm_up
 from golfcards.web import rules_pages, sixcard_routes, solitaire_routes
+from golfcards.web.guard import Guard
 from golfcards.web.requests import error_response, request_translator
 from golfcards.web.rooms import Rooms
 from golfcards.web.sixcard_routes import Tables
@@ -89,6 +91,7 @@ def create_app(
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         exception_handlers={HTTPException: not_found},
+        middleware=[Middleware(Guard)],
         lifespan=lifespan,
     )
     app.state.storage = storage

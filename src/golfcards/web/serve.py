@@ -10,6 +10,7 @@ import argparse
 import socket
 import sys
 from pathlib import Path
+from typing import Any
 
 from golfcards.errors import GolfError
 from golfcards.i18n import translator
@@ -96,6 +97,29 @@ def run_serve(args: argparse.Namespace) -> int:
         return report_error(error, t)
     print(t.gettext("golfcards is ready at {address} (press Ctrl+C to stop)", address=f"{address}/"), flush=True)
     print(t.gettext("Games and statistics are saved in {path}", path=str(db_path)), flush=True)
-    config = uvicorn.Config(app, log_level="warning")
-    uvicorn.Server(config).run(sockets=[sock])
+    uvicorn.Server(server_config(app)).run(sockets=[sock])
     return 0
+
+
+def server_config(app: Any) -> Any:
+    """uvicorn's settings for ``app``: every size bounded before anything is buffered.
+
+    A client message is at most ``MAX_MESSAGE`` characters (4 bytes each at most in UTF-8): a longer
+    WebSocket frame is refused from its header (close 1009) instead of read. Per-message deflate is
+    off: a few kilobytes compressed would otherwise grow to a message of ``ws_max_size`` in the
+    server, and a table's messages are small.
+    """
+    import uvicorn
+
+    from golfcards.web.connections import ConnectionLimits, protocols
+    from golfcards.web.sixcard_routes import MAX_MESSAGE
+
+    http, ws = protocols(ConnectionLimits())
+    return uvicorn.Config(
+        app,
+        http=http,
+        ws=ws,
+        ws_max_size=4 * MAX_MESSAGE,
+        ws_per_message_deflate=False,
+        log_level="warning",
+    )
