@@ -7,9 +7,7 @@ peak may not grow by more than :data:`MEMORY_BOUND` (before these limits it grew
 
 from __future__ import annotations
 
-import base64
 import contextlib
-import os
 import select
 import socket
 import threading
@@ -20,7 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 import httpx2
 import pytest
 
-from tests.serving import Server, golf_serve
+from tests.serving import Server, close_code, frame_header, golf_serve, ws_open
 
 MEMORY_BOUND = 50 * 1024 * 1024
 BIG_MESSAGE = 15 * 1024 * 1024
@@ -80,66 +78,9 @@ def _room(server: Server) -> str:
 
 
 def _ws_open(server: Server, code: str, extensions: str | None = None) -> tuple[socket.socket, str, bytes]:
-    """A raw WebSocket handshake on ``/ws/sixcard/CODE``; returns the socket, the answer's headers (lower
-    case) and what came after them."""
     sock = server.connect()
-    key = base64.b64encode(os.urandom(16)).decode()
-    lines = [
-        f"GET /ws/sixcard/{code} HTTP/1.1",
-        f"Host: 127.0.0.1:{server.port}",
-        "Upgrade: websocket",
-        "Connection: Upgrade",
-        f"Sec-WebSocket-Key: {key}",
-        "Sec-WebSocket-Version: 13",
-    ]
-    if extensions:
-        lines.append(f"Sec-WebSocket-Extensions: {extensions}")
-    sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
-    answer = b""
-    while b"\r\n\r\n" not in answer:
-        chunk = sock.recv(4096)
-        assert chunk, answer
-        answer += chunk
-    head, _, rest = answer.partition(b"\r\n\r\n")
-    assert head.startswith(b"HTTP/1.1 101"), head
-    return sock, head.decode("latin-1").lower(), rest
-
-
-def _frame_header(length: int, *, rsv1: bool = False) -> bytes:
-    """A masked final text frame's header announcing ``length`` bytes (mask key 0: the payload as is)."""
-    first = bytes([0x81 | (0x40 if rsv1 else 0)])
-    if length < 126:
-        size = bytes([0x80 | length])
-    elif length < 1 << 16:
-        size = bytes([0x80 | 126]) + length.to_bytes(2, "big")
-    else:
-        size = bytes([0x80 | 127]) + length.to_bytes(8, "big")
-    return first + size + b"\0\0\0\0"
-
-
-def _close_code(sock: socket.socket, data: bytes) -> int | None:
-    """Read the server's frames (``data`` already came) until its close frame; its code (None if the
-    connection just ended)."""
-    while True:
-        while len(data) >= 2:
-            opcode, length = data[0] & 0x0F, data[1] & 0x7F
-            start = 2
-            if length == 126:
-                length, start = int.from_bytes(data[2:4], "big"), 4
-            elif length == 127:
-                length, start = int.from_bytes(data[2:10], "big"), 10
-            if len(data) < start + length:
-                break
-            payload, data = data[start : start + length], data[start + length :]
-            if opcode == 0x8:
-                return int.from_bytes(payload[:2], "big")
-        try:
-            chunk = sock.recv(65536)
-        except (ConnectionResetError, TimeoutError):
-            return None
-        if not chunk:
-            return None
-        data += chunk
+    head, rest = ws_open(sock, server.port, f"/ws/sixcard/{code}", extensions)
+    return sock, head, rest
 
 
 def _send_quietly(sock: socket.socket, data: bytes) -> None:
@@ -154,8 +95,8 @@ def test_a_websocket_frame_over_the_limit_is_refused_from_its_header(server):
         def attack(_: int) -> int | None:
             sock, _, data = _ws_open(server, code)
             with sock:
-                _send_quietly(sock, _frame_header(BIG_MESSAGE) + b"a" * 65536)
-                return _close_code(sock, data)
+                _send_quietly(sock, frame_header(BIG_MESSAGE) + b"a" * 65536)
+                return close_code(sock, data)
 
         codes = list(pool.map(attack, range(20)))
     assert codes == [1009] * 20, "close 1009 (message too big) as soon as the frame's length is read"
@@ -174,8 +115,8 @@ def test_a_deflate_bomb_is_not_inflated(server):
         def attack(_: int) -> tuple[bool, int | None]:
             sock, head, data = _ws_open(server, code, "permessage-deflate; client_max_window_bits")
             with sock:
-                _send_quietly(sock, _frame_header(len(bomb), rsv1=True) + bomb)
-                return "permessage-deflate" in head, _close_code(sock, data)
+                _send_quietly(sock, frame_header(len(bomb), rsv1=True) + bomb)
+                return "permessage-deflate" in head, close_code(sock, data)
 
         results = list(pool.map(attack, range(20)))
     for negotiated, close in results:

@@ -5,7 +5,9 @@ the time they take to arrive. :func:`protocols` returns uvicorn's HTTP and WebSo
 with those bounds added, for ``uvicorn.Config(http=…, ws=…)``:
 
 * a request line and headers longer than :attr:`ConnectionLimits.header_bytes` get 431 and the
-  connection is closed, before more is buffered.
+  connection is closed, before more is buffered;
+* a WebSocket whose app has finished (a client dropped for reading too slowly) is aborted, not left
+  open until the client reads what is buffered for it.
 """
 
 from __future__ import annotations
@@ -44,6 +46,13 @@ def protocols(limits: ConnectionLimits) -> tuple[type[asyncio.Protocol], type[as
 
     class WebSocketConnection(WebSocketsSansIOProtocol):
         """A WebSocket connection; its messages are bounded by uvicorn's ``ws_max_size``."""
+
+        async def run_asgi(self) -> None:
+            """Run the app; once it is done with the connection, a peer that does not read what is
+            still buffered for it is cut off (a plain close would wait for it to read, for ever)."""
+            await super().run_asgi()
+            if not self.writable.is_set():
+                self.transport.abort()
 
     class HttpConnection(HttpToolsProtocol):
         """An HTTP/1.1 connection whose request headers are bounded in size."""

@@ -19,6 +19,7 @@ message, and every action goes through the engine.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import logging
 from dataclasses import dataclass
@@ -48,13 +49,22 @@ MAX_MESSAGE = 2048
 """A client message is a small JSON object; anything longer is refused unread."""
 
 
+OUTBOX = 32
+"""Messages waiting for one client: a client this far behind is dropped (it reconnects and gets the state)."""
+SEND_SECONDS = 10.0
+"""The longest one message may take to leave: a client that reads slower than that is dropped."""
+
+
 @dataclass(eq=False)
 class Client:
-    """One open WebSocket: its language and the seat its token holds (None until hello or join)."""
+    """One open WebSocket: its language, the seat its token holds (None until hello or join), and its
+    outbox, which a task of its own writes to the socket, so no broadcast ever waits for one socket."""
 
     socket: WebSocket
     t: Translator
     seat: int | None = None
+    outbox: asyncio.Queue[str] = dataclasses.field(default_factory=lambda: asyncio.Queue(OUTBOX))
+    writer: asyncio.Task[None] | None = None
 
 
 class Tables:
@@ -68,10 +78,11 @@ class Tables:
         self.bot_tasks: dict[str, asyncio.Task[None]] = {}
 
     async def send(self, client: Client, message: dict[str, Any]) -> None:
+        """Queue ``message`` for ``client`` (never waits); a client whose outbox is full is dropped."""
         try:
-            await client.socket.send_text(json.dumps(message, ensure_ascii=False))
-        except (RuntimeError, WebSocketDisconnect, OSError):
-            pass  # the socket closed meanwhile: its receive loop cleans up
+            client.outbox.put_nowait(json.dumps(message, ensure_ascii=False))
+        except asyncio.QueueFull:
+            drop(client)
 
     async def broadcast(self, room: Room) -> None:
         for client in list(self.clients.get(room.code, [])):
@@ -190,31 +201,67 @@ async def room_socket(socket: WebSocket) -> None:
     await tables.send(client, tables.message(room, client))
     tables.wake_bots(room)
     try:
-        while True:
-            message = await socket.receive()
-            if message["type"] == "websocket.disconnect":
-                break
-            text = message.get("text")
-            try:
-                if text is None or len(text) > MAX_MESSAGE:
-                    raise GolfError("room.bad_message", "a message is a short JSON text")
-                try:
-                    data = read_json(text)
-                except ValueError:
-                    raise GolfError("room.bad_message", "not JSON") from None
-                answer = handle(room, client, data)
-            except GolfError as error:
-                await tables.send(client, {"type": "error", "key": error.key, "message": error_text(error, t)})
-                continue
-            if answer is not None:
-                await tables.send(client, answer)
-            await tables.broadcast(room)
-            tables.wake_bots(room)
+        client.writer = asyncio.create_task(write_outbox(client))
+        await _until_one_ends(client.writer, asyncio.create_task(_read_messages(tables, room, client)))
     finally:
         tables.clients[room.code].remove(client)
         if client.seat is not None:
             room.seats[client.seat].connections -= 1
             await tables.broadcast(room)
+
+
+async def _read_messages(tables: Tables, room: Room, client: Client) -> None:
+    """Carry out the client's messages until it disconnects."""
+    while True:
+        message = await client.socket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        text = message.get("text")
+        try:
+            if text is None or len(text) > MAX_MESSAGE:
+                raise GolfError("room.bad_message", "a message is a short JSON text")
+            try:
+                data = read_json(text)
+            except ValueError:
+                raise GolfError("room.bad_message", "not JSON") from None
+            answer = handle(room, client, data)
+        except GolfError as error:
+            await tables.send(client, {"type": "error", "key": error.key, "message": error_text(error, client.t)})
+            continue
+        if answer is not None:
+            await tables.send(client, answer)
+        await tables.broadcast(room)
+        tables.wake_bots(room)
+
+
+async def _until_one_ends(*tasks: asyncio.Task[None]) -> None:
+    """Wait until one of ``tasks`` ends, then stop the others; an error of one that ended is raised."""
+    try:
+        done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    for task in done:
+        if not task.cancelled():
+            task.result()
+
+
+async def write_outbox(client: Client) -> None:
+    """Send the client's queued messages in order; ends (which ends the connection) when one takes
+    longer than :data:`SEND_SECONDS` or the socket is gone."""
+    while True:
+        text = await client.outbox.get()
+        try:
+            await asyncio.wait_for(client.socket.send_text(text), SEND_SECONDS)
+        except (TimeoutError, RuntimeError, WebSocketDisconnect, OSError):
+            return
+
+
+def drop(client: Client) -> None:
+    """End a client that cannot keep up: its connection closes; the page reconnects by itself."""
+    if client.writer is not None:
+        client.writer.cancel()
 
 
 def routes(page: Any) -> list[Route | WebSocketRoute]:
