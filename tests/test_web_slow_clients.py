@@ -50,9 +50,7 @@ def _next(ws, kind: str) -> dict:
 
 
 def test_a_client_that_stops_reading_is_dropped_and_the_table_goes_on(server):
-    room = httpx2.post(
-        f"{server.address}/api/sixcard/rooms", json={"players": 2, "name": "Ana"}, timeout=10
-    ).json()
+    room = httpx2.post(f"{server.address}/api/sixcard/rooms", json={"players": 2, "name": "Ana"}, timeout=10).json()
     with connect(f"ws://127.0.0.1:{server.port}/ws/sixcard/{room['code']}") as ana:
         ana.send(json.dumps({"type": "hello", "token": room["token"]}))
         assert _next(ana, "welcome")["seat"] == 0

@@ -10,6 +10,7 @@ ERRORS: dict[str, str] = {
     "request.bad_field": N_("The field {field} is missing or has a wrong value"),
     "request.not_found": N_("There is nothing at this address"),
     "request.too_large": N_("The request is too long"),
+    "request.too_slow": N_("The request came too slowly"),
     "room.not_found": N_("There is no room with that code"),
     "room.full": N_("Every seat of this room is taken"),
     "room.started": N_("The match has already started"),

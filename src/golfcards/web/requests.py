@@ -6,6 +6,7 @@ with a 4xx status, the message in the request's language.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from starlette.datastructures import Headers
@@ -21,7 +22,9 @@ PLAYER_COOKIE = "golfcards_player"
 COOKIE_AGE = 10 * 365 * 24 * 3600
 MAX_BODY = 8 * 1024
 """Requests carry a code or an action: anything longer is refused unread (413)."""
-STATUS = {"request.too_large": 413}
+BODY_SECONDS = 10.0
+"""Time for a body to arrive once its headers have: a trickled body holds a connection no longer."""
+STATUS = {"request.too_large": 413, "request.too_slow": 408}
 """The HTTP status of errors that are not a plain bad request (400)."""
 
 
@@ -48,7 +51,7 @@ def request_translator(request: Request) -> Translator:
 def error_response(error: GolfError, t: Translator, status: int | None = None) -> JSONResponse:
     """``{"error": {"key", "message"}}``; a refused body also closes the connection (the rest is not read)."""
     status = status or STATUS.get(error.key, 400)
-    headers = {"Connection": "close"} if status == 413 else None
+    headers = {"Connection": "close"} if status in (408, 413) else None
     return JSONResponse(
         {"error": {"key": error.key, "message": error_text(error, t)}}, status_code=status, headers=headers
     )
@@ -62,15 +65,19 @@ def declared_too_large(headers: Headers) -> bool:
 
 async def read_body(request: Request) -> bytes:
     """The request's body, refused (``request.too_large``) from its announced length or as soon as
-    more than :data:`MAX_BODY` bytes have come, so that no more than that is ever held."""
+    more than :data:`MAX_BODY` bytes have come, so that no more than that is ever held; and refused
+    (``request.too_slow``) if it takes longer than :data:`BODY_SECONDS`."""
     if declared_too_large(request.headers):
         raise GolfError("request.too_large", "request body too long")
     body = bytearray()
     try:
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > MAX_BODY:
-                raise GolfError("request.too_large", "request body too long")
+        async with asyncio.timeout(BODY_SECONDS):
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > MAX_BODY:
+                    raise GolfError("request.too_large", "request body too long")
+    except TimeoutError:
+        raise GolfError("request.too_slow", "the request body came too slowly") from None
     except ClientDisconnect:
         raise GolfError("request.bad_json", "the client left before its request body came") from None
     return bytes(body)

@@ -83,6 +83,7 @@ def run_serve(args: argparse.Namespace) -> int:
         )
         return 2
     db_path = args.db or default_db_path()
+    open_files = raise_file_limit()
     try:
         sock = _listening_socket(args.host, args.port)
     except (OSError, OverflowError) as error:  # busy, not allowed, no such address; a port above 65535
@@ -97,29 +98,55 @@ def run_serve(args: argparse.Namespace) -> int:
         return report_error(error, t)
     print(t.gettext("golfcards is ready at {address} (press Ctrl+C to stop)", address=f"{address}/"), flush=True)
     print(t.gettext("Games and statistics are saved in {path}", path=str(db_path)), flush=True)
-    uvicorn.Server(server_config(app)).run(sockets=[sock])
+    uvicorn.Server(server_config(app, open_files)).run(sockets=[sock])
     return 0
 
 
-def server_config(app: Any) -> Any:
-    """uvicorn's settings for ``app``: every size bounded before anything is buffered.
+FILES_KEPT = 64
+"""Open files kept for the database, the static files and the process itself, not for connections."""
+
+
+def raise_file_limit() -> int:
+    """Raise the soft limit on open files to the hard one and return it: every connection is a file,
+    and the common soft limit of 1,024 let 1,100 trickling sockets make every other request fail."""
+    try:
+        import resource
+    except ImportError:  # not on this system (Windows): its own limits apply
+        return 2048
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    unlimited = resource.RLIM_INFINITY
+    wanted = hard if hard != unlimited else 65536
+    if soft != unlimited and soft < wanted:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+            return wanted
+        except (ValueError, OSError):  # a system may cap it lower (macOS: OPEN_MAX)
+            pass
+    return soft if soft != unlimited else 65536
+
+
+def server_config(app: Any, open_files: int) -> Any:
+    """uvicorn's settings for ``app``: every size bounded before anything is buffered, connections
+    bounded per address and in all (within ``open_files``), headers in time.
 
     A client message is at most ``MAX_MESSAGE`` characters (4 bytes each at most in UTF-8): a longer
     WebSocket frame is refused from its header (close 1009) instead of read. Per-message deflate is
     off: a few kilobytes compressed would otherwise grow to a message of ``ws_max_size`` in the
-    server, and a table's messages are small.
+    server, and a table's messages are small. Addresses are the sockets' own (``X-Forwarded-For``
+    is not believed), so that no client can pass for another in the limits per address.
     """
     import uvicorn
 
-    from golfcards.web.connections import ConnectionLimits, protocols
+    from golfcards.web.connections import TOTAL, ConnectionLimits, protocols
     from golfcards.web.sixcard_routes import MAX_MESSAGE
 
-    http, ws = protocols(ConnectionLimits())
+    http, ws = protocols(ConnectionLimits(total=max(1, min(TOTAL, open_files - FILES_KEPT))))
     return uvicorn.Config(
         app,
         http=http,
         ws=ws,
         ws_max_size=4 * MAX_MESSAGE,
         ws_per_message_deflate=False,
+        proxy_headers=False,
         log_level="warning",
     )
