@@ -22,6 +22,7 @@ import asyncio
 import dataclasses
 import json
 import logging
+from collections.abc import Coroutine
 from dataclasses import dataclass
 from typing import Any
 
@@ -76,6 +77,7 @@ class Tables:
         self.public_url = public_url
         self.clients: dict[str, list[Client]] = {}
         self.bot_tasks: dict[str, asyncio.Task[None]] = {}
+        self.running: set[asyncio.Task[None]] = set()
 
     async def send(self, client: Client, message: dict[str, Any]) -> None:
         """Queue ``message`` for ``client`` (never waits); a client whose outbox is full is dropped."""
@@ -87,6 +89,13 @@ class Tables:
     async def broadcast(self, room: Room) -> None:
         for client in list(self.clients.get(room.code, [])):
             await self.send(client, self.message(room, client))
+
+    def start(self, coroutine: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        """A task for ``coroutine``, referenced until it ends (the event loop keeps only weak ones)."""
+        task = asyncio.create_task(coroutine)
+        self.running.add(task)
+        task.add_done_callback(self.running.discard)
+        return task
 
     def message(self, room: Room, client: Client) -> dict[str, Any]:
         return message_for(room, client.seat, client.t, self.public_url)
@@ -201,8 +210,8 @@ async def room_socket(socket: WebSocket) -> None:
     await tables.send(client, tables.message(room, client))
     tables.wake_bots(room)
     try:
-        client.writer = asyncio.create_task(write_outbox(client))
-        await _until_one_ends(client.writer, asyncio.create_task(_read_messages(tables, room, client)))
+        client.writer = tables.start(write_outbox(client))
+        await _until_one_ends(client.writer, tables.start(_read_messages(tables, room, client)))
     finally:
         tables.clients[room.code].remove(client)
         if client.seat is not None:
@@ -235,13 +244,14 @@ async def _read_messages(tables: Tables, room: Room, client: Client) -> None:
 
 
 async def _until_one_ends(*tasks: asyncio.Task[None]) -> None:
-    """Wait until one of ``tasks`` ends, then stop the others; an error of one that ended is raised."""
+    """Wait until one of ``tasks`` ends, then cancel the others (not waited for: each is stopped at
+    an await, and waiting here after a cancellation of our own would hold it up); an error of one
+    that ended is raised."""
     try:
         done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
     finally:
         for task in tasks:
             task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
     for task in done:
         if not task.cancelled():
             task.result()
