@@ -26,6 +26,10 @@ ERRORS: dict[str, str] = {
     "room.bad_message": N_("That message could not be understood"),
     "room.not_started": N_("The match has not started yet"),
     "room.match_not_over": N_("The match is still going on"),
+    "room.server_full": N_("Every room of this server is in use: try again later"),
+    "room.too_many_yours": N_("Your rooms are all in use: leave one before you create another"),
+    "room.too_many_tries": N_("Too many room codes tried: wait a minute and check the code"),
+    "serve.bad_origin": N_("{origin}: an origin is written like http://192.168.1.20:8000"),
     "storage.cannot_open": N_("Cannot keep games and statistics in {path}: {reason}"),
     "storage.newer": N_("{path} comes from a newer golfcards: update it or choose another --db file"),
 }

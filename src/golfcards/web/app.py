@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Collection
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -63,12 +63,15 @@ def create_app(
     new_number: Callable[[], int] | None = None,
     bot_delay: float = BOT_DELAY,
     public_url: str | None = None,
+    allowed_origins: Collection[str] = (),
 ) -> Starlette:
     """The app on the SQLite file ``db_path``.
 
     ``new_number`` picks random deals and room seeds (tests fix it); ``bot_delay`` is the pause in
     seconds before a bot acts, so that people can follow the table; ``public_url`` is the address
-    other devices use (``golf serve`` passes the one it prints), for the room links.
+    other devices use (``golf serve`` passes the one it prints), for the room links;
+    ``allowed_origins`` are pages of other addresses (``http://host:port``) that may open a room's
+    WebSocket, besides pages of the address the server is reached at.
     """
     storage = Storage(db_path)
 
@@ -96,6 +99,7 @@ def create_app(
     )
     app.state.storage = storage
     app.state.default_language = normalize_language(default_language)
+    app.state.allowed_origins = frozenset(origin.strip().lower().rstrip("/") for origin in allowed_origins)
     app.state.solitaire = SolitaireGames(storage, new_number)
     app.state.rooms = Rooms(new_number)
     app.state.tables = Tables(app.state.rooms, bot_delay, public_url)

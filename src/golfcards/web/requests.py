@@ -24,7 +24,7 @@ MAX_BODY = 8 * 1024
 """Requests carry a code or an action: anything longer is refused unread (413)."""
 BODY_SECONDS = 10.0
 """Time for a body to arrive once its headers have: a trickled body holds a connection no longer."""
-STATUS = {"request.too_large": 413, "request.too_slow": 408}
+STATUS = {"request.too_large": 413, "request.too_slow": 408, "room.too_many_yours": 429, "room.server_full": 503}
 """The HTTP status of errors that are not a plain bad request (400)."""
 
 

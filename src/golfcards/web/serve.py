@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import socket
 import sys
 from pathlib import Path
@@ -34,8 +35,26 @@ def add_parser(games: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--db", type=Path, default=None, help=f"SQLite file for games and statistics (default {default_db_path()})"
     )
+    parser.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="a page address (http://host:port) that may open rooms besides the server's own; repeatable",
+    )
     add_language_option(parser)
     parser.set_defaults(handler=run_serve)
+
+
+ORIGIN = re.compile(r"https?://(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?/?", re.IGNORECASE | re.ASCII)
+
+
+def _origins(texts: list[str]) -> list[str]:
+    """The ``--allow-origin`` values, checked: ``http(s)://host[:port]``."""
+    for text in texts:
+        if not ORIGIN.fullmatch(text.strip()):
+            raise GolfError("serve.bad_origin", "not an origin", origin=text)
+    return [text.strip() for text in texts]
 
 
 def _listening_socket(host: str, port: int) -> socket.socket:
@@ -83,6 +102,10 @@ def run_serve(args: argparse.Namespace) -> int:
         )
         return 2
     db_path = args.db or default_db_path()
+    try:
+        origins = _origins(args.allow_origin)
+    except GolfError as error:
+        return report_error(error, t)
     open_files = raise_file_limit()
     try:
         sock = _listening_socket(args.host, args.port)
@@ -92,7 +115,7 @@ def run_serve(args: argparse.Namespace) -> int:
         return 2
     address = f"http://{_shown_host(args.host)}:{sock.getsockname()[1]}"
     try:
-        app = create_app(db_path, default_language=args.lang, public_url=address)
+        app = create_app(db_path, default_language=args.lang, public_url=address, allowed_origins=origins)
     except GolfError as error:  # the --db file cannot be used
         sock.close()
         return report_error(error, t)

@@ -22,12 +22,13 @@ import asyncio
 import dataclasses
 import json
 import logging
-from collections.abc import Coroutine
+from collections.abc import Collection, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
+from starlette.datastructures import Headers
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -133,7 +134,7 @@ async def create_room(request: Request) -> Response:
         bots = field(data, "bots", list, [])
         if len(bots) >= players:
             raise GolfError("request.bad_field", "too many bots", field="bots")
-        room = request.app.state.rooms.create(SixCardRules(players=players))
+        room = request.app.state.rooms.create(SixCardRules(players=players), client_address(request))
         seat, token = room.join(data.get("name"))
         for number, level in enumerate(bots, start=1):
             room.set_bot(HOST, number, level)
@@ -192,21 +193,30 @@ def _take_seat(room: Room, client: Client, seat: int) -> None:
     room.seats[seat].connections += 1
 
 
+CLOSE_CODES = {"room.not_found": 4404, "room.too_many_tries": 4429}
+"""How the room's WebSocket closes when the room cannot be opened (the page does not retry 4404)."""
+
+
 async def room_socket(socket: WebSocket) -> None:
     tables: Tables = socket.app.state.tables
+    if not same_origin(socket.headers, socket.app.state.allowed_origins):
+        await socket.close()  # before the handshake is accepted: the browser gets 403
+        return
     language = normalize_language(socket.query_params.get("lang")) or socket.app.state.default_language or "en"
     t = translator(language)
     await socket.accept()
     try:
-        room = tables.rooms.get(socket.path_params["code"])
+        room = tables.rooms.find(socket.path_params["code"], client_address(socket))
     except GolfError as error:
         await socket.send_text(
             json.dumps({"type": "error", "key": error.key, "message": error_text(error, t)}, ensure_ascii=False)
         )
-        await socket.close(code=4404)
+        await socket.close(code=CLOSE_CODES.get(error.key, 4404))
         return
     client = Client(socket, t)
     tables.clients.setdefault(room.code, []).append(client)
+    room.sockets += 1
+    tables.rooms.touch(room)
     await tables.send(client, tables.message(room, client))
     tables.wake_bots(room)
     try:
@@ -214,9 +224,36 @@ async def room_socket(socket: WebSocket) -> None:
         await _until_one_ends(client.writer, tables.start(_read_messages(tables, room, client)))
     finally:
         tables.clients[room.code].remove(client)
+        room.sockets -= 1
+        tables.rooms.touch(room)
         if client.seat is not None:
             room.seats[client.seat].connections -= 1
             await tables.broadcast(room)
+
+
+def client_address(connection: HTTPConnection) -> str:
+    """The client's address (the socket's own: ``golf serve`` does not believe X-Forwarded-For)."""
+    return connection.client.host if connection.client else ""
+
+
+def same_origin(headers: Headers, allowed: Collection[str]) -> bool:
+    """Whether a WebSocket may open from the page that asks: a browser names that page's origin, and
+    a page of another site may not use a visitor's browser to play here. No Origin: not a browser."""
+    origin = headers.get("origin")
+    if origin is None:
+        return True
+    origin = origin.strip().lower().rstrip("/")
+    if origin in allowed:
+        return True
+    scheme, separator, host = origin.partition("://")
+    if not separator or scheme not in ("http", "https"):
+        return False
+    return _without_default_port(host, scheme) == _without_default_port(headers.get("host", "").lower(), scheme)
+
+
+def _without_default_port(host: str, scheme: str) -> str:
+    default = ":443" if scheme == "https" else ":80"
+    return host[: -len(default)] if host.endswith(default) else host
 
 
 async def _read_messages(tables: Tables, room: Room, client: Client) -> None:
@@ -239,6 +276,7 @@ async def _read_messages(tables: Tables, room: Room, client: Client) -> None:
             continue
         if answer is not None:
             await tables.send(client, answer)
+        tables.rooms.touch(room)
         await tables.broadcast(room)
         tables.wake_bots(room)
 
