@@ -64,6 +64,7 @@ def create_app(
     bot_delay: float = BOT_DELAY,
     public_url: str | None = None,
     allowed_origins: Collection[str] = (),
+    hosts: Collection[str] | None = None,
 ) -> Starlette:
     """The app on the SQLite file ``db_path``.
 
@@ -71,7 +72,8 @@ def create_app(
     seconds before a bot acts, so that people can follow the table; ``public_url`` is the address
     other devices use (``golf serve`` passes the one it prints), for the room links;
     ``allowed_origins`` are pages of other addresses (``http://host:port``) that may open a room's
-    WebSocket, besides pages of the address the server is reached at.
+    WebSocket, besides pages of the address the server is reached at; ``hosts`` are the names the
+    server goes by (any IP address is taken too; None: any ``Host``).
     """
     storage = Storage(db_path)
 
@@ -94,7 +96,7 @@ def create_app(
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         exception_handlers={HTTPException: not_found},
-        middleware=[Middleware(Guard)],
+        middleware=[Middleware(Guard, hosts=hosts)],
         lifespan=lifespan,
     )
     app.state.storage = storage

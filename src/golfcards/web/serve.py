@@ -57,6 +57,16 @@ def _origins(texts: list[str]) -> list[str]:
     return [text.strip() for text in texts]
 
 
+def host_names(host: str, origins: list[str]) -> set[str]:
+    """The names the server goes by, besides IP addresses: ``localhost``, this machine's name (and its
+    ``.local`` form), the ``--host`` given and the hosts of ``--allow-origin``. Any other name in a
+    request's ``Host`` is refused: a page of another site whose name was made to point here."""
+    machine = socket.gethostname().lower()
+    names = {"localhost", machine, f"{machine}.local", host}
+    names.update(origin.split("://", 1)[1] for origin in origins)
+    return names
+
+
 def _listening_socket(host: str, port: int) -> socket.socket:
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
@@ -115,7 +125,13 @@ def run_serve(args: argparse.Namespace) -> int:
         return 2
     address = f"http://{_shown_host(args.host)}:{sock.getsockname()[1]}"
     try:
-        app = create_app(db_path, default_language=args.lang, public_url=address, allowed_origins=origins)
+        app = create_app(
+            db_path,
+            default_language=args.lang,
+            public_url=address,
+            allowed_origins=origins,
+            hosts=host_names(args.host, origins),
+        )
     except GolfError as error:  # the --db file cannot be used
         sock.close()
         return report_error(error, t)
