@@ -51,3 +51,28 @@ def test_another_name_is_refused_for_pages_api_and_rooms(server):
             ).encode()
         )
         assert sock.recv(65536).startswith(b"HTTP/1.1 403")
+
+
+@pytest.mark.parametrize(
+    "content_type", [None, "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]
+)
+@pytest.mark.parametrize("path", ["/api/solitaire/action", "/api/solitaire/new", "/api/sixcard/rooms"])
+def test_a_body_not_sent_as_json_gets_415(server, path, content_type):
+    """What a page of another site may send without asking (a form, plain text) is not taken as JSON."""
+    headers = {} if content_type is None else {"Content-Type": content_type}
+    answer = httpx2.post(f"{server.address}{path}?lang=es", content=b'{"action": "d"}', headers=headers, timeout=20)
+    assert answer.status_code == 415
+    assert answer.json()["error"] == {
+        "key": "request.not_json",
+        "message": "La petición debe enviarse como JSON (Content-Type: application/json)",
+    }
+
+
+def test_json_with_a_charset_is_json(server):
+    answer = httpx2.post(
+        f"{server.address}/api/sixcard/rooms",
+        content=b'{"players": 2}',
+        headers={"Content-Type": "Application/JSON; charset=utf-8"},
+        timeout=20,
+    )
+    assert answer.status_code == 200, answer.text

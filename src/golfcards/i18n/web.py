@@ -11,6 +11,7 @@ ERRORS: dict[str, str] = {
     "request.not_found": N_("There is nothing at this address"),
     "request.too_large": N_("The request is too long"),
     "request.too_slow": N_("The request came too slowly"),
+    "request.not_json": N_("The request must be sent as JSON (Content-Type: application/json)"),
     "request.bad_host": N_("This server is not known by that name: open the address golf serve printed"),
     "room.not_found": N_("There is no room with that code"),
     "room.full": N_("Every seat of this room is taken"),

@@ -24,7 +24,13 @@ MAX_BODY = 8 * 1024
 """Requests carry a code or an action: anything longer is refused unread (413)."""
 BODY_SECONDS = 10.0
 """Time for a body to arrive once its headers have: a trickled body holds a connection no longer."""
-STATUS = {"request.too_large": 413, "request.too_slow": 408, "room.too_many_yours": 429, "room.server_full": 503}
+STATUS = {
+    "request.too_large": 413,
+    "request.too_slow": 408,
+    "request.not_json": 415,
+    "room.too_many_yours": 429,
+    "room.server_full": 503,
+}
 """The HTTP status of errors that are not a plain bad request (400)."""
 
 
@@ -84,7 +90,12 @@ async def read_body(request: Request) -> bytes:
 
 
 async def json_body(request: Request) -> dict[str, Any]:
-    """The request's JSON object; a :class:`GolfError` for anything else (too long, not JSON, not an object)."""
+    """The request's JSON object; a :class:`GolfError` for anything else (too long, not JSON, not an
+    object, not sent as ``application/json``: a page of another site may send a form or plain text
+    to this server without asking, but not JSON)."""
+    media_type = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if media_type != "application/json":
+        raise GolfError("request.not_json", "a request body is sent as application/json")
     body = await read_body(request)
     try:
         data = read_json(body or b"{}")
