@@ -91,6 +91,13 @@ class Tables:
         for client in list(self.clients.get(room.code, [])):
             await self.send(client, self.message(room, client))
 
+    def leave(self, room: Room, client: Client) -> None:
+        """``client`` is gone; the room's entry goes with its last client (rooms come and go for good)."""
+        clients = self.clients[room.code]
+        clients.remove(client)
+        if not clients:
+            del self.clients[room.code]
+
     def start(self, coroutine: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
         """A task for ``coroutine``, referenced until it ends (the event loop keeps only weak ones)."""
         task = asyncio.create_task(coroutine)
@@ -223,7 +230,7 @@ async def room_socket(socket: WebSocket) -> None:
         client.writer = tables.start(write_outbox(client))
         await _until_one_ends(client.writer, tables.start(_read_messages(tables, room, client)))
     finally:
-        tables.clients[room.code].remove(client)
+        tables.leave(room, client)
         room.sockets -= 1
         tables.rooms.touch(room)
         if client.seat is not None:
