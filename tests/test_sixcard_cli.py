@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -14,6 +15,8 @@ from pathlib import Path
 import pytest
 
 from golfcards.main import main
+from golfcards.shuffle import DEAL_COUNT
+from golfcards.sixcard.codes import DealCode
 
 
 def run(capsys, *argv: str, stdin: str | None = None, monkeypatch=None) -> tuple[int, str, str]:
@@ -179,6 +182,27 @@ def test_play_survives_garbage_out_of_range_and_end_of_input(capsys, monkeypatch
     assert out.rstrip().endswith("Game stopped.")
 
 
+def test_play_prints_nothing_that_predicts_the_next_hole_and_replays_with_its_key(capsys, monkeypatch):
+    typed = "\n".join(str(1 + k % 6) for k in range(600)) + "\n"  # reveals, takes, swaps: any phase
+    args = ["sixcard", "play", "--bots", "easy", "--players", "2", "--holes", "2", "--seed", "1", "--lang", "en"]
+    status, out, _ = run(capsys, *args, stdin=typed, monkeypatch=monkeypatch)
+    assert status == 0
+    codes = re.findall(r"Deal code of this hole: (\S+)", out)
+    assert len(codes) == 2
+    first, second = DealCode.parse(codes[0]), DealCode.parse(codes[1])
+    assert second.number != (first.number + 1) % DEAL_COUNT, "hole 2 is not the next deal number"
+    again = re.search(r"Play this match again with --code (\S+) --key ([0-9a-f]{64})\n", out)
+    assert again and again.group(1) == codes[0]
+    assert out.count(again.group(2)) == 1 and out.index(again.group(0)) > out.index(codes[1]), "the key at the end only"
+
+    status, replayed, _ = run(
+        capsys, *args, "--code", codes[0], "--key", again.group(2), stdin=typed, monkeypatch=monkeypatch
+    )
+    assert status == 0 and re.findall(r"Deal code of this hole: (\S+)", replayed) == codes
+    status, _, err = run(capsys, *args, "--key", "ab" * 31 + "zz", stdin="", monkeypatch=monkeypatch)
+    assert status == 2 and "64 hex digits" in err
+
+
 def test_hot_seat_for_two_people_in_portuguese(capsys, monkeypatch):
     status, out, _ = run(
         capsys,
@@ -251,3 +275,14 @@ def test_ctrl_c_stops_an_arena_on_several_workers_at_once():
     while time.monotonic() < deadline and _group(process.pid):
         time.sleep(0.1)
     assert _group(process.pid) == [], "no worker is left behind"
+
+
+def test_an_arena_without_a_seed_prints_its_secret_seed_only_at_the_end_and_repeats_with_it(capsys):
+    args = ["sixcard", "arena", "--players", "easy,random", "--matches", "2", "--holes", "2", "--workers", "1"]
+    status, out, _ = run(capsys, *args, "--json")
+    data = json.loads(out)
+    assert status == 0 and 0 <= data["seed"] < 2**64
+    status, again, _ = run(capsys, *args, "--json", "--seed", str(data["seed"]))
+    assert status == 0 and json.loads(again) == data
+    status, text, _ = run(capsys, *args, "--seed", str(data["seed"]), "--lang", "en")
+    assert text.splitlines()[0].endswith(f"seed {data['seed']}")

@@ -226,7 +226,7 @@ def test_grid_sizes(grid, shape, up):
 
 
 def test_match_rotates_dealer_and_shares_wins():
-    match = Match.from_code("G6-P3-AAAAAAB-H3")
+    match = Match.from_code("G6-P3-AAAAAAB-H3", b"test key")
     assert match.next_hole() is Refusal.HOLE_NOT_OVER
     first_players = []
     while True:

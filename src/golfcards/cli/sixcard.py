@@ -6,6 +6,8 @@ import argparse
 import json
 import os
 import random
+import re
+import secrets
 import sys
 from typing import TextIO
 
@@ -24,7 +26,7 @@ from golfcards.i18n.sixcard import (
     scorecard_lines,
     winners_text,
 )
-from golfcards.runners.arena import ArenaConfig, ArenaResult, run_arena
+from golfcards.runners.arena import SEED_LIMIT, ArenaConfig, ArenaResult, run_arena
 from golfcards.runners.bot_protocol import COMMAND_PREFIX, answer_line
 from golfcards.shuffle import DEAL_COUNT
 from golfcards.sixcard.actions import Action, DiscardDrawn, DrawStock, Reveal, Swap, TakeDiscard
@@ -53,7 +55,12 @@ def add_parser(games: argparse._SubParsersAction) -> None:
         "--players", required=True, help=f"comma-separated players, one per seat: {', '.join(LEVELS)} or cmd:COMMAND"
     )
     arena.add_argument("--matches", type=int, default=100, help="matches to play (default 100)")
-    arena.add_argument("--seed", type=int, default=0, help="seed of the deals and the bots (default 0)")
+    arena.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="seed of the deals and the bots (default: a secret random seed, printed at the end of the run)",
+    )
     arena.add_argument(
         "--workers", type=int, default=min(2, os.cpu_count() or 1), help="processes to play in (default 2)"
     )
@@ -78,6 +85,10 @@ def add_parser(games: argparse._SubParsersAction) -> None:
     play.add_argument("--names", default="", help="comma-separated names of the people")
     play.add_argument("--code", help="a deal code to start from, e.g. G6-P3-AAAAAAB (carries the rules)")
     play.add_argument("--seed", type=int, default=None, help="seed of the bots' own random choices")
+    play.add_argument(
+        "--key",
+        help="the match's secret key (64 hex digits), printed when a match ends: with --code, replays that match",
+    )
     _add_rule_options(play, players=True)
     add_language_option(play)
     play.set_defaults(handler=run_play)
@@ -144,14 +155,17 @@ def run_arena_command(args: argparse.Namespace) -> int:
         rules = _rules(args, len(specs))
         if args.matches < 1:
             raise GolfError("sixcard.bad_matches", "play at least one match", matches=args.matches)
-        config = ArenaConfig(specs, rules, args.matches, args.seed, timeout=args.timeout)
+        # An outside program may read this process's command line, never a seed drawn here: the
+        # seed that would let it foresee the deals is printed only once every match is played.
+        seed = args.seed if args.seed is not None else secrets.randbelow(SEED_LIMIT)
+        config = ArenaConfig(specs, rules, args.matches, seed, timeout=args.timeout)
         result = run_arena(config, workers=max(1, args.workers))
     except GolfError as error:
         return report_error(error, t, args.json)
     if args.json:
-        print(json.dumps(result.to_json(), ensure_ascii=False))
+        print(json.dumps({**result.to_json(), "seed": seed}, ensure_ascii=False))
     else:
-        print("\n".join(arena_lines(result, rules, args.seed, t)))
+        print("\n".join(arena_lines(result, rules, seed, t)))
     return 0
 
 
@@ -239,6 +253,17 @@ def run_bot(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextI
 
 # --- play: a match at the terminal ----------------------------------------------------------------
 
+KEY_BYTES = 32
+"""A match's secret key: 32 random bytes, written as 64 hex digits."""
+
+
+def parse_key(text: str) -> bytes:
+    """A match key as printed at the end of a match: exactly 64 hex digits (ASCII only)."""
+    cleaned = text.strip()
+    if not re.fullmatch(f"[0-9a-fA-F]{{{2 * KEY_BYTES}}}", cleaned):
+        raise GolfError("sixcard.bad_key", f"{text[:80]!r}: a match key is {2 * KEY_BYTES} hex digits", text=text[:80])
+    return bytes.fromhex(cleaned)
+
 
 class QuitGame(Exception):
     """The person typed q, or the input ended."""
@@ -250,6 +275,7 @@ class TerminalMatch:
     def __init__(
         self, match: Match, names: list[str], bots: dict[int, Bot], t: Translator, lines: TextIO, out: TextIO
     ) -> None:
+        """``match`` holds its secret key: shown only once the match is over, with the first code."""
         self.match = match
         self.names = names
         self.bots = bots
@@ -388,7 +414,7 @@ class TerminalMatch:
 
     def run(self) -> int:
         t = self.t
-        # The match's code is shown only at the end: it would re-deal every hidden card.
+        # The match's code and key are shown only at the end: they would re-deal every hidden card.
         self.say(t.ngettext("Six-card Golf, {count} hole.", "Six-card Golf, {count} holes.", self.match.rules.holes))
         try:
             while True:
@@ -400,7 +426,13 @@ class TerminalMatch:
                 self.end_of_hole()
                 if self.match.is_over():
                     self.say(winners_text([self.names[s] for s in self.match.winners()], t))
-                    self.say(t.gettext("Play this match again with --code {code}", code=str(self.match.code)))
+                    self.say(
+                        t.gettext(
+                            "Play this match again with --code {code} --key {key}",
+                            code=str(self.match.code),
+                            key=self.match.key.hex(),
+                        )
+                    )
                     return 0
                 self.ask(t.gettext("Press Enter for the next hole (q quits):"))
                 self.match.next_hole()
@@ -419,11 +451,12 @@ def run_play(args: argparse.Namespace, lines: TextIO | None = None, out: TextIO 
                 raise GolfError(
                     "sixcard.bad_level", f"{level!r}: not a bot level", level=level, levels=", ".join(LEVELS)
                 )
+        key = secrets.token_bytes(KEY_BYTES) if args.key is None else parse_key(args.key)
         if args.code:
             code = DealCode.parse(args.code)
         else:
             players = args.players if args.players is not None else len(levels) + 1
-            code = DealCode(random.randrange(DEAL_COUNT), _rules(args, players))
+            code = DealCode(secrets.randbelow(DEAL_COUNT), _rules(args, players))
         players = code.rules.players
         if len(levels) >= players:
             raise GolfError("sixcard.too_many_bots", "no seat left for a person", bots=len(levels), players=players)
@@ -438,5 +471,5 @@ def run_play(args: argparse.Namespace, lines: TextIO | None = None, out: TextIO 
         seat = people + k
         bots[seat] = make_bot(level, seed + seat)
         names.append(bot_seat_name(level, seat, t))
-    table = TerminalMatch(Match(code), names, bots, t, lines or sys.stdin, out or sys.stdout)
+    table = TerminalMatch(Match(code, key), names, bots, t, lines or sys.stdin, out or sys.stdout)
     return table.run()

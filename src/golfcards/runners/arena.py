@@ -3,7 +3,10 @@
 Matches are played in *rotation groups*: the ``n`` matches of a group deal the same cards, the
 players moved one seat further each time, so every player meets every deal from every seat (and
 the first player also rotates from hole to hole inside a match). Deals come from the seed alone,
-so a run is repeatable whatever the number of worker processes.
+so a run is repeatable whatever the number of worker processes: each group's matches are keyed by
+HMAC-SHA256 of the seed and the group number (:meth:`ArenaConfig.group_key`), and every hole's deal
+is derived from that key (:meth:`golfcards.sixcard.match.Match.keyed`), so the deals are not
+consecutive numbers and one hole's code does not give away the next hole.
 
 Statistics, for each player: points per hole (mean and 95 % interval), the margin per hole (own
 points minus the mean of the others': negative is better), hole and match win rates with 95 %
@@ -13,6 +16,8 @@ players who share it, so the win rates of a table add up to 1.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -20,15 +25,17 @@ from typing import Any, Protocol
 
 from golfcards.errors import GolfError
 from golfcards.runners.workers import interruptible_pool
-from golfcards.shuffle import DEAL_COUNT
 from golfcards.sixcard.actions import Action
-from golfcards.sixcard.codes import DealCode
 from golfcards.sixcard.match import Match, winners
 from golfcards.sixcard.rules import SixCardRules
 from golfcards.sixcard.view import View, view_for
 
 Z95 = 1.959963984540054
 GROUPS_PER_CHUNK = 4
+SEED_LIMIT = 1 << 64
+"""Seeds run from 0 to ``SEED_LIMIT - 1``; a run without a seed draws a secret one in that range."""
+GROUP_DOMAIN = b"golfcards arena group "
+"""Prefix of the message a rotation group's key is derived from."""
 
 
 class Player(Protocol):
@@ -171,9 +178,11 @@ class ArenaConfig:
     """Seconds a ``cmd:`` player may take per answer."""
     factory: PlayerFactory | None = field(default=None, compare=False)
 
-    def group_number(self, group: int) -> int:
-        """The deal number of the first hole of rotation group ``group``."""
-        return (self.seed * 1_000_003 * self.rules.holes + group * self.rules.holes) % DEAL_COUNT
+    def group_key(self, group: int) -> bytes:
+        """The key of rotation group ``group``'s matches: HMAC-SHA256 of the seed (its decimal digits)
+        and the group number, so a seed repeats a run and the groups' deals are unrelated."""
+        message = GROUP_DOMAIN + group.to_bytes(8, "big")
+        return hmac.new(str(self.seed).encode("ascii"), message, hashlib.sha256).digest()
 
 
 MAX_HOLE_TURNS = 2000
@@ -182,11 +191,10 @@ stock runs out, and taking the discard uses no stock, so players who keep swappi
 discard could play one hole for ever; ordinary holes last well under 100 turns."""
 
 
-def play_match(players: Sequence[Player], code: DealCode, seating: Sequence[int]) -> MatchRecord:
-    """Play one match; ``seating[i]`` is player ``i``'s seat. Bad answers are recorded as faults
-    and replaced by the first legal action (drawing, discarding, the first face-down card)."""
+def play_match(players: Sequence[Player], match: Match, seating: Sequence[int]) -> MatchRecord:
+    """Play ``match`` to its end; ``seating[i]`` is player ``i``'s seat. Bad answers are recorded as
+    faults and replaced by the first legal action (drawing, discarding, the first face-down card)."""
     by_seat = {seat: player for player, seat in enumerate(seating)}
-    match = Match(code)
     faults: list[Fault] = []
     while True:
         state = match.state
@@ -231,9 +239,8 @@ def _play_chunk(config: ArenaConfig, first_match: int, count: int) -> list[Match
         records = []
         for m in range(first_match, first_match + count):
             group, turn = divmod(m, n)
-            code = DealCode(config.group_number(group), config.rules)
             seating = [(i + turn) % n for i in range(n)]
-            records.append(play_match(players, code, seating))
+            records.append(play_match(players, Match.keyed(config.rules, config.group_key(group)), seating))
         return records
     finally:
         for player in players:

@@ -13,19 +13,36 @@ Format: ``G<grid>-P<players>-<deal>[-<option>…]``
   so seat 1 plays first), ``H<holes>`` (holes in the match, when not 9).
 
 Grid, players and jokers change the cards dealt; the other options change how the hole is played,
-so a code re-creates the whole hole. A match started from a code plays hole ``h`` (0-based) with
-the deal ``number + h`` and the dealer moved ``h`` seats clockwise (:meth:`DealCode.for_hole`).
+so a code re-creates the whole hole. A match started from a code plays the code itself first; every
+later hole ``h`` (0-based) plays the deal :func:`keyed_number` derives from the match's secret key
+(HMAC-SHA256 of the key and ``h``), the dealer moved ``h`` seats clockwise
+(:meth:`DealCode.for_hole`). The code of one hole is therefore an ordinary code that re-deals that
+hole and tells nothing about the next one to whoever lacks the key.
 Reading is forgiving of case and spaces; any other problem raises :class:`GolfError`.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from dataclasses import dataclass, replace
 
 from golfcards.errors import GolfError
 from golfcards.shuffle import DEAL_COUNT, letters_to_number, number_to_letters
 from golfcards.sixcard.deal import Deal
 from golfcards.sixcard.rules import GRID_SHAPES, MAX_PLAYERS, MIN_PLAYERS, SixCardRules
+
+HOLE_DOMAIN = b"golfcards six-card hole "
+"""Prefix of the message a hole's deal number is derived from (so the key serves nothing else)."""
+
+
+def keyed_number(key: bytes, hole: int) -> int:
+    """The deal number of hole ``hole`` of a match keyed by ``key``: HMAC-SHA256(key, hole) in range.
+
+    Without the key, the numbers of the holes seen so far say nothing about the next one.
+    """
+    digest = hmac.new(key, HOLE_DOMAIN + hole.to_bytes(4, "big"), hashlib.sha256).digest()
+    return int.from_bytes(digest, "big") % DEAL_COUNT
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +130,9 @@ class DealCode:
     def deal(self) -> Deal:
         return Deal.from_number(self.number, self.rules)
 
-    def for_hole(self, hole: int) -> DealCode:
-        """The code of hole ``hole`` (0-based) of the match that starts with this code."""
+    def for_hole(self, hole: int, key: bytes) -> DealCode:
+        """The code of hole ``hole`` (0-based) of the match that starts with this code and is keyed
+        by ``key``: this code for hole 0, then :func:`keyed_number`; the dealer moves one seat a hole."""
         assert self.dealer is not None
-        return replace(self, number=(self.number + hole) % DEAL_COUNT, dealer=(self.dealer + hole) % self.rules.players)
+        number = self.number if hole == 0 else keyed_number(key, hole)
+        return replace(self, number=number, dealer=(self.dealer + hole) % self.rules.players)
