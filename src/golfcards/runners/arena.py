@@ -32,6 +32,8 @@ from golfcards.sixcard.view import View, view_for
 
 Z95 = 1.959963984540054
 GROUPS_PER_CHUNK = 4
+MAX_MATCHES = 1_000_000
+"""Matches one run may play (months of play for the slower bots): the command line refuses more."""
 SEED_LIMIT = 1 << 64
 """Seeds run from 0 to ``SEED_LIMIT - 1``; a run without a seed draws a secret one in that range."""
 GROUP_DOMAIN = b"golfcards arena group "
@@ -61,6 +63,8 @@ class MatchRecord:
 
     holes: tuple[tuple[int, ...], ...]
     faults: tuple[Fault, ...] = ()
+    stopped: bool = False
+    """Given up (a hole never ended): only its faults count, none of its holes."""
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -109,16 +113,28 @@ def shares(scores: Sequence[int]) -> list[float]:
 
 @dataclass(frozen=True, slots=True)
 class ArenaResult:
+    """Every match played, in order; the statistics count the finished ones, faults come from all."""
+
     players: tuple[str, ...]
     records: tuple[MatchRecord, ...]
 
     @property
+    def finished(self) -> list[MatchRecord]:
+        return [record for record in self.records if not record.stopped]
+
+    @property
     def matches(self) -> int:
-        return len(self.records)
+        """Finished matches (the ones the statistics count)."""
+        return len(self.finished)
+
+    @property
+    def stopped(self) -> int:
+        """Matches given up because a hole never ended."""
+        return len(self.records) - self.matches
 
     @property
     def hole_points(self) -> list[tuple[int, ...]]:
-        return [points for record in self.records for points in record.holes]
+        return [points for record in self.finished for points in record.holes]
 
     @property
     def holes(self) -> int:
@@ -134,12 +150,13 @@ class ArenaResult:
         return [mean_interval([row[i] - (sum(row) - row[i]) / (n - 1) for row in rows]) for i in range(n)]
 
     def hole_win_rate(self) -> list[Interval]:
-        won = [sum(column) for column in zip(*(shares(row) for row in self.hole_points), strict=False)]
-        return [wilson(w, self.holes) for w in won]
+        return self._win_rate([shares(row) for row in self.hole_points])
 
     def match_win_rate(self) -> list[Interval]:
-        won = [sum(column) for column in zip(*(shares(record.totals) for record in self.records), strict=False)]
-        return [wilson(w, self.matches) for w in won]
+        return self._win_rate([shares(record.totals) for record in self.finished])
+
+    def _win_rate(self, rows: list[list[float]]) -> list[Interval]:
+        return [wilson(sum(row[player] for row in rows), len(rows)) for player in range(len(self.players))]
 
     @property
     def faults(self) -> list[Fault]:
@@ -151,6 +168,7 @@ class ArenaResult:
             "players": list(self.players),
             "holes": self.holes,
             "matches": self.matches,
+            "stopped_matches": self.stopped,
             "points_per_hole": [round(i.value, 3) for i in self.points_per_hole()],
             "hole_win_rate": [round(i.value, 4) for i in self.hole_win_rate()],
             "match_win_rate": [round(i.value, 4) for i in self.match_win_rate()],
@@ -193,16 +211,22 @@ discard could play one hole for ever; ordinary holes last well under 100 turns."
 
 def play_match(players: Sequence[Player], match: Match, seating: Sequence[int]) -> MatchRecord:
     """Play ``match`` to its end; ``seating[i]`` is player ``i``'s seat. Bad answers are recorded as
-    faults and replaced by the first legal action (drawing, discarding, the first face-down card)."""
+    faults and replaced by the first legal action (drawing, discarding, the first face-down card).
+
+    A hole still going after :data:`MAX_HOLE_TURNS` turns stops the match: it is recorded as
+    stopped, with a ``sixcard.endless_hole`` fault for each player of the table (who all kept it
+    going), and the arena goes on with the next match.
+    """
     by_seat = {seat: player for player, seat in enumerate(seating)}
     faults: list[Fault] = []
     while True:
         state = match.state
         while not state.is_terminal():
             if state.turns > MAX_HOLE_TURNS:
-                raise GolfError(
-                    "sixcard.endless_hole", f"a hole went on for more than {MAX_HOLE_TURNS} turns", turns=MAX_HOLE_TURNS
-                )
+                detail = f"a hole went on for more than {MAX_HOLE_TURNS} turns"
+                endless = (("turns", MAX_HOLE_TURNS),)
+                faults.extend(Fault(index, "sixcard.endless_hole", detail, endless) for index in range(len(seating)))
+                return MatchRecord(_by_player(match, seating), tuple(faults), stopped=True)
             seat = state.current_player
             assert seat is not None
             view = view_for(state, seat)
@@ -221,8 +245,12 @@ def play_match(players: Sequence[Player], match: Match, seating: Sequence[int]) 
         if match.is_over():
             break
         match.next_hole()
-    holes = tuple(tuple(points[seating[i]] for i in range(len(seating))) for points in match.results)
-    return MatchRecord(holes, tuple(faults))
+    return MatchRecord(_by_player(match, seating), tuple(faults))
+
+
+def _by_player(match: Match, seating: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """The points of the holes played so far, listed by player rather than by seat."""
+    return tuple(tuple(points[seating[i]] for i in range(len(seating))) for points in match.results)
 
 
 def _play_chunk(config: ArenaConfig, first_match: int, count: int) -> list[MatchRecord]:
