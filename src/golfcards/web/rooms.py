@@ -217,7 +217,7 @@ class Room:
 
     def idle_limit(self) -> float:
         """How long the room is kept with nobody connected."""
-        under_way = self.match is not None and not self.match.is_over()
+        under_way = self.match is not None and not self.match.is_terminal()
         return MATCH_IDLE if under_way else LOBBY_IDLE
 
     # --- bots --------------------------------------------------------------------------------
