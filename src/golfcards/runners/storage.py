@@ -63,6 +63,16 @@ RECENT_RESULTS = 20
 """How many of the latest counted games the statistics return for the chart."""
 
 
+def default_db_path() -> Path:
+    """Where ``golf serve`` and ``golf tui`` keep player data unless ``--db`` says otherwise.
+
+    Both interfaces read this one function, so the browser and the terminal share one file.
+    """
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("golfcards", appauthor=False)) / "golfcards.sqlite3"
+
+
 @dataclass(frozen=True, slots=True)
 class SavedGame:
     """One stored game: its id, code, accepted actions, and the course it belongs to (if any)."""
