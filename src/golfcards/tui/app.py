@@ -61,6 +61,12 @@ def plain(text: str, style: str = "") -> Text:
     return Text(text, style=style)
 
 
+def relabel(button: Button, label: str) -> None:
+    """Give ``button`` new words; its width follows them."""
+    button.label = label
+    button.refresh(layout=True)
+
+
 class KeysScreen(ModalScreen[None]):
     """The list of keys of a screen, in words (also what a screen reader user reads first)."""
 
@@ -110,13 +116,13 @@ class HomeScreen(Screen[None], Worded):
         t: Translator = self.app.t  # type: ignore[attr-defined]
         self.query_one("#home-title", Static).update(plain("♣ " + t.gettext("golfcards"), "bold"))
         self.query_one("#home-lead", Static).update(plain(t.gettext("Two card games called Golf")))
-        self.query_one("#go-solitaire", Button).label = t.gettext("Golf Solitaire")
+        relabel(self.query_one("#go-solitaire", Button), t.gettext("Golf Solitaire"))
         self.query_one("#solitaire-help", Static).update(
             plain(
                 t.gettext("Alone: clear the seven columns, one rank up or down at a time, before the stock runs out.")
             )
         )
-        self.query_one("#go-sixcard", Button).label = t.gettext("Six-card Golf")
+        relabel(self.query_one("#go-sixcard", Button), t.gettext("Six-card Golf"))
         self.query_one("#sixcard-help", Static).update(
             plain(
                 t.gettext(

@@ -34,10 +34,11 @@ from golfcards.i18n.sixcard import BOT_NAMES, refusal_text
 from golfcards.sixcard.actions import Action, DiscardDrawn, DrawStock, Reveal, Swap, TakeDiscard
 from golfcards.sixcard.state import Phase
 from golfcards.sixcard.view import View
-from golfcards.tui.app import KeysScreen, Worded, plain
+from golfcards.tui.app import KeysScreen, Worded, plain, relabel
 from golfcards.tui.faces import Look, back_lines, face_lines, join_lines, slot_lines
 from golfcards.tui.remote import RemoteTable, RoomAddress, parse_room_url
 from golfcards.tui.sixcard_table import LocalTable, Table, status_text
+from golfcards.tui.widgets import Choice
 
 CARD_WIDTH = 5
 CARD_HEIGHT = 3
@@ -283,7 +284,7 @@ class SixcardScreen(Screen[None], Worded):
 
     def update_words(self) -> None:
         t = self.t
-        self.query_one("#scorecard-button", Button).label = t.gettext("Scorecard")
+        relabel(self.query_one("#scorecard-button", Button), t.gettext("Scorecard"))
         labels = {
             "throw": t.gettext("Throw it away") + " (X)",
             "next-hole": t.gettext("Next hole") + " (N)",
@@ -292,7 +293,7 @@ class SixcardScreen(Screen[None], Worded):
             "take-seat": t.gettext("Take a seat") + " (J)",
         }
         for button_id, label in labels.items():
-            self.query_one(f"#{button_id}", Button).label = label
+            relabel(self.query_one(f"#{button_id}", Button), label)
         self.query_one("#keys", Static).update(
             plain(t.gettext("1–9 your cards · D draw · T take · X throw away · C scores · ? keys · Q back"))
         )
@@ -675,12 +676,12 @@ class SixcardLobby(Screen[None], Worded):
                     yield Static(id="opponents-label")
                     with RadioSet(id="opponents-count", compact=True):
                         for count in (1, 2, 3):
-                            yield RadioButton(str(count), value=count == 1, id=f"opponents-{count}")
+                            yield Choice(str(count), value=count == 1, id=f"opponents-{count}")
                 with Vertical(classes="field"):
                     yield Static(id="level-label")
                     with RadioSet(id="level", compact=True):
                         for level in LOBBY_LEVELS:
-                            yield RadioButton("", value=level == "normal", id=f"level-{level}")
+                            yield Choice("", value=level == "normal", id=f"level-{level}")
             yield Button("", id="play", compact=True, variant="primary")
             yield Static(id="join-heading", classes="lobby-heading")
             yield Static(id="join-help", classes="help")
@@ -703,12 +704,12 @@ class SixcardLobby(Screen[None], Worded):
         self.query_one("#level-label", Static).update(plain(t.gettext("Bot level"), "bold"))
         for level in LOBBY_LEVELS:
             self.query_one(f"#level-{level}", RadioButton).label = t.gettext(BOT_NAMES[level])
-        self.query_one("#play", Button).label = t.gettext("Play")
+        relabel(self.query_one("#play", Button), t.gettext("Play"))
         self.query_one("#join-heading", Static).update(plain(t.gettext("Join a room")))
         self.query_one("#join-help", Static).update(
             plain(t.gettext("Paste the room link that golf serve or a friend's browser shows."))
         )
-        self.query_one("#join", Button).label = t.gettext("Join")
+        relabel(self.query_one("#join", Button), t.gettext("Join"))
         self.query_one("#keys", Static).update(plain(t.gettext("Tab moves between fields · Enter chooses · Esc back")))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

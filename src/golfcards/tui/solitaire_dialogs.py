@@ -26,9 +26,10 @@ from golfcards.solitaire.board import Status
 from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.course import COURSE_DEALS, PAR, Course
 from golfcards.solitaire.rules import RuleName, Rules
-from golfcards.tui.app import Worded, plain
+from golfcards.tui.app import Worded, plain, relabel
 from golfcards.tui.settings import CARD_STYLES
 from golfcards.tui.solitaire_session import StatisticsPage
+from golfcards.tui.widgets import Choice, Tick
 
 RULE_ORDER = (RuleName.EASY, RuleName.CLASSIC, RuleName.STRICT)
 BARS = "▁▂▃▄▅▆▇█"
@@ -161,11 +162,11 @@ class NewGameScreen(Dialog):
             yield Static(plain(t.gettext("New game"), "bold"), classes="dialog-title")
             with VerticalScroll(classes="dialog-body"):
                 with Horizontal(classes="fields"):
-                    with Vertical(classes="field"):
+                    with Vertical(classes="field wide"):
                         yield Static(plain(t.gettext("Rule"), "bold"))
                         with RadioSet(id="rule", compact=True):
                             for name in RULE_ORDER:
-                                button = RadioButton(
+                                button = Choice(
                                     rule_name(name, t), value=name is rules.name, id=f"rule-{name.name.lower()}"
                                 )
                                 self.helps[button.id or ""] = rule_help[name]
@@ -176,15 +177,15 @@ class NewGameScreen(Dialog):
                             for count, label in enumerate(
                                 (t.gettext("No jokers"), t.gettext("One joker"), t.gettext("Two jokers"))
                             ):
-                                yield RadioButton(label, value=count == rules.jokers, id=f"jokers-{count}")
+                                yield Choice(label, value=count == rules.jokers, id=f"jokers-{count}")
                 jokers_help = t.gettext("A joker stands for any card: it goes on any discard and any card goes on it.")
                 for count in range(3):
                     self.helps[f"jokers-{count}"] = jokers_help
-                yield Checkbox(t.gettext("Empty discard"), rules.empty_discard, id="empty-discard", compact=True)
+                yield Tick(t.gettext("Empty discard"), rules.empty_discard, id="empty-discard", compact=True)
                 self.helps["empty-discard"] = t.gettext("The discard starts empty and you choose the first card.")
-                yield Checkbox(t.gettext("Winnable deals only"), True, id="winnable", compact=True)
+                yield Tick(t.gettext("Winnable deals only"), True, id="winnable", compact=True)
                 self.helps["winnable"] = t.gettext("The solver proves the deal can be won before dealing it.")
-                yield Checkbox(t.gettext("Traditional course"), course, id="course", compact=True)
+                yield Tick(t.gettext("Traditional course"), course, id="course", compact=True)
                 self.helps["course"] = t.gettext("9 deals in a row, 1 point per card left on the tableau, par 45.")
                 yield Static(plain(t.gettext("Or paste a game code"), "bold"))
                 yield Input(placeholder="GO1-E-AAAAAAB", id="code", max_length=60, compact=True)
@@ -261,19 +262,19 @@ class SettingsScreen(Dialog, Worded):
         with Vertical(classes="dialog", id="settings-dialog"):
             yield Static(id="settings-title", classes="dialog-title")
             with VerticalScroll(classes="dialog-body"):
-                yield Checkbox("", settings.interactive_rules, id="interactive-rules", compact=True)
+                yield Tick("", settings.interactive_rules, id="interactive-rules", compact=True)
                 yield Static(id="interactive-help", classes="help")
                 with Horizontal(classes="fields"):
                     with Vertical(classes="field"):
                         yield Static(id="language-label")
                         with RadioSet(id="language", compact=True):
                             for code in available_languages():
-                                yield RadioButton(LANGUAGES[code], value=code == language, id=f"language-{code}")
+                                yield Choice(LANGUAGES[code], value=code == language, id=f"language-{code}")
                     with Vertical(classes="field"):
                         yield Static(id="style-label")
                         with RadioSet(id="card-style", compact=True):
                             for style in CARD_STYLES:
-                                yield RadioButton("", value=style == settings.card_style, id=f"style-{style}")
+                                yield Choice("", value=style == settings.card_style, id=f"style-{style}")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("", id="close", compact=True, variant="primary")
 
@@ -290,7 +291,7 @@ class SettingsScreen(Dialog, Worded):
         self.query_one("#style-label", Static).update(plain(t.gettext("Card style"), "bold"))
         self.query_one("#style-classic", RadioButton).label = t.gettext("Classic: red and black")
         self.query_one("#style-four", RadioButton).label = t.gettext("Four colours")
-        self.query_one("#close", Button).label = t.gettext("Close")
+        relabel(self.query_one("#close", Button), t.gettext("Close"))
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         self.app.settings.interactive_rules = event.value  # type: ignore[attr-defined]

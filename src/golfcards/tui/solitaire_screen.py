@@ -36,7 +36,7 @@ from golfcards.solitaire.board import Action, Board, Draw, Outcome, Status, Take
 from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.course import COURSE_DEALS, Course
 from golfcards.solitaire.deal import ROWS
-from golfcards.tui.app import KeysScreen, Worded, plain
+from golfcards.tui.app import KeysScreen, Worded, plain, relabel
 from golfcards.tui.faces import Look, back_lines, face_lines, join_lines, slot_lines
 from golfcards.tui.solitaire_dialogs import (
     EndScreen,
@@ -326,7 +326,7 @@ class SolitaireScreen(Screen[None], Worded):
             "solution": t.gettext("Solution"),
         }
         for button_id, label in labels.items():
-            self.query_one(f"#{button_id}", Button).label = label
+            relabel(self.query_one(f"#{button_id}", Button), label)
         self.query_one("#title", Static).update(plain(t.gettext("Golf Solitaire"), "bold"))
         self.query_one("#keys", Static).update(
             plain(t.gettext("D draw · 1–7 take · U undo · R redo · H hint · N new · T text · ? keys · Q back"))
