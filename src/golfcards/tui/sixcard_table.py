@@ -71,6 +71,8 @@ class Table:
     host: bool
     room: str | None = None
     link: str | None = None
+    sequence: int = 0
+    """Counts the changes at the table (a room's server numbers its state messages so)."""
 
     @property
     def started(self) -> bool:
@@ -163,6 +165,7 @@ class LocalTable:
             match_over=match.is_over(),
             match_winners=match.winners() if match.is_over() else (),
             host=True,
+            sequence=self.sequence,
         )
 
     def act(self, seat: int, action: Action) -> Refusal | None:
@@ -301,6 +304,7 @@ def _table_from_message(message: object) -> Table:
         host=room.get("host") is True,
         room=clean_text(room["code"], 12),
         link=None if link is None else clean_text(link, 200),
+        sequence=_int(message.get("sequence", 0), 0, 1 << 53),
     )
 
 
