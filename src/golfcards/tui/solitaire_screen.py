@@ -34,7 +34,7 @@ from golfcards.i18n.solitaire import board_text, refusal_text, rule_name
 from golfcards.runners.solitaire_games import Game
 from golfcards.solitaire.board import Action, Board, Draw, Outcome, Status, Take, Touch, Undo
 from golfcards.solitaire.codes import GameCode
-from golfcards.solitaire.course import COURSE_DEALS, Course
+from golfcards.solitaire.course import PAR, Course
 from golfcards.solitaire.deal import ROWS
 from golfcards.tui.app import KeysScreen, Worded, plain, relabel
 from golfcards.tui.faces import Look, back_lines, face_lines, join_lines, slot_lines
@@ -45,6 +45,7 @@ from golfcards.tui.solitaire_dialogs import (
     SettingsScreen,
     StatisticsScreen,
     course_line,
+    signed,
 )
 from golfcards.tui.solitaire_session import SolitaireSession
 
@@ -640,10 +641,7 @@ class SolitaireScreen(Screen[None], Worded):
 
 
 def course_finished_text(course: Course, t: Translator) -> str:
-    against = course.against_par
+    against = signed(course.against_par)
     return t.gettext(
-        "Course finished: {total} cards left for par {par} ({against}).",
-        total=course.total,
-        par=COURSE_DEALS * 5,
-        against=f"+{against}" if against > 0 else str(against),
+        "Course finished: {total} cards left for par {par} ({against}).", total=course.total, par=PAR, against=against
     )
