@@ -230,7 +230,7 @@ def test_a_terminal_player_and_a_browser_player_at_one_table(tmp_path, served):
     state = HoleState.from_code(final.code, HoleContext(0, final.rules.holes, (0, 0)))
     hidden_by_view = {view_for(state, 1).to_json().__repr__(): hidden_from(state, 1)}
     for seat, action in log:
-        assert state.apply(seat, action) is None
+        assert state.apply(action, seat) is None
         hidden_by_view[repr(view_for(state, 1).to_json())] = hidden_from(state, 1)
     assert state.phase is Phase.OVER
     checked = 0

@@ -67,10 +67,10 @@ def test_a_refusal_is_explained_in_catalan(tmp_path):
             assert message(app) == translator("ca").gettext("This card is blocked")
             await pilot.click("#column-2", offset=(3, 6))  # its free card, the 8 of clubs: not on the ace
             assert message(app) == "Ha de ser d’un valor superior o inferior"
-            assert app.screen.board.moves == 0
+            assert app.screen.shown.moves == 0
             await pilot.click(StockView)
             assert message(app) == "Has robat: 8 de piques."
-            assert app.screen.board.moves == 1
+            assert app.screen.shown.moves == 1
 
     run(play())
 
@@ -98,14 +98,14 @@ def test_undo_redo_and_the_move_counter(tmp_path):
             await settle(pilot)
             for key in "d52":
                 await pilot.press(key)
-            board = app.screen.board
+            board = app.screen.shown
             assert (board.moves, board.score, board.stock_count) == (3, 20, 15)
             await pilot.press("u", "u")
-            board = app.screen.board
+            board = app.screen.shown
             assert (board.removed, board.moves) == (0, 3), "undo takes back; the move counter never goes down"
             assert message(app) == "Undone: 9 of clubs goes back."
             await pilot.press("r")
-            assert app.screen.board.removed == 1 and message(app) == "You removed 9 of clubs."
+            assert app.screen.shown.removed == 1 and message(app) == "You removed 9 of clubs."
             await pilot.press("r", "r")
             assert message(app) == "There is nothing to redo"
             await pilot.press("u", "d")  # a new move ends redo
@@ -130,7 +130,7 @@ def test_hint_still_winnable_and_the_solution_replay(tmp_path):
             await pilot.press("s")
             await settle(pilot)
             screen = app.screen
-            assert screen.replay is not None and len(screen.replay.boards) == 52
+            assert screen.replay is not None and len(screen.replay.views) == 52
             assert message(app) == "Easy (King and Ace joined): winnable in 51 moves"
             await pilot.press("right", "right")
             assert screen.replay.index == 2
@@ -139,7 +139,7 @@ def test_hint_still_winnable_and_the_solution_replay(tmp_path):
             await pilot.press("d")  # the game is not played during the replay
             assert screen.game.board.moves == 0
             await pilot.press("escape")
-            assert screen.replay is None and screen.board.moves == 0
+            assert screen.replay is None and screen.shown.moves == 0
 
     run(play())
 
@@ -161,7 +161,7 @@ def test_the_new_game_window_deals_a_code_and_explains_a_bad_one(tmp_path):
             await settle(pilot)
             screen = app.screen
             assert isinstance(screen, SolitaireScreen)
-            assert str(screen.board.code) == "GO1-C-AAAAAAC-J1" and screen.board.stock_count == 17
+            assert str(screen.shown.code) == "GO1-C-AAAAAAC-J1" and screen.shown.stock_count == 17
 
     run(play())
 
@@ -176,7 +176,7 @@ def test_a_random_winnable_deal_under_the_chosen_rule(tmp_path):
             await pilot.pause()
             await pilot.click("#deal")
             await settle(pilot)
-            board = app.screen.board
+            board = app.screen.shown
             assert board.rules.name.name == "CLASSIC" and board.moves == 0
             assert str(board.code) != REFERENCE
 
@@ -196,7 +196,7 @@ def test_a_course_its_next_deal_and_the_statistics(tmp_path):
             await settle(pilot)
             screen = app.screen
             assert isinstance(screen, SolitaireScreen)
-            assert str(screen.board.code) == "GO1-E-AAAAAAC"
+            assert str(screen.shown.code) == "GO1-E-AAAAAAC"
             assert "Course: deal 2 of 9 · 0 cards left · par 5 (-5)" in screen_text(app)
             await pilot.press("i")
             assert isinstance(app.screen, StatisticsScreen)
@@ -217,7 +217,7 @@ def test_the_board_as_text_on_demand(tmp_path):
             assert not panel.display
             await pilot.press("t")
             assert panel.display
-            expected = board_text(Board.from_code(REFERENCE), translator("ca"))
+            expected = board_text(Board.from_code(REFERENCE).view(), translator("ca"))
             assert str(panel.render()) == expected
             assert expected.startswith("Pila per robar: 16 cartes; descart: as de trèvols.")
             await pilot.press("d")
@@ -329,7 +329,7 @@ def test_the_terminal_player_keeps_its_game_between_runs(tmp_path):
         app = make_app(db, start="solitaire")
         async with app.run_test() as pilot:
             await settle(pilot)
-            return app.session.player, app.screen.board.moves, str(app.screen.board.code)
+            return app.session.player, app.screen.shown.moves, str(app.screen.shown.code)
 
     player = run(first())
     assert run(second()) == (player, 2, REFERENCE)

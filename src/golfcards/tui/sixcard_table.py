@@ -162,15 +162,15 @@ class LocalTable:
             results=tuple(match.results),
             totals=match.totals,
             holes=match.rules.holes,
-            match_over=match.is_over(),
-            match_winners=match.winners() if match.is_over() else (),
+            match_over=match.is_terminal(),
+            match_winners=match.winners() if match.is_terminal() else (),
             host=True,
             sequence=self.sequence,
         )
 
     def act(self, seat: int, action: Action) -> Refusal | None:
         """``seat`` plays ``action`` through the engine; the table records what everyone saw."""
-        refusal = self.match.apply(seat, action)
+        refusal = self.match.apply(action, seat)
         if refusal is None:
             self.sequence += 1
             public = view_for(self.match.state, None)
@@ -204,7 +204,7 @@ class LocalTable:
         return refusal
 
     def rematch(self) -> Refusal | None:
-        if not self.match.is_over():
+        if not self.match.is_terminal():
             return Refusal.HOLE_NOT_OVER
         self.rematches += 1
         self.match = Match(DealCode(self.code.number + self.rematches * self.code.rules.holes, self.code.rules))

@@ -102,7 +102,7 @@ class EndScreen(Dialog):
             yield Static(
                 plain(t.gettext("Well played!") if won else t.gettext("No more moves"), "bold"), id="end-title"
             )
-            yield Static(plain(status_text(board, t) or ""), id="end-message")
+            yield Static(plain(status_text(board.view(), t) or ""), id="end-message")
             if not won:
                 detail = t.gettext("Score: {score}", score=board.score) + " · "
                 detail += t.gettext("Cards left on the tableau: {count}", count=board.cards_left)

@@ -28,14 +28,14 @@ from golfcards.cards import AnyCard
 from golfcards.errors import GolfError
 from golfcards.i18n import Translator
 from golfcards.i18n.analysis import hint_text, move_text, numbered_move, still_winnable_text, verdict_text
-from golfcards.i18n.cards import card_name
 from golfcards.i18n.errors import error_text
-from golfcards.i18n.solitaire import board_text, refusal_text, rule_name
+from golfcards.i18n.solitaire import action_text, board_text, refusal_text, rule_name
 from golfcards.runners.solitaire_games import Game
-from golfcards.solitaire.board import Action, Board, Draw, Outcome, Status, Take, Touch, Undo
+from golfcards.solitaire.board import Action, Board, Draw, Move, Status, Take, Touch, Undo
 from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.course import PAR, Course
 from golfcards.solitaire.deal import ROWS
+from golfcards.solitaire.view import SolitaireView
 from golfcards.tui.app import KeysScreen, Worded, plain, relabel
 from golfcards.tui.faces import Look, back_lines, face_lines, join_lines, slot_lines
 from golfcards.tui.solitaire_dialogs import (
@@ -47,7 +47,7 @@ from golfcards.tui.solitaire_dialogs import (
     course_line,
     signed,
 )
-from golfcards.tui.solitaire_session import SolitaireSession
+from golfcards.tui.solitaire_session import Done, SolitaireSession
 
 REPLAY_SECONDS = 0.65
 MARK_SECONDS = 0.6
@@ -180,26 +180,24 @@ class DiscardView(Widget):
 
 @dataclass
 class Replay:
-    """The deal's winning line from its start: one board per position, the words of each move."""
+    """The deal's winning line from its start: the player's view of each position, the words of each move."""
 
-    boards: list[Board]
+    views: list[SolitaireView]
     texts: list[str]
     index: int = 0
     playing: bool = True
 
 
-def replay_from(start: Board, line: tuple[object, ...], t: Translator) -> Replay:
-    """Every position of ``line`` played from the start of ``start``'s deal (the stock is named: it is a replay)."""
-    assert start.code is not None
-    boards = [Board.from_code(start.code)]
-    texts = [""]
+def replay_from(start: Board, line: tuple[Move, ...], t: Translator) -> Replay:
+    """Every position of ``line`` played from ``start`` (the card each draw turns is named: it is a replay)."""
+    board = start.clone()
+    views, texts = [board.view()], [""]
     for number, move in enumerate(line, start=1):
-        board = Board.from_code(start.code)
-        for earlier in line[:number]:
-            board.apply(earlier)  # type: ignore[arg-type]
-        texts.append(numbered_move(number, move_text(move, boards[-1], t), t))  # type: ignore[arg-type]
-        boards.append(board)
-    return Replay(boards, texts)
+        texts.append(numbered_move(number, move_text(move, board.view(), t, drawn=board.moved_card(move)), t))
+        refusal = board.apply(move)
+        assert refusal is None, "the solver's line is legal"
+        views.append(board.view())
+    return Replay(views, texts)
 
 
 # --- the screen --------------------------------------------------------------------------------------
@@ -256,11 +254,12 @@ class SolitaireScreen(Screen[None], Worded):
         return self.app.look  # type: ignore[attr-defined,no-any-return]
 
     @property
-    def board(self) -> Board:
+    def shown(self) -> SolitaireView:
+        """The player's view of the position shown: the game's, or a position of the solution replay."""
         if self.replay is not None:
-            return self.replay.boards[self.replay.index]
+            return self.replay.views[self.replay.index]
         assert self.game is not None
-        return self.game.board
+        return self.game.board.view()
 
     # --- layout -----------------------------------------------------------------------------------
 
@@ -341,7 +340,7 @@ class SolitaireScreen(Screen[None], Worded):
         """Draw the board being shown (the game, or a position of the solution replay)."""
         if self.game is None:
             return
-        t, look, board, size = self.t, self.look, self.board, self.card_size
+        t, look, board, size = self.t, self.look, self.shown, self.card_size
         for number, cards in enumerate(board.columns, start=1):
             frame_row, frame = None, "plain"
             for action, kind in ((self.hinted, "hint"), (self.marked, "mark")):
@@ -379,7 +378,7 @@ class SolitaireScreen(Screen[None], Worded):
         bar.display = self.replay is not None
         if self.replay is not None:
             replay = self.replay
-            words = t.gettext("Solution: move {number} of {count}", number=replay.index, count=len(replay.boards) - 1)
+            words = t.gettext("Solution: move {number} of {count}", number=replay.index, count=len(replay.views) - 1)
             if replay.texts[replay.index]:
                 words += " · " + replay.texts[replay.index]
             keys = t.gettext("←/→ step · Space pause · Esc back to my game")
@@ -408,8 +407,7 @@ class SolitaireScreen(Screen[None], Worded):
         if self.replay is not None:
             self.say(self.t.gettext("Solution replay: Esc goes back to your game."))
             return
-        game, outcome = self.session.act(action)
-        self.after(game, outcome)
+        self.after(*self.session.act(action))
 
     def action_redo(self) -> None:
         if self.replay is not None:
@@ -420,7 +418,7 @@ class SolitaireScreen(Screen[None], Worded):
             return
         self.after(*done)
 
-    def after(self, game: Game, outcome: Outcome) -> None:
+    def after(self, game: Game, outcome: Done) -> None:
         self.game = game
         self.serial += 1
         t = self.t
@@ -428,13 +426,7 @@ class SolitaireScreen(Screen[None], Worded):
             self.hinted = None
             self.marked = None
             if outcome.card is not None:
-                name = card_name(outcome.card, t)
-                if isinstance(outcome.action, Undo):
-                    self.say(t.gettext("Undone: {card} goes back.", card=name))
-                elif isinstance(outcome.action, Draw):
-                    self.say(t.gettext("You drew {card}.", card=name))
-                else:
-                    self.say(t.gettext("You removed {card}.", card=name))
+                self.say(action_text(outcome.action, outcome.card, t))
         else:
             assert outcome.refusal is not None
             if self.app.settings.interactive_rules:  # type: ignore[attr-defined]
@@ -528,7 +520,7 @@ class SolitaireScreen(Screen[None], Worded):
         if serial != self.serial:
             return
         self.hinted = advice.move
-        self.say(hint_text(advice, game.board, self.t), "hint")
+        self.say(hint_text(advice, game.board.view(), self.t), "hint")
         self.draw()
 
     def action_winnable(self) -> None:
@@ -562,7 +554,7 @@ class SolitaireScreen(Screen[None], Worded):
         replay = self.replay
         if replay is None or not replay.playing:
             return
-        if replay.index + 1 < len(replay.boards):
+        if replay.index + 1 < len(replay.views):
             replay.index += 1
             self.draw()
         else:
@@ -573,7 +565,7 @@ class SolitaireScreen(Screen[None], Worded):
         if replay is None:
             return
         replay.playing = False
-        replay.index = min(max(0, replay.index + step), len(replay.boards) - 1)
+        replay.index = min(max(0, replay.index + step), len(replay.views) - 1)
         self.draw()
 
     def action_replay_pause(self) -> None:

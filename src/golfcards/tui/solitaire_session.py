@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from golfcards.cards import AnyCard
 from golfcards.runners.solitaire_games import Game, SolitaireGames, rules_key
 from golfcards.runners.storage import SavedCourse, Statistics, Storage
-from golfcards.solitaire.board import Action, Board, Draw, Move, Outcome, Take, Undo, parse_action
+from golfcards.solitaire.board import Action, Board, Draw, Move, Refusal, Take, Undo, parse_action
 from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.hint import Hint
 from golfcards.solitaire.rules import Rules
@@ -33,6 +34,19 @@ def effective_moves(tokens: tuple[str, ...]) -> list[Move]:
         else:
             stack.append(Take(action.column))  # an accepted touch removed that column's free card
     return stack
+
+
+@dataclass(frozen=True, slots=True)
+class Done:
+    """What one action did: refused (and why), or accepted, with the card it moved."""
+
+    action: Action
+    refusal: Refusal | None
+    card: AnyCard | None
+
+    @property
+    def accepted(self) -> bool:
+        return self.refusal is None
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,28 +78,28 @@ class SolitaireSession:
     def load(self) -> Game:
         return self.games.load(self.player)
 
-    def act(self, action: Action) -> tuple[Game, Outcome]:
+    def act(self, action: Action) -> tuple[Game, Done]:
         """Apply ``action``; an accepted undo makes its move redoable, any other accepted move ends redo."""
         before = self.games.load(self.player).saved.actions if isinstance(action, Undo) else ()
-        game, outcome = self.games.act(self.player, action)
-        if outcome.accepted:
+        game, refusal, card = self.games.act(self.player, action)
+        if refusal is None:
             if isinstance(action, Undo):
                 undone = effective_moves(before)
                 if undone:
                     self.redo_stack.append(undone[-1])
             else:
                 self.redo_stack.clear()
-        return game, outcome
+        return game, Done(action, refusal, card)
 
-    def redo(self) -> tuple[Game, Outcome] | None:
+    def redo(self) -> tuple[Game, Done] | None:
         """Play the last undone move again (None when there is nothing to redo)."""
         if not self.redo_stack:
             return None
         move = self.redo_stack.pop()
-        game, outcome = self.games.act(self.player, move)
-        if not outcome.accepted:
+        game, refusal, card = self.games.act(self.player, move)
+        if refusal is not None:
             self.redo_stack.clear()
-        return game, outcome
+        return game, Done(move, refusal, card)
 
     def start(self, code: GameCode) -> Game:
         self.redo_stack.clear()
