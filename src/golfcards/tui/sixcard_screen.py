@@ -179,7 +179,7 @@ class PileView(Widget):
 class SixcardScreen(Screen[None], Worded):
     """A Six-card Golf table: a local match against bots, or a seat in a room of ``golf serve``."""
 
-    AUTO_FOCUS = None
+    AUTO_FOCUS = ""  # no button has the focus: keys play; Tab reaches the buttons
     BINDINGS = [
         *(Binding(str(n), f"position({n})", show=False) for n in range(1, 10)),
         Binding("d", "draw", show=False),

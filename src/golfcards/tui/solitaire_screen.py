@@ -206,7 +206,7 @@ def replay_from(start: Board, line: tuple[Move, ...], t: Translator) -> Replay:
 class SolitaireScreen(Screen[None], Worded):
     """Golf Solitaire."""
 
-    AUTO_FOCUS = None  # keys play; Tab reaches the buttons
+    AUTO_FOCUS = ""  # no button has the focus: keys play; Tab reaches the buttons
     BINDINGS = [
         Binding("d", "play('d')", show=False),
         *(Binding(str(n), f"play('{n}')", show=False) for n in range(1, 8)),
