@@ -194,7 +194,11 @@ def test_a_terminal_player_and_a_browser_player_at_one_table(tmp_path, served):
                 if table is None:
                     continue
                 if table.seat is not None and not seated.is_set():
-                    text = screen_text(app)
+                    for _ in range(100):  # the seats list is drawn on the next refresh
+                        await pilot.pause(0.02)
+                        text = screen_text(app)
+                        if "Terminal · you" in text:
+                            break
                     assert "1. Browser · " in text and "2. Terminal · you" in text
                     seated.set()
                 view = table.view
