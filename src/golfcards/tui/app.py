@@ -199,7 +199,7 @@ class GolfApp(App[int]):
             from golfcards.tui.sixcard_screen import SixcardLobby, SixcardScreen
 
             if options.join is not None:
-                self.push_screen(SixcardScreen.remote(options.join))
+                self.push_screen(SixcardScreen.joining(options.join))
             elif options.bots is not None or options.code:
                 name = options.name if options.name is not None else self.settings.name
                 self.push_screen(SixcardScreen.local_match(options.bots or ["strong"], name, options.code))

@@ -218,7 +218,7 @@ class SixcardScreen(Screen[None], Worded):
         return cls(levels=levels, name=name, code=code)
 
     @classmethod
-    def remote(cls, address: RoomAddress) -> SixcardScreen:
+    def joining(cls, address: RoomAddress) -> SixcardScreen:
         """A seat in the room at ``address``."""
         return cls(address=address)
 
@@ -748,7 +748,7 @@ class SixcardLobby(Screen[None], Worded):
             )
             return
         self._remember_name()
-        self.app.switch_screen(SixcardScreen.remote(address))
+        self.app.switch_screen(SixcardScreen.joining(address))
 
     def action_back(self) -> None:
         with contextlib.suppress(Exception):

@@ -6,6 +6,7 @@ Each window is a modal screen: Esc closes it, Tab moves between its fields, the 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeVar
 
 from rich.text import Text
 from textual import on
@@ -65,7 +66,10 @@ def rules_label(key: str, t: Translator) -> str:
     return " · ".join(words)
 
 
-class Dialog(ModalScreen[object]):
+ResultT = TypeVar("ResultT")
+
+
+class Dialog(ModalScreen[ResultT]):
     """A window over the game: a title, a scrolling body, a row of buttons; Esc closes it."""
 
     BINDINGS = [Binding("escape", "close", show=False)]
@@ -81,7 +85,7 @@ class Dialog(ModalScreen[object]):
 # --- end of game ---------------------------------------------------------------------------------
 
 
-class EndScreen(Dialog):
+class EndScreen(Dialog[str | None]):
     """Won or blocked: the score, and what next (undo, the course's next deal, a new game)."""
 
     BINDINGS = [
@@ -141,7 +145,7 @@ class NewGameRequest:
     winnable: bool
 
 
-class NewGameScreen(Dialog):
+class NewGameScreen(Dialog[NewGameRequest | None]):
     """Rule, variants, winnable only, course, or a pasted code; the focused option's help below."""
 
     def __init__(self, game: Game) -> None:
@@ -253,7 +257,7 @@ class NewGameScreen(Dialog):
 # --- settings -------------------------------------------------------------------------------------
 
 
-class SettingsScreen(Dialog, Worded):
+class SettingsScreen(Dialog[None], Worded):
     """Interactive rules, language, card style: applied at once and remembered in the settings file."""
 
     def compose(self) -> ComposeResult:
@@ -324,7 +328,7 @@ def chart(records: tuple[Statistics, ...], selected: str) -> tuple[Text, Text]:
     return bars, marks
 
 
-class StatisticsScreen(Dialog):
+class StatisticsScreen(Dialog[None]):
     """Per rule: games, wins, streaks, best score, average cards left, recent results; the courses."""
 
     BINDINGS = [
@@ -418,8 +422,8 @@ def course_text(page: StatisticsPage, t: Translator) -> Text:
         head = deal_word.ljust(width) + "".join(f"{n:>3}" for n in range(1, COURSE_DEALS + 1))
         results = [str(r) for r in course.results] + ["·"] * (COURSE_DEALS - len(course.results))
         left = left_word.ljust(width) + "".join(f"{r:>3}" for r in results)
-        total = f"{t.gettext('Total')}: {course.total} ({signed(course.against_par)})"
-        text.append(f"{t.gettext('Current course')} · {course.code}\n{head}\n{left}\n{total}\n")
+        summary = f"{t.gettext('Total')}: {course.total} ({signed(course.against_par)})"
+        text.append(f"{t.gettext('Current course')} · {course.code}\n{head}\n{left}\n{summary}\n")
     finished: tuple[SavedCourse, ...] = page.finished_courses
     if finished:
         text.append(t.gettext("Finished courses") + "\n", style="bold")

@@ -13,14 +13,14 @@ from textual.widgets import Checkbox, RadioButton
 class Tick(Checkbox):
     """A checkbox that shows ``X`` when ticked and a blank when not."""
 
-    @property  # type: ignore[override]
-    def BUTTON_INNER(self) -> str:  # noqa: N802 - Textual's name for the mark
+    @property
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]  # noqa: N802 - Textual's name for the mark
         return "X" if self.value else " "
 
 
 class Choice(RadioButton):
     """A radio button that shows ``●`` when chosen and a blank when not."""
 
-    @property  # type: ignore[override]
-    def BUTTON_INNER(self) -> str:  # noqa: N802 - Textual's name for the mark
+    @property
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]  # noqa: N802 - Textual's name for the mark
         return "●" if self.value else " "
