@@ -68,8 +68,9 @@ def test_a_hole_against_a_bot_by_keys(tmp_path):
             await pilot.press("3", "3")  # the same card twice: the engine's refusal
             await settle(pilot)
             assert "That card is already face up" in screen_text(app)
-            await pilot.press("4")
+            await pilot.click("#me", offset=(2, 4))  # the mouse: position 4, first card of the second row
             await settle(pilot)
+            assert match.state.face_up[0][3]
             for _ in range(60):
                 state = match.state
                 if state.phase is Phase.OVER:

@@ -35,13 +35,15 @@ from golfcards.sixcard.actions import Action, DiscardDrawn, DrawStock, Reveal, S
 from golfcards.sixcard.state import Phase
 from golfcards.sixcard.view import View
 from golfcards.tui.app import KeysScreen, Worded, plain, relabel
-from golfcards.tui.faces import Look, back_lines, face_lines, join_lines, slot_lines
+from golfcards.tui.faces import BACK, FACE, Look, back_lines, corner, face_lines, ink, join_lines, slot_lines
 from golfcards.tui.remote import RemoteTable, RoomAddress, parse_room_url
 from golfcards.tui.sixcard_table import LocalTable, Table, status_text
 from golfcards.tui.widgets import Choice
 
 CARD_WIDTH = 5
 CARD_HEIGHT = 3
+SIDE_SCORECARD_FROM = 110
+"""Terminals at least this wide show the scorecard beside the table."""
 LOBBY_LEVELS = ("easy", "normal", "strong", "expert")
 
 
@@ -122,11 +124,13 @@ class SeatPanel(Widget):
             if card is None:
                 return back_lines(CARD_WIDTH, CARD_HEIGHT, frame=frame, tag=tag)
             return face_lines(card, look, CARD_WIDTH, CARD_HEIGHT, frame, tag)
-        # One line a card: the position, then the corner or a back.
-        prefix = Text(tag or " ", style="bold")
+        # One line a card: the position, then the corner on the card's face, or a back; the frame's sides.
+        side = {"plain": " ", "hint": "┃", "mark": "║"}[frame]
         if card is None:
-            return [prefix + back_lines(CARD_WIDTH, 3, frame=frame)[1]]
-        return [prefix + face_lines(card, look, CARD_WIDTH, 1, frame)[0]]
+            body, ground = Text("░░░", style=BACK), BACK
+        else:
+            body, ground = Text(corner(card, look.t).center(3), style=ink(card, look)), FACE
+        return [Text(tag or " ", style="bold") + Text(side, style=ground) + body + Text(side, style=ground)]
 
     def position_at(self, x: int, y: int) -> int | None:
         table = self.table
@@ -251,6 +255,7 @@ class SixcardScreen(Screen[None], Worded):
             yield SeatPanel(0, True, id="me")
         yield Static(id="status")
         yield Static(id="seen")
+        yield Static(id="side-scorecard")
         yield Static(id="keys", classes="keys")
 
     def on_mount(self) -> None:
@@ -325,6 +330,10 @@ class SixcardScreen(Screen[None], Worded):
             self.taking = False
         self.compact = self.needs_compact(view)
         self.draw_seating(table)
+        side = self.query_one("#side-scorecard", Static)
+        side.display = table.started and self.app.size.width >= SIDE_SCORECARD_FROM
+        if side.display:
+            side.update(Text(t.gettext("Scorecard") + "\n", style="bold") + scorecard_text(table, t, 30))
         self.draw_panels(table)
         self.draw_piles(table)
         self.query_one("#status", Static).update(plain(status_text(table, self.taking, t), "bold"))
@@ -622,6 +631,22 @@ def random_number() -> int:
 # --- the scorecard -------------------------------------------------------------------------------------
 
 
+def scorecard_text(table: Table, t: Translator, width: int) -> Text:
+    """The scorecard in at most ``width`` cells: a row per hole (· not played yet), the totals, ★ the winners."""
+    names = [table.name(seat) for seat in range(len(table.seats))]
+    hole_word, total_word = t.gettext("Hole"), t.gettext("Total")
+    head_width = max(len(hole_word), len(total_word)) + 1
+    cell = max(4, min(max(len(name) for name in names), (width - head_width) // len(names) - 1)) + 1
+    text = Text(hole_word.ljust(head_width) + "".join(name[: cell - 1].rjust(cell) for name in names) + "\n")
+    for hole in range(table.holes):
+        points = table.results[hole] if hole < len(table.results) else None
+        cells = [str(p) for p in points] if points is not None else ["·"] * len(names)
+        text.append(str(hole + 1).ljust(head_width) + "".join(c.rjust(cell) for c in cells) + "\n")
+    totals = [("★" if seat in table.match_winners else "") + str(total) for seat, total in enumerate(table.totals)]
+    text.append(total_word.ljust(head_width) + "".join(c.rjust(cell) for c in totals), style="bold")
+    return text
+
+
 class ScorecardScreen(ModalScreen[None]):
     """Points of every hole played, and the totals (the winners marked ★)."""
 
@@ -633,18 +658,7 @@ class ScorecardScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         t: Translator = self.app.t  # type: ignore[attr-defined]
-        table = self.table
-        names = [table.name(seat) for seat in range(len(table.seats))]
-        width = max(6, *(len(name) for name in names)) + 2
-        hole_word, total_word = t.gettext("Hole"), t.gettext("Total")
-        head_width = max(len(hole_word), len(total_word)) + 2
-        text = Text(hole_word.ljust(head_width) + "".join(name[: width - 2].rjust(width) for name in names) + "\n")
-        for hole in range(table.holes):
-            points = table.results[hole] if hole < len(table.results) else None
-            cells = [str(p) if points is not None else "·" for p in (points or (0,) * len(names))]
-            text.append(str(hole + 1).ljust(head_width) + "".join(cell.rjust(width) for cell in cells) + "\n")
-        totals = [("★ " if seat in table.match_winners else "") + str(total) for seat, total in enumerate(table.totals)]
-        text.append(total_word.ljust(head_width) + "".join(cell.rjust(width) for cell in totals), style="bold")
+        text = scorecard_text(self.table, t, 66)
         with Vertical(classes="dialog"):
             yield Static(plain(t.gettext("Scorecard"), "bold"), classes="dialog-title")
             yield Static(text, id="scorecard")
