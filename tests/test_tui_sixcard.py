@@ -318,3 +318,28 @@ def test_the_command_refuses_a_bad_link_and_bad_bots_in_the_chosen_language(tmp_
     assert error.startswith("Error") and "http://192.168.1.5:8000/sixcard/Q34TM" in error
     assert main(["tui", "sixcard", "--bots", "strong,wizard", "--db", str(tmp_path / "g.sqlite3")]) == 2
     assert "wizard" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("size", "code", "compact", "side"),
+    [
+        ((80, 24), "G9-P3-AAAAAAB", True, False),
+        ((80, 24), "G6-P4-AAAAAAB", False, False),
+        ((130, 40), "G9-P3-AAAAAAB", False, True),
+    ],
+)
+def test_the_table_fits_the_terminal(tmp_path, size, code, compact, side):
+    """3 × 3 grids take one line a card in 80 × 24; a wide terminal shows the scorecard beside the table."""
+
+    async def play():
+        players = int(code[4])
+        app = make_app(tmp_path / "golf.sqlite3", start="sixcard", bots=["easy"] * (players - 1), code=code)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            screen = app.screen
+            assert screen.compact is compact
+            assert screen.max_scroll_y == 0, "nothing is out of sight"
+            assert screen.query_one("#me").region.bottom <= size[1] - 2
+            assert screen.query_one("#side-scorecard").display is side
+
+    asyncio.run(play())
