@@ -96,6 +96,7 @@ class HomeScreen(Screen[None], Worded):
     BINDINGS = [
         Binding("s,1", "solitaire", show=False),
         Binding("6,2", "sixcard", show=False),
+        Binding("o", "settings", show=False),
         Binding("q,escape", "app.quit", show=False),
     ]
 
@@ -132,7 +133,7 @@ class HomeScreen(Screen[None], Worded):
             )
         )
         self.query_one("#home-keys", Static).update(
-            plain(t.gettext("S Golf Solitaire · 6 Six-card Golf · Q quit · Tab and Enter, or the mouse"))
+            plain(t.gettext("S Golf Solitaire · 6 Six-card Golf · O settings · Q quit · Tab, Enter or the mouse"))
         )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -150,6 +151,11 @@ class HomeScreen(Screen[None], Worded):
         from golfcards.tui.sixcard_screen import SixcardLobby
 
         self.app.push_screen(SixcardLobby())
+
+    def action_settings(self) -> None:
+        from golfcards.tui.solitaire_dialogs import SettingsScreen
+
+        self.app.push_screen(SettingsScreen())
 
 
 class GolfApp(App[int]):

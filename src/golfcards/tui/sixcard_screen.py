@@ -194,6 +194,7 @@ class SixcardScreen(Screen[None], Worded):
         Binding("s", "start", show=False),
         Binding("j", "join", show=False),
         Binding("c", "scorecard", show=False),
+        Binding("o", "settings", show=False),
         Binding("question_mark,f1", "keys", show=False),
         Binding("escape", "cancel", show=False),
         Binding("q", "back", show=False),
@@ -539,6 +540,11 @@ class SixcardScreen(Screen[None], Worded):
         if self.table is not None:
             self.app.push_screen(ScorecardScreen(self.table))
 
+    def action_settings(self) -> None:
+        from golfcards.tui.solitaire_dialogs import SettingsScreen
+
+        self.app.push_screen(SettingsScreen(), lambda _: self.draw())
+
     def action_keys(self) -> None:
         t = self.t
         lines = [
@@ -547,6 +553,7 @@ class SixcardScreen(Screen[None], Worded):
             t.gettext("T: take the discard, then a position for it (Esc cancels)"),
             t.gettext("N: next hole · M: rematch · C: the scorecard"),
             t.gettext("S: start the match (the room's host) · J: take a seat in a room"),
+            t.gettext("O: settings (language, card style)"),
             t.gettext("Mouse: click the stock, the discard, then one of your cards"),
             t.gettext("Q: back to the home screen"),
         ]
