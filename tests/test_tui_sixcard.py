@@ -130,10 +130,10 @@ def post(url: str, body: dict) -> dict:
         return json.loads(answer.read())
 
 
-@pytest.fixture
-def served(tmp_path):
-    """A real ``golf serve`` in a subprocess on 127.0.0.1 (stopped after the test)."""
-    process, address = start_server(tmp_path / "serve.sqlite3")
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    """A real ``golf serve`` in a subprocess on 127.0.0.1 (stopped after this file's tests)."""
+    process, address = start_server(tmp_path_factory.mktemp("serve") / "serve.sqlite3")
     yield address
     process.terminate()
     try:
@@ -343,3 +343,40 @@ def test_the_table_fits_the_terminal(tmp_path, size, code, compact, side):
             assert screen.query_one("#side-scorecard").display is side
 
     asyncio.run(play())
+
+
+def test_an_unknown_room_and_an_unreachable_server_are_explained(tmp_path, served, monkeypatch):
+    import golfcards.tui.remote as remote
+
+    monkeypatch.setattr(remote, "RECONNECT_TRIES", 1)
+
+    async def play(link: str, language: str) -> str:
+        """The status line once the app has heard back from the room (or given up)."""
+        address = parse_room_url(link)
+        app = make_app(tmp_path / "golf.sqlite3", start="sixcard", join=address, language=language)
+        connecting = translator(language).gettext("Connecting to {address}…", address=address.key)
+        async with app.run_test() as pilot:
+            status = connecting
+            for _ in range(200):
+                await pilot.pause(0.05)
+                status = str(app.screen.query_one("#status").render())
+                if status != connecting:
+                    break
+            return status
+
+    unknown = asyncio.run(play(f"{served}/sixcard/ZZZZZ", "ca"))
+    assert unknown == translator("ca").gettext("There is no room with that code") != "There is no room with that code"
+    closed = asyncio.run(play("http://127.0.0.1:9/sixcard/ABCDE", "en"))
+    assert closed == "The connection to the room was lost."
+
+
+def test_the_lobby_explains_a_bad_room_link(tmp_path):
+    async def play():
+        app = make_app(tmp_path / "golf.sqlite3", start="sixcard", language="pt")
+        async with app.run_test() as pilot:
+            await settle(pilot)
+            app.screen.query_one("#room-link").value = "sala 5"
+            await pilot.click("#join")
+            return str(app.screen.query_one("#lobby-error").render())
+
+    assert asyncio.run(play()) == "sala 5: uma ligação de sala é como http://192.168.1.5:8000/sixcard/Q34TM"
