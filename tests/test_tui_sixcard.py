@@ -380,3 +380,33 @@ def test_the_lobby_explains_a_bad_room_link(tmp_path):
             return str(app.screen.query_one("#lobby-error").render())
 
     assert asyncio.run(play()) == "sala 5: uma ligação de sala é como http://192.168.1.5:8000/sixcard/Q34TM"
+
+
+def test_a_one_hole_match_its_winner_and_a_rematch(tmp_path):
+    async def play():
+        app = make_app(tmp_path / "golf.sqlite3", start="sixcard", bots=["random"], code="G6-P2-AAAAAAC-H1")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            screen = app.screen
+            await pilot.press("1", "2")
+            for _ in range(60):
+                match = screen.local.match
+                if match.state.phase is Phase.OVER:
+                    break
+                view = match.view(0)
+                if view.my_turn:
+                    key = "d" if view.phase is Phase.DRAW else str(first_face_down(view, 0) + 1)
+                    await pilot.press(key)
+                await settle(pilot)
+            first = screen.local.match
+            assert first.is_terminal()
+            text = " ".join(screen_text(app).split())
+            assert ("wins the match!" in text or "Shared win:" in text) and "Press M for a rematch." in text
+            await pilot.press("n")  # the match is over: no next hole
+            assert "The match is over" in screen_text(app)
+            await pilot.press("m")
+            await settle(pilot)
+            assert screen.local.match is not first and not screen.local.match.results
+            assert "Hole 1 of 1" in screen_text(app)
+
+    asyncio.run(play())

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import secrets
 
 from rich.text import Text
 from textual import events
@@ -31,6 +32,7 @@ from golfcards.i18n import Translator
 from golfcards.i18n.cards import card_name
 from golfcards.i18n.errors import error_text
 from golfcards.i18n.sixcard import BOT_NAMES, refusal_text
+from golfcards.shuffle import DEAL_COUNT
 from golfcards.sixcard.actions import Action, DiscardDrawn, DrawStock, Reveal, Swap, TakeDiscard
 from golfcards.sixcard.state import Phase
 from golfcards.sixcard.view import View
@@ -263,12 +265,11 @@ class SixcardScreen(Screen[None], Worded):
         app = self.app
         levels, name, code = self.request
         if levels is not None:
-            number_source = app.options.new_number  # type: ignore[attr-defined]
-            number = number_source() if number_source is not None else random_number()
+            seed = app.options.seed or 0  # type: ignore[attr-defined]
             try:
-                self.local = LocalTable(levels, name, seed=app.options.seed or 0, number=number, code=code)  # type: ignore[attr-defined]
+                self.local = LocalTable(levels, name, seed=seed, number=self.new_number(), key=new_key(), code=code)
             except GolfError as error:
-                self.local = LocalTable(levels, name, seed=app.options.seed or 0, number=number)  # type: ignore[attr-defined]
+                self.local = LocalTable(levels, name, seed=seed, number=self.new_number(), key=new_key())
                 self.say(error_text(error, self.t), "refusal")
         self.update_words()
         if self.address is not None:
@@ -519,7 +520,7 @@ class SixcardScreen(Screen[None], Worded):
 
     async def action_rematch(self) -> None:
         if self.local is not None:
-            refusal = self.local.rematch()
+            refusal = self.local.rematch(self.new_number(), new_key())
             if refusal is not None:
                 self.say(self.t.gettext("The match is still going on."), "refusal")
                 return
@@ -561,6 +562,11 @@ class SixcardScreen(Screen[None], Worded):
 
     def action_back(self) -> None:
         self.app.go_back()  # type: ignore[attr-defined]
+
+    def new_number(self) -> int:
+        """A deal number for a local match: the app's picker (tests fix it), else a random one."""
+        picker = self.app.options.new_number  # type: ignore[attr-defined]
+        return picker() % DEAL_COUNT if picker is not None else secrets.randbelow(DEAL_COUNT)
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         handlers = {
@@ -627,12 +633,9 @@ class SixcardScreen(Screen[None], Worded):
         self.app.save_settings()  # type: ignore[attr-defined]
 
 
-def random_number() -> int:
-    import secrets
-
-    from golfcards.shuffle import DEAL_COUNT
-
-    return secrets.randbelow(DEAL_COUNT)
+def new_key() -> bytes:
+    """The secret key a local match derives its later holes from (nobody at the table sees it)."""
+    return secrets.token_bytes(32)
 
 
 # --- the scorecard -------------------------------------------------------------------------------------

@@ -110,9 +110,11 @@ class LocalTable:
         *,
         seed: int,
         number: int,
+        key: bytes,
         rules: SixCardRules | None = None,
         code: str | None = None,
     ) -> None:
+        """Deal ``code`` (or deal ``number`` under ``rules``); later holes come from the secret ``key``."""
         if code:
             self.code = DealCode.parse(code)
         else:
@@ -124,14 +126,13 @@ class LocalTable:
                 bots=len(levels),
                 players=self.code.rules.players,
             )
-        self.match = Match(self.code)
+        self.match = Match(self.code, key)
         self.levels = list(levels)
         self.player_name = name
         self.seed = seed
         self.bots: dict[int, Bot] = {seat: make_bot(level, seed + seat) for seat, level in enumerate(levels, start=1)}
         self.records: dict[int, _Record] = {}
         self.sequence = 0
-        self.rematches = 0
 
     SEAT = 0
 
@@ -203,11 +204,11 @@ class LocalTable:
             self.sequence += 1
         return refusal
 
-    def rematch(self) -> Refusal | None:
+    def rematch(self, number: int, key: bytes) -> Refusal | None:
+        """A new match at the same table once this one is over: deal ``number``, later holes from ``key``."""
         if not self.match.is_terminal():
             return Refusal.HOLE_NOT_OVER
-        self.rematches += 1
-        self.match = Match(DealCode(self.code.number + self.rematches * self.code.rules.holes, self.code.rules))
+        self.match = Match(DealCode(number, self.code.rules), key)
         self.records = {}
         self.sequence += 1
         return None
