@@ -115,7 +115,11 @@ def test_undo_redo_and_the_move_counter(tmp_path):
     run(play())
 
 
-def test_hint_still_winnable_and_the_solution_replay(tmp_path):
+def test_hint_still_winnable_and_the_solution_replay(tmp_path, monkeypatch):
+    import golfcards.tui.solitaire_screen as solitaire_screen
+
+    monkeypatch.setattr(solitaire_screen, "REPLAY_SECONDS", 3600)  # the replay moves only by keys here
+
     async def play():
         app = make_app(tmp_path / "golf.sqlite3", start="solitaire", code=REFERENCE)
         async with app.run_test() as pilot:
@@ -140,6 +144,31 @@ def test_hint_still_winnable_and_the_solution_replay(tmp_path):
             assert screen.game.board.moves == 0
             await pilot.press("escape")
             assert screen.replay is None and screen.shown.moves == 0
+
+    run(play())
+
+
+def test_the_solution_replays_by_itself_to_the_win_and_back(tmp_path, monkeypatch):
+    import golfcards.tui.solitaire_screen as solitaire_screen
+
+    monkeypatch.setattr(solitaire_screen, "REPLAY_SECONDS", 0.001)
+
+    async def play():
+        app = make_app(tmp_path / "golf.sqlite3", start="solitaire", code=REFERENCE)
+        async with app.run_test() as pilot:
+            await settle(pilot)
+            await pilot.press("d")
+            await pilot.press("s")
+            await settle(pilot)
+            screen = app.screen
+            for _ in range(1000):
+                if screen.replay.index == 51:
+                    break
+                await pilot.pause(0.01)
+            assert screen.replay.index == 51 and screen.shown.score == 350 and not screen.replay.playing
+            assert isinstance(app.screen, SolitaireScreen), "a replayed win is not the player's win"
+            await pilot.press("escape")
+            assert screen.shown.moves == 1 and screen.shown.score == 0
 
     run(play())
 
