@@ -54,7 +54,11 @@ def test_winning_the_reference_deal_by_keys(tmp_path):
     storage.close()
 
 
-def test_a_refusal_is_explained_in_catalan(tmp_path):
+def test_a_refusal_is_explained_in_catalan(tmp_path, monkeypatch):
+    import golfcards.tui.solitaire_screen as solitaire_screen
+
+    monkeypatch.setattr(solitaire_screen, "MARK_SECONDS", 3600)  # the refused card stays framed while we look
+
     async def play():
         app = make_app(tmp_path / "golf.sqlite3", start="solitaire", code=REFERENCE, language="ca")
         async with app.run_test() as pilot:
