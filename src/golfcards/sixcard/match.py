@@ -32,6 +32,9 @@ class Match:
     def __init__(self, code: DealCode) -> None:
         self.code = code
         self.results: list[tuple[int, ...]] = []
+        self.played: list[tuple[HoleState, HoleState]] = []
+        """Each finished hole as dealt and as it ended: what :mod:`golfcards.sixcard.record` keeps."""
+        self._dealt: HoleState | None = None
         self.state = self._deal(0)
 
     @classmethod
@@ -72,6 +75,8 @@ class Match:
         refusal = self.state.apply(seat, action)
         if refusal is None and self.state.is_terminal():
             self.results.append(self.state.points())
+            assert self._dealt is not None
+            self.played.append((self._dealt, self.state))
         return refusal
 
     def next_hole(self) -> Refusal | None:
@@ -85,4 +90,6 @@ class Match:
 
     def _deal(self, hole: int) -> HoleState:
         context = HoleContext(hole, self.rules.holes, self.totals)
-        return HoleState.from_code(self.code.for_hole(hole), context)
+        state = HoleState.from_code(self.code.for_hole(hole), context)
+        self._dealt = state.clone()
+        return state
