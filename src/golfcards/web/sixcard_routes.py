@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -70,6 +71,8 @@ class Tables:
         self.public_url = public_url
         self.clients: dict[str, list[Client]] = {}
         self.bot_tasks: dict[str, asyncio.Task[None]] = {}
+        self.listeners: list[Callable[[Room, list[Client]], Awaitable[None]]] = []
+        """Called with the room and its clients before each broadcast (the match recorder)."""
 
     async def send(self, client: Client, message: dict[str, Any]) -> None:
         try:
@@ -78,7 +81,10 @@ class Tables:
             pass  # the socket closed meanwhile: its receive loop cleans up
 
     async def broadcast(self, room: Room) -> None:
-        for client in list(self.clients.get(room.code, [])):
+        clients = list(self.clients.get(room.code, []))
+        for listener in self.listeners:
+            await listener(room, clients)
+        for client in clients:
             await self.send(client, self.message(room, client))
 
     def message(self, room: Room, client: Client) -> dict[str, Any]:

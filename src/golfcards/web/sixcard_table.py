@@ -20,8 +20,11 @@ SPECTATOR = N_("Spectator {number}")
 class Visitor(Protocol):
     """A connection as this module needs it: the seat it holds (None: watching) and a name."""
 
-    seat: int | None
-    name: str
+    @property
+    def seat(self) -> int | None: ...
+
+    @property
+    def name(self) -> str: ...
 
 
 def spectators_json(clients: Sequence[Visitor], t: Translator) -> list[str]:
