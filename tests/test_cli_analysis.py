@@ -28,7 +28,7 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
 def wins(code: str, tokens: list[str]) -> bool:
     board = Board.from_code(code)
     for token in tokens:
-        assert board.apply(parse_action(token)).accepted
+        assert board.apply(parse_action(token)) is None
     return board.status is Status.WON
 
 

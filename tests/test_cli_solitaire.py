@@ -259,7 +259,7 @@ def test_play_hint_follows_a_winning_line_to_a_win():
     out = io.StringIO()
     session = PlaySession(board, translator("en"), out=out)
     for _ in range(60):
-        if board.is_game_over():
+        if board.is_terminal():
             break
         session.handle("?")
         session.handle(hint(board).move.notation)

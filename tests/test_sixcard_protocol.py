@@ -42,8 +42,8 @@ def test_answer_line_answers_views_and_reports_bad_lines():
     assert json.loads(answer_line(bot, "not json"))["error"] == "sixcard.bot_not_json"
     assert json.loads(answer_line(bot, "[" * 5000))["error"] == "sixcard.bot_not_json", "nested too deep"
     assert json.loads(answer_line(bot, '{"viewer": 0}'))["error"] == "sixcard.bad_view"
-    state.apply(0, state.legal_actions(0)[0])
-    state.apply(0, state.legal_actions(0)[0])
+    state.apply(state.legal_actions(0)[0], 0)
+    state.apply(state.legal_actions(0)[0], 0)
     assert json.loads(answer_line(bot, encode_view(view_for(state, 0))))["error"] == "sixcard.bot_not_my_turn"
 
 
@@ -69,7 +69,7 @@ def test_golf_sixcard_bot_plays_a_whole_hole_through_a_pipe():
                 answered += 1
             else:
                 action = local[seat].choose(view)
-            assert state.apply(seat, action) is None
+            assert state.apply(action, seat) is None
         process.stdin.write("garbage\n")
         process.stdin.flush()
         assert json.loads(process.stdout.readline())["error"] == "sixcard.bot_not_json"

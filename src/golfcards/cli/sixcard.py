@@ -353,7 +353,7 @@ class TerminalMatch:
             self.say()
             self.show_table(view)
             action = self.read_action(view)
-        refusal = self.match.apply(seat, action)
+        refusal = self.match.apply(action, seat)
         if refusal is not None:
             self.say(refusal_text(refusal, self.t))
             return
@@ -398,7 +398,7 @@ class TerminalMatch:
                     assert seat is not None
                     self.play_turn(seat)
                 self.end_of_hole()
-                if self.match.is_over():
+                if self.match.is_terminal():
                     self.say(winners_text([self.names[s] for s in self.match.winners()], t))
                     self.say(t.gettext("Play this match again with --code {code}", code=str(self.match.code)))
                     return 0

@@ -144,13 +144,14 @@ def show_line(code: GameCode, verdict: Verdict, t: Translator) -> None:
         print(verdict_text(code.rules.name, verdict, t))
         return
     board = Board.from_code(code)
-    print(board_text(board, t))
+    print(board_text(board.view(), t))
     for number, move in enumerate(verdict.line, start=1):
-        description = move_text(move, board, t)
-        board.push(move)
+        description = move_text(move, board.view(), t, drawn=board.moved_card(move))
+        refusal = board.apply(move)
+        assert refusal is None, "the solver's line is legal"
         print()
         print(numbered_move(number, description, t))
-        print(board_text(board, t))
+        print(board_text(board.view(), t))
 
 
 # --- hint -----------------------------------------------------------------------------------------
@@ -162,16 +163,15 @@ def run_hint(args: argparse.Namespace) -> int:
         code = GameCode.parse(args.code).single()
         board = Board.from_code(code)
         for index, token in enumerate(args.actions, start=1):
-            outcome = board.apply(parse_action(token))
-            if not outcome.accepted:
-                assert outcome.refusal is not None
+            refusal = board.apply(parse_action(token))
+            if refusal is not None:
                 message = t.gettext(
                     "Action {index} ({action}) cannot be played: {reason}",
                     index=index,
                     action=token,
-                    reason=refusal_text(outcome.refusal, t),
+                    reason=refusal_text(refusal, t),
                 )
-                return report_message(f"refusal.{outcome.refusal.value}", message, t, args.json)
+                return report_message(f"refusal.{refusal.value}", message, t, args.json)
     except GolfError as error:
         return report_error(error, t, args.json)
     budget = None if args.budget == 0 else args.budget
@@ -191,8 +191,8 @@ def run_hint(args: argparse.Namespace) -> int:
             )
         )
         return 0
-    print(board_text(board, t))
-    print(hint_text(advice, board, t))
+    print(board_text(board.view(), t))
+    print(hint_text(advice, board.view(), t))
     print(still_winnable_text(winnable, t))
     return 0
 

@@ -63,6 +63,7 @@ REFUSALS: dict[Refusal, str] = {
     Refusal.NOT_AN_ACTION: N_("That is not an action of this game"),
     Refusal.HOLE_NOT_OVER: N_("The hole is not over yet"),
     Refusal.MATCH_OVER: N_("The match is over"),
+    Refusal.NOTHING_TO_UNDO: N_("There is nothing to undo"),
 }
 for _refusal, _text in REFUSALS.items():
     ERRORS[f"sixcard.refusal.{_refusal.value}"] = _text

@@ -205,12 +205,12 @@ def play_match(players: Sequence[Player], code: DealCode, seating: Sequence[int]
                 faults.append(Fault(index, error.key, str(error), tuple(error.params.items())))
                 action = None
             if action is not None:
-                refusal = match.apply(seat, action)
+                refusal = match.apply(action, seat)
                 if refusal is None:
                     continue
                 faults.append(Fault(index, f"sixcard.refusal.{refusal.value}", f"{action!r} refused"))
-            match.apply(seat, view.legal[0])
-        if match.is_over():
+            match.apply(view.legal[0], seat)
+        if match.is_terminal():
             break
         match.next_hole()
     holes = tuple(tuple(points[seating[i]] for i in range(len(seating))) for points in match.results)

@@ -4,9 +4,10 @@ Hole ``h`` (0-based) of a match started from a deal code plays :meth:`DealCode.f
 deal number, and the dealer — hence the first player — moved one seat clockwise each hole. The
 lowest total wins; equal lowest totals share the win (:func:`winners`).
 
-A server or the terminal drives a match with :meth:`Match.apply` (seat, action) and
-:meth:`Match.next_hole`; both return a :class:`~golfcards.sixcard.state.Refusal` key instead of
-acting when the move is not allowed.
+A match follows the game-state protocol of :mod:`golfcards.game`. A server or the terminal drives
+it with :meth:`Match.apply` (action, seat) and :meth:`Match.next_hole`; both return a
+:class:`~golfcards.sixcard.state.Refusal` key instead of acting when the move is not allowed.
+Between two holes nobody is to act until :meth:`Match.next_hole` deals the next one.
 """
 
 from __future__ import annotations
@@ -60,28 +61,58 @@ class Match:
             return (0,) * self.rules.players
         return tuple(sum(points) for points in zip(*self.results, strict=True))
 
-    def is_over(self) -> bool:
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat expected to act in the current hole (None between holes and once the match is over)."""
+        return self.state.current_player
+
+    def is_terminal(self) -> bool:
+        """Whether every hole has been played."""
         return len(self.results) == self.rules.holes
 
+    def returns(self) -> tuple[int, ...]:
+        """The negated totals: higher is better."""
+        return tuple(-total for total in self.totals)
+
     def winners(self) -> tuple[int, ...]:
-        """The match's winners (only meaningful once :meth:`is_over`)."""
+        """The match's winners (only meaningful once :meth:`is_terminal`)."""
         return winners(self.totals)
 
-    def view(self, viewer: int | None) -> View:
-        return view_for(self.state, viewer)
+    def view(self, player: int | None) -> View:
+        return view_for(self.state, player)
 
-    def apply(self, seat: int, action: Action) -> Refusal | None:
-        """Let ``seat`` act in the current hole; the hole's points are recorded when it ends."""
-        refusal = self.state.apply(seat, action)
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        return self.state.legal_actions(seat)
+
+    def apply(self, action: Action, seat: int | None = None) -> Refusal | None:
+        """Let ``seat`` (default: the current player) act in the current hole; its points are recorded when it ends."""
+        refusal = self.state.apply(action, seat)
         if refusal is None and self.state.is_terminal():
             self.results.append(self.state.points())
             assert self._dealt is not None
             self.played.append((self._dealt, self.state))
         return refusal
 
+    def undo(self) -> Refusal | None:
+        """Take back the last action of the current hole (a hole already left stays played)."""
+        ended = self.state.is_terminal()
+        refusal = self.state.undo()
+        if refusal is None and ended:
+            self.results.pop()
+        return refusal
+
+    def clone(self) -> Match:
+        other = Match.__new__(Match)
+        other.code, other.results, other.state = self.code, list(self.results), self.state.clone()
+        return other
+
     def next_hole(self) -> Refusal | None:
         """Deal the next hole once the current one is over."""
-        if self.is_over():
+        if self.is_terminal():
             return Refusal.MATCH_OVER
         if not self.state.is_terminal():
             return Refusal.HOLE_NOT_OVER

@@ -148,7 +148,7 @@ class Room:
         """``seat`` plays ``action`` (the engine refuses anything out of turn or illegal)."""
         match = self._playing()
         hole = match.hole
-        refusal = match.apply(seat, action)
+        refusal = match.apply(action, seat)
         if refusal is None:
             self.sequence += 1
             self.last[seat] = self._public_record(seat, action, hole)
@@ -179,7 +179,7 @@ class Room:
 
     def rematch(self, seat: int) -> None:
         self._seated(seat)
-        if not self._playing().is_over():
+        if not self._playing().is_terminal():
             raise GolfError("room.match_not_over", "the match is still going on")
         self.match = Match.new(self.rules, self.new_number() % DEAL_COUNT)
         self.last = {}
