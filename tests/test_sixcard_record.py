@@ -21,7 +21,7 @@ def play(match: Match, seed: int, stop_before_end: bool = False) -> None:
     while True:
         state = match.state
         if state.is_terminal():
-            if match.is_over():
+            if match.is_terminal():
                 return
             assert match.next_hole() is None
             continue
@@ -29,10 +29,10 @@ def play(match: Match, seed: int, stop_before_end: bool = False) -> None:
         action = bots[seat].choose(match.view(seat))
         if stop_before_end and match.hole == match.rules.holes - 1:
             probe = state.clone()
-            probe.apply(seat, action)
+            probe.apply(action, seat)
             if probe.is_terminal():
                 return
-        assert match.apply(seat, action) is None
+        assert match.apply(action, seat) is None
 
 
 @pytest.mark.parametrize(
@@ -66,7 +66,7 @@ def test_a_match_in_progress_has_no_record():
         MatchRecord.from_match(match)
     assert error.value.key == "sixcard.match_not_over"
     play(match, 3, stop_before_end=True)
-    assert not match.is_over()
+    assert not match.is_terminal()
     with pytest.raises(GolfError) as error:
         MatchRecord.from_match(match)
     assert error.value.key == "sixcard.match_not_over"
@@ -100,3 +100,15 @@ def test_a_damaged_record_is_refused():
         with pytest.raises(GolfError) as error:
             MatchRecord.from_json(broken)
         assert error.value.key == "sixcard.bad_record", damage
+
+
+def test_undoing_the_end_of_a_hole_takes_it_out_of_the_record_and_clones_keep_their_own():
+    match = Match(DealCode(8, SixCardRules(holes=2)))
+    while not match.state.is_terminal():
+        match.apply(match.legal_actions()[0])
+    assert len(match.played) == 1 and match.played[0][1] is match.state
+    copy = match.clone()
+    assert copy.played[0][1] is copy.state and copy.played[0][1] is not match.state
+    assert match.undo() is None
+    assert match.played == [] and match.results == []
+    assert len(copy.played) == 1 and copy.played[0][1].is_terminal(), "the clone keeps its finished hole"

@@ -103,11 +103,16 @@ class Match:
         refusal = self.state.undo()
         if refusal is None and ended:
             self.results.pop()
+            self.played.pop()
         return refusal
 
     def clone(self) -> Match:
         other = Match.__new__(Match)
         other.code, other.results, other.state = self.code, list(self.results), self.state.clone()
+        other.played = [(dealt, ended.clone()) for dealt, ended in self.played]
+        if self.played and self.played[-1][1] is self.state:
+            other.played[-1] = (self.played[-1][0], other.state)
+        other._dealt = self._dealt
         return other
 
     def next_hole(self) -> Refusal | None:

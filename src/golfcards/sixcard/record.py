@@ -84,7 +84,7 @@ class HoleRecord:
         states = [self.start(rules)]
         for seat, action in self.actions:
             state = states[-1].clone()
-            if state.apply(seat, action) is not None:
+            if state.apply(action, seat) is not None:
                 raise GolfError("sixcard.bad_record", f"hole {self.hole + 1}: {action!r} is refused", hole=self.hole)
             states.append(state)
         if not states[-1].is_terminal() or states[-1].points() != self.points:
@@ -132,7 +132,7 @@ class MatchRecord:
     @classmethod
     def from_match(cls, match: Match) -> MatchRecord:
         """The record of ``match``; a match still in progress has none (it would show hidden cards)."""
-        if not match.is_over():
+        if not match.is_terminal():
             raise GolfError("sixcard.match_not_over", "a match in progress has no record")
         holes = tuple(HoleRecord.from_states(dealt, ended) for dealt, ended in match.played)
         return cls(str(match.code), match.rules, holes)

@@ -74,7 +74,7 @@ class MatchRecorder:
             player = cookie_player(client.socket)
             if client.seat is not None and player is not None:
                 players[client.seat] = player
-        if not match.is_over() or match in self._saved:
+        if not match.is_terminal() or match in self._saved:
             return
         self._saved.add(match)
         seats = [SeatInfo(seat.kind.value, seat.name, seat.level) for seat in room.seats]
