@@ -15,9 +15,10 @@ from typing import Any
 
 from golfcards.cards import card_from_index
 from golfcards.i18n import N_, Translator
-from golfcards.i18n.sixcard import BOT_NAMES, action_text, bot_seat_name, end_text
+from golfcards.i18n.sixcard import BOT_NAMES, action_text, bot_seat_name, end_text, hole_winners_text
 from golfcards.runners.sixcard_records import BotRecord, GridStatistics, MatchSummary, SeatInfo
 from golfcards.sixcard.actions import DiscardDrawn, DrawStock, Reveal, Swap, TakeDiscard
+from golfcards.sixcard.match import winners
 from golfcards.sixcard.record import MatchRecord
 from golfcards.sixcard.state import HoleState
 from golfcards.sixcard.view import RULE_FIELDS
@@ -135,7 +136,8 @@ def _step_text(state: HoleState, names: list[str], t: Translator) -> str:
         text = f"{text}: {card_json(card_from_index(state.holding), t)['name']}"
     if state.is_terminal() and state.end is not None:
         went_out = names[state.went_out] if state.went_out is not None else ""
-        text = f"{text}. {end_text(state.end, went_out, t)}"
+        best = hole_winners_text([names[seat] for seat in winners(state.points())], t)
+        text = f"{text}. {end_text(state.end, went_out, t)} {best}"
     return text
 
 

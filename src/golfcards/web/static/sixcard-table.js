@@ -101,10 +101,26 @@ const SixTable = (() => {
     reconnectingNotice().hidden = true;
   }
 
+  /** After a match a player took part in: a link to its replay in the player's record. */
+  function renderRecordLink(message) {
+    const link = placed("record-after-match",
+      () => el("p", { id: "record-after-match", class: "record-after-match" },
+        el("a", { class: "tool", href: `/sixcard/record?lang=${encodeURIComponent(Golf.language)}`, text: t("record_after_match") })),
+      (node) => $("scorecard-panel").before(node));
+    link.hidden = !(message.scorecard && message.scorecard.over && message.seat !== null);
+  }
+
+  /** The lobby's way to the player's record. */
+  function lobbyRecordLink() {
+    return el("p", { class: "record-link" },
+      el("a", { class: "tool", id: "record-link", href: `/sixcard/record?lang=${encodeURIComponent(Golf.language)}`, text: t("record_link") }));
+  }
+
   function render(message) {
     renderHouseRules(message);
     renderSpectators(message);
+    renderRecordLink(message);
   }
 
-  return { houseRulesFieldset, readHouseRules, render, connectionLost, connectionBack };
+  return { houseRulesFieldset, readHouseRules, lobbyRecordLink, render, connectionLost, connectionBack };
 })();

@@ -38,6 +38,7 @@
     const saved = localStorage.getItem(NAME_KEY) || "";
     document.querySelectorAll('#lobby input[name="name"]').forEach((input) => { input.value = saved; });
     for (const id of ["bots-form", "room-form"]) $(id).querySelector(".actions").before(SixTable.houseRulesFieldset());
+    $("lobby-message").before(SixTable.lobbyRecordLink());
     $("bots-form").addEventListener("submit", (event) => {
       event.preventDefault();
       const form = event.target;
