@@ -14,6 +14,8 @@ from golfcards.sixcard.match import Match
 from golfcards.sixcard.record import MatchRecord
 from golfcards.sixcard.rules import SixCardRules
 
+KEY = bytes(range(32))
+
 
 def play(match: Match, seed: int, stop_before_end: bool = False) -> None:
     """Bots play every seat to the end of the match (or up to its very last action)."""
@@ -45,7 +47,7 @@ def play(match: Match, seed: int, stop_before_end: bool = False) -> None:
     ],
 )
 def test_a_record_replays_every_hole_exactly(rules):
-    match = Match(DealCode(4242, rules))
+    match = Match(DealCode(4242, rules), KEY)
     play(match, 11)
     record = MatchRecord.from_match(match)
     again = MatchRecord.from_json(json.loads(json.dumps(record.to_json())))
@@ -57,11 +59,11 @@ def test_a_record_replays_every_hole_exactly(rules):
         assert [grid for grid in states[0].grids] == dealt.grids
         assert states[-1].grids == ended.grids and states[-1].discard == ended.discard
         assert states[-1].points() == ended.points() and len(states) == len(ended.history) + 1
-        assert hole.code == str(match.code.for_hole(hole.hole))
+        assert hole.code == str(match.code.for_hole(hole.hole, KEY))
 
 
 def test_a_match_in_progress_has_no_record():
-    match = Match(DealCode(99, SixCardRules(holes=2)))
+    match = Match(DealCode(99, SixCardRules(holes=2)), KEY)
     with pytest.raises(GolfError) as error:
         MatchRecord.from_match(match)
     assert error.value.key == "sixcard.match_not_over"
@@ -73,7 +75,7 @@ def test_a_match_in_progress_has_no_record():
 
 
 def test_a_damaged_record_is_refused():
-    match = Match(DealCode(5, SixCardRules(holes=1)))
+    match = Match(DealCode(5, SixCardRules(holes=1)), KEY)
     play(match, 1)
     data = MatchRecord.from_match(match).to_json()
     for hole in (
@@ -103,7 +105,7 @@ def test_a_damaged_record_is_refused():
 
 
 def test_undoing_the_end_of_a_hole_takes_it_out_of_the_record_and_clones_keep_their_own():
-    match = Match(DealCode(8, SixCardRules(holes=2)))
+    match = Match(DealCode(8, SixCardRules(holes=2)), KEY)
     while not match.state.is_terminal():
         match.apply(match.legal_actions()[0])
     assert len(match.played) == 1 and match.played[0][1] is match.state

@@ -48,6 +48,7 @@ ERRORS: dict[str, str] = {
     "sixcard.bad_record": N_("This match record is damaged and cannot be replayed"),
     "sixcard.match_not_over": N_("A match can be replayed only once it is over"),
     "sixcard.hole_not_over": N_("A hole can be replayed only once it is over"),
+    "sixcard.bad_key": N_("{text}: a match key is 64 hex digits, as printed at the end of a match"),
 }
 
 REFUSALS: dict[Refusal, str] = {
