@@ -100,14 +100,22 @@ def test_a_finished_match_is_in_the_record_with_statistics_a_replay_and_exports(
     replay = client.get(f"/api/sixcard/matches/{line['id']}?lang=ca").json()
     assert [hole["points"] for hole in replay["holes"]] == scorecard["results"]
     assert replay["totals"] == scorecard["totals"] and replay["winners"] == scorecard["winners"]
-    for hole in replay["holes"]:
+    assert replay["hole"]["hole"] == 0
+    holes = [client.get(f"/api/sixcard/matches/{line['id']}?lang=ca&hole={n}").json() for n in range(2)]
+    for answer in holes:
+        hole = answer["hole"]
+        replay["cards"] = answer["cards"]
         steps = hole["steps"]
+        assert len(steps) == answer["holes"][hole["hole"]]["steps"]
         assert steps[0]["text"].startswith(f"Forat {hole['hole'] + 1}") and not any(map(any, steps[0]["face_up"]))
         assert all(code in replay["cards"] for step in steps for grid in step["grids"] for code in grid)
         assert steps[-1]["phase"] == "over" and steps[-1]["points"] == hole["points"]
         state = HoleState.from_code(hole["code"])  # the engine re-deals the hole from its code
         assert [[card_from_index(c).code for c in g] for g in state.grids] == steps[0]["grids"]
-    assert any("Ana roba de la pila: " in step["text"] for hole in replay["holes"] for step in hole["steps"])
+    assert any("Ana roba de la pila: " in step["text"] for answer in holes for step in answer["hole"]["steps"])
+    for hole in ("2", "-1", "x", "9999", "1.0", ""):
+        answer = client.get(f"/api/sixcard/matches/{line['id']}?hole={hole}")
+        assert answer.status_code == 400 and answer.json()["error"]["key"] == "request.bad_field", hole
 
     exported = client.get(f"/api/sixcard/matches/{line['id']}/scorecard.csv?lang=pt")
     assert exported.headers["content-type"].startswith("text/csv")

@@ -6,8 +6,8 @@
 * ``GET /sixcard/record`` is the page; the six-card pages set the player cookie on first visit.
 * ``GET /api/sixcard/record[?before=ID]``: statistics per grid and per bot level, and the history
   (newest first, 20 at a time: ``next`` is the ``before`` of the next page, or null).
-* ``GET /api/sixcard/matches/{id}``: a finished match, hole by hole and step by step, every card shown;
-  ``…/scorecard.csv`` and ``…/scorecard.json`` download its scorecard.
+* ``GET /api/sixcard/matches/{id}[?hole=N]``: a finished match, and hole N (from 0) step by step with
+  every card shown; ``…/scorecard.csv`` and ``…/scorecard.json`` download its scorecard.
 
 A match is served only to a player who sat in it (anyone else gets the same 404 as for an id that
 does not exist), and a match in progress is never stored, so it cannot be replayed.
@@ -159,8 +159,11 @@ async def replay(request: Request) -> Response:
     found = await _stored_match(request, t)
     if isinstance(found, Response):
         return found
+    hole_text = request.query_params.get("hole", "0")
+    if not (hole_text.isdigit() and len(hole_text) <= 3 and int(hole_text) < len(found[1].holes)):
+        return error_response(GolfError("request.bad_field", "hole is a hole of the match", field="hole"), t)
     try:
-        body = await run_in_threadpool(replay_json, *found, t)
+        body = await run_in_threadpool(replay_json, *found, t, int(hole_text))
     except GolfError as error:
         return error_response(error, t)
     return JSONResponse(body)

@@ -161,18 +161,15 @@ def _step(state: HoleState, text: str, seen: set[int]) -> dict[str, Any]:
     }
 
 
-def replay_json(summary: MatchSummary, record: MatchRecord, t: Translator) -> dict[str, Any]:
-    """The whole finished match, hole by hole and step by step, every card shown."""
+def replay_json(summary: MatchSummary, record: MatchRecord, t: Translator, hole: int = 0) -> dict[str, Any]:
+    """The finished match with hole ``hole`` step by step, every card shown (one hole per answer: a
+    9-hole match of four 9-card grids is close to a megabyte of steps in all)."""
     names = [seat_label(summary.seats, seat, t) for seat in range(len(summary.seats))]
+    played = record.holes[hole]
+    states = played.replay(record.rules)
     seen: set[int] = set()
-    holes = []
-    for hole in record.holes:
-        states = hole.replay(record.rules)
-        steps = [_step(states[0], t.gettext(DEALT, hole=hole.hole + 1), seen)]
-        steps += [_step(state, _step_text(state, names, t), seen) for state in states[1:]]
-        holes.append(
-            {"hole": hole.hole, "code": hole.code, "dealer": hole.dealer, "points": list(hole.points), "steps": steps}
-        )
+    steps = [_step(states[0], t.gettext(DEALT, hole=played.hole + 1), seen)]
+    steps += [_step(state, _step_text(state, names, t), seen) for state in states[1:]]
     return {
         **summary_json(summary, t),
         "house_rules": house_rules_json(record.rules, t),
@@ -181,6 +178,10 @@ def replay_json(summary: MatchSummary, record: MatchRecord, t: Translator) -> di
         "results": [list(points) for points in record.results],
         "totals": list(record.totals),
         "winners": list(record.winners()),
-        "holes": holes,
+        "holes": [
+            {"hole": h.hole, "code": h.code, "dealer": h.dealer, "points": list(h.points), "steps": len(h.actions) + 1}
+            for h in record.holes
+        ],
+        "hole": {"hole": played.hole, "code": played.code, "points": list(played.points), "steps": steps},
         "cards": {card_from_index(i).code: card_json(card_from_index(i), t) for i in sorted(seen)},
     }

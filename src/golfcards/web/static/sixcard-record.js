@@ -75,13 +75,28 @@
 
   // --- the replay -------------------------------------------------------------------------------
 
-  async function openReplay(id) {
-    const { ok, data } = await api("GET", `/api/sixcard/matches/${id}`);
+  async function fetchHole(id, number) {
+    const { ok, data } = await api("GET", `/api/sixcard/matches/${id}?hole=${number}`);
     if (!ok) {
       $("replay").hidden = false;
       $("replay-title").textContent = data.error.message;
-      return;
+      return null;
     }
+    return data;
+  }
+
+  async function showHole(number) {
+    const data = await fetchHole(replay.id, number);
+    if (!data) return;
+    replay = data;
+    hole = number;
+    step = 0;
+    drawReplay();
+  }
+
+  async function openReplay(id) {
+    const data = await fetchHole(id, 0);
+    if (!data) return;
     replay = data;
     hole = 0;
     step = 0;
@@ -91,7 +106,7 @@
     $("replay-holes").replaceChildren(...data.holes.map((h, number) => {
       const button = el("button", { type: "button", class: "tool small", "data-hole": number, text: String(number + 1),
         "aria-label": t("replay_hole", { hole: number + 1, holes: data.holes.length }) });
-      button.addEventListener("click", () => { hole = number; step = 0; drawReplay(); });
+      button.addEventListener("click", () => showHole(number));
       return button;
     }));
     renderReplayScorecard();
@@ -114,7 +129,7 @@
   }
 
   function drawReplay() {
-    const steps = replay.holes[hole].steps;
+    const steps = replay.hole.steps;
     step = Math.max(0, Math.min(step, steps.length - 1));
     const now = steps[step];
     document.querySelectorAll("#replay-holes button").forEach((button) => {
