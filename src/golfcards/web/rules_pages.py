@@ -552,8 +552,7 @@ def _final_turn_example() -> tuple[int, int, int]:
         state.apply(state.legal_actions()[0])
     first = state.current_player
     went_out_turn = 0
-    while not state.is_terminal():
-        seat = state.current_player
+    while (seat := state.current_player) is not None:
         state.apply(DrawStock())
         down = [position for position, up in enumerate(state.face_up[seat]) if not up]
         state.apply(Swap(down[0]) if seat == first and down else DiscardDrawn())

@@ -16,7 +16,6 @@ does not exist), and a match in progress is never stored, so it cannot be replay
 from __future__ import annotations
 
 import logging
-import sqlite3
 import weakref
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
@@ -81,7 +80,7 @@ class MatchRecorder:
         try:
             record = MatchRecord.from_match(match)
             await run_in_threadpool(self.records.save, room.code, record, seats, dict(players))
-        except (GolfError, sqlite3.Error, OSError):  # the table goes on; the record is lost
+        except Exception:  # a full disk or a bug must not stop the table: the record is lost, and logged
             logger.exception("the finished match of room %s could not be stored", room.code)
 
 
