@@ -34,4 +34,8 @@ ERRORS: dict[str, str] = {
     "serve.bad_origin": N_("{origin}: an origin is written like http://192.168.1.20:8000"),
     "storage.cannot_open": N_("Cannot keep games and statistics in {path}: {reason}"),
     "storage.newer": N_("{path} comes from a newer golfcards: update it or choose another --db file"),
+    "room.bad_rules": N_("The house rules must be a JSON object"),
+    "room.unknown_rule": N_("{rule}: not a house rule (grid, jokers, final_turn, reshuffle_discard, holes)"),
+    "room.bad_final_turn": N_("The final turn is either on (true) or off (false)"),
+    "room.bad_reshuffle": N_("Reshuffling the discard is either on (true) or off (false)"),
 }

@@ -21,10 +21,11 @@ from starlette.staticfiles import StaticFiles
 
 from golfcards.errors import GolfError
 from golfcards.i18n import normalize_language
+from golfcards.runners.sixcard_records import SixCardRecords
 from golfcards.runners.solitaire_games import SolitaireGames
 from golfcards.runners.storage import Storage
 from golfcards.solitaire.solver import warm_up
-from golfcards.web import rules_pages, sixcard_routes, solitaire_routes
+from golfcards.web import rules_pages, sixcard_record, sixcard_routes, solitaire_routes
 from golfcards.web.guard import Guard
 from golfcards.web.requests import error_response, request_translator
 from golfcards.web.rooms import Rooms
@@ -91,7 +92,8 @@ def create_app(
             Route("/solitaire", _page("solitaire.html")),
             Route("/api/i18n", i18n),
             *solitaire_routes.routes(),
-            *sixcard_routes.routes(_page("sixcard.html")),
+            *sixcard_record.routes(STATIC),
+            *sixcard_routes.routes(sixcard_record.player_page(STATIC / "sixcard.html")),
             *rules_pages.routes(),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
@@ -105,4 +107,6 @@ def create_app(
     app.state.solitaire = SolitaireGames(storage, new_number)
     app.state.rooms = Rooms(new_number)
     app.state.tables = Tables(app.state.rooms, bot_delay, public_url)
+    app.state.sixcard_records = SixCardRecords(storage)
+    app.state.tables.listeners.append(sixcard_record.MatchRecorder(app.state.sixcard_records))
     return app

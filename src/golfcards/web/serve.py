@@ -16,12 +16,7 @@ from typing import Any
 from golfcards.errors import GolfError
 from golfcards.i18n import translator
 from golfcards.i18n.console import add_language_option, report_error
-
-
-def default_db_path() -> Path:
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir("golfcards", appauthor=False)) / "golfcards.sqlite3"
+from golfcards.runners.storage import default_db_path
 
 
 def add_parser(games: argparse._SubParsersAction) -> None:

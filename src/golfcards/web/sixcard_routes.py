@@ -1,11 +1,13 @@
 """Six-card Golf over HTTP and WebSockets.
 
-* ``POST /api/sixcard/rooms`` ``{"players": 2–4, "name": "Ana", "bots": ["normal", …], "start": bool}``
-  creates a room; the creator is the host in seat 1 and gets the seat's token. Bots fill the next
-  seats; ``start`` begins the match at once (playing against bots).
+* ``POST /api/sixcard/rooms`` ``{"players": 2–4, "name": "Ana", "bots": ["normal", …], "start": bool,
+  "rules": {house rules}}`` creates a room; the creator is the host in seat 1 and gets the seat's
+  token. Bots fill the next seats; ``start`` begins the match at once (playing against bots). The
+  house rules (:mod:`golfcards.web.sixcard_house`) hold for the room's every match.
 * ``/sixcard`` (the lobby) and ``/sixcard/{code}`` (a room) are the page.
 * ``/ws/sixcard/{code}?lang=ca`` is the room's WebSocket. Client messages (JSON objects):
   ``{"type": "hello", "token"}`` takes back a seat, ``{"type": "join", "name"}`` takes an open one,
+  ``{"type": "watch", "name"}`` names a visitor without a seat (a spectator),
   ``{"type": "act", "action": {…}}`` (the engine's action JSON), ``{"type": "bot", "seat", "level"}``
   and ``{"type": "start"}`` (host, before the match), ``{"type": "next_hole"}``, ``{"type": "rematch"}``.
   The server answers ``{"type": "welcome", "seat", "token"}``, ``{"type": "error", "key",
@@ -22,7 +24,7 @@ import asyncio
 import dataclasses
 import json
 import logging
-from collections.abc import Collection, Coroutine
+from collections.abc import Awaitable, Callable, Collection, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,15 +40,16 @@ from golfcards.i18n import Translator, normalize_language, translator
 from golfcards.i18n.errors import error_text
 from golfcards.json_input import read_json
 from golfcards.sixcard.actions import Action, action_from_json
-from golfcards.sixcard.rules import SixCardRules
 from golfcards.sixcard.state import Refusal
 from golfcards.web.requests import error_response, field, json_body, request_translator
-from golfcards.web.rooms import HOST, Room, Rooms
+from golfcards.web.rooms import HOST, Room, Rooms, clean_name
+from golfcards.web.sixcard_house import rules_from_json
+from golfcards.web.sixcard_table import table_extras
 from golfcards.web.sixcard_view import message_for
 
 logger = logging.getLogger(__name__)
 
-MESSAGE_TYPES = frozenset({"hello", "join", "act", "start", "bot", "next_hole", "rematch"})
+MESSAGE_TYPES = frozenset({"hello", "join", "watch", "act", "start", "bot", "next_hole", "rematch"})
 MAX_MESSAGE = 2048
 """A client message is a small JSON object; anything longer is refused unread."""
 
@@ -59,14 +62,15 @@ SEND_SECONDS = 10.0
 
 @dataclass(eq=False)
 class Client:
-    """One open WebSocket: its language, the seat its token holds (None until hello or join), and its
-    outbox, which a task of its own writes to the socket, so no broadcast ever waits for one socket."""
+    """One open WebSocket: its language, the seat its token holds (None: watching), a name to watch under,
+    and its outbox, which a task of its own writes to the socket, so no broadcast ever waits for one socket."""
 
     socket: WebSocket
     t: Translator
     seat: int | None = None
     outbox: asyncio.Queue[str] = dataclasses.field(default_factory=lambda: asyncio.Queue(OUTBOX))
     writer: asyncio.Task[None] | None = None
+    name: str = ""
 
 
 class Tables:
@@ -79,6 +83,8 @@ class Tables:
         self.clients: dict[str, list[Client]] = {}
         self.bot_tasks: dict[str, asyncio.Task[None]] = {}
         self.running: set[asyncio.Task[None]] = set()
+        self.listeners: list[Callable[[Room, list[Client]], Awaitable[None]]] = []
+        """Called with the room and its clients before each broadcast (the match recorder)."""
 
     async def send(self, client: Client, message: dict[str, Any]) -> None:
         """Queue ``message`` for ``client`` (never waits); a client whose outbox is full is dropped."""
@@ -88,7 +94,10 @@ class Tables:
             drop(client)
 
     async def broadcast(self, room: Room) -> None:
-        for client in list(self.clients.get(room.code, [])):
+        clients = list(self.clients.get(room.code, []))
+        for listener in self.listeners:
+            await listener(room, clients)
+        for client in clients:
             await self.send(client, self.message(room, client))
 
     def leave(self, room: Room, client: Client) -> None:
@@ -106,7 +115,9 @@ class Tables:
         return task
 
     def message(self, room: Room, client: Client) -> dict[str, Any]:
-        return message_for(room, client.seat, client.t, self.public_url)
+        message = message_for(room, client.seat, client.t, self.public_url)
+        message.update(table_extras(room, client, self.clients.get(room.code, []), client.t))
+        return message
 
     def wake_bots(self, room: Room) -> None:
         task = self.bot_tasks.get(room.code)
@@ -141,7 +152,7 @@ async def create_room(request: Request) -> Response:
         bots = field(data, "bots", list, [])
         if len(bots) >= players:
             raise GolfError("request.bad_field", "too many bots", field="bots")
-        room = request.app.state.rooms.create(SixCardRules(players=players), client_address(request))
+        room = request.app.state.rooms.create(rules_from_json(data.get("rules"), players), client_address(request))
         seat, token = room.join(data.get("name"))
         for number, level in enumerate(bots, start=1):
             room.set_bot(HOST, number, level)
@@ -168,6 +179,9 @@ def handle(room: Room, client: Client, data: Any) -> dict[str, Any] | None:
             raise GolfError("room.bad_token", "this token holds no seat here")
         _take_seat(room, client, seat)
         return {"type": "welcome", "seat": seat, "token": data["token"]}
+    if kind == "watch":
+        client.name = clean_name(data.get("name"))
+        return None
     if kind == "join":
         if client.seat is not None:
             raise GolfError("room.already_seated", "you already have a seat")
@@ -224,7 +238,7 @@ async def room_socket(socket: WebSocket) -> None:
     tables.clients.setdefault(room.code, []).append(client)
     room.sockets += 1
     tables.rooms.touch(room)
-    await tables.send(client, tables.message(room, client))
+    await tables.broadcast(room)  # everyone sees the new spectator
     tables.wake_bots(room)
     try:
         client.writer = tables.start(write_outbox(client))
@@ -235,7 +249,7 @@ async def room_socket(socket: WebSocket) -> None:
         tables.rooms.touch(room)
         if client.seat is not None:
             room.seats[client.seat].connections -= 1
-            await tables.broadcast(room)
+        await tables.broadcast(room)
 
 
 def client_address(connection: HTTPConnection) -> str:
