@@ -12,6 +12,10 @@ indicator. Positions come from the reference deals (``bench/golf-solitaire-2000.
 for a random number of moves (0–40), half of them by random legal moves and half by following
 every hint, so they cover the start, the middle and the end of games, won, lost or still open.
 Hint caches are cleared before each position, so every request is timed from scratch.
+
+``--live`` times only the live "still winnable" line (asked after every action, with its own small
+budget, :data:`golfcards.solitaire.hint.LIVE_BUDGET` unless ``--budget`` says otherwise) at the same
+kind of positions, and counts the positions it leaves undecided.
 """
 
 from __future__ import annotations
@@ -72,13 +76,42 @@ def measure(rules_name: str, positions: int, seed: int) -> str:
     return f"{rules_name:<8} {positions:>9} {ms[0]:>10.1f} {ms[1]:>8.1f} {ms[2]:>8.1f} {undecided:>10}   {shares}"
 
 
+def measure_live(rules_name: str, positions: int, seed: int, budget: int) -> str:
+    """The live line alone: time per position, and how many positions its budget left undecided."""
+    rules = RULES[rules_name]
+    deals = [deal for deal, _ in read_bench(BENCH)]
+    rng = random.Random(f"{seed}-{rules_name}")
+    times: list[float] = []
+    answers: Counter[str] = Counter()
+    for index in range(positions):
+        board = reached_position(Board(rng.choice(deals), rules), rng.randint(0, 40), rng, hinted=index % 2 == 1)
+        hints._verdict.cache_clear()
+        start = time.perf_counter()
+        still = hints.is_still_winnable(board, budget=budget)
+        times.append((time.perf_counter() - start) * 1000)
+        answers["undecided" if still is None else "yes" if still else "no"] += 1
+    ms = statistics.median(times), percentile(times, 0.99), max(times)
+    shares = ", ".join(f"{answer} {count}" for answer, count in sorted(answers.items()))
+    undecided = answers["undecided"]
+    return f"{rules_name:<8} {positions:>9} {ms[0]:>10.2f} {ms[1]:>8.2f} {ms[2]:>8.2f} {undecided:>10}   {shares}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=300, help="positions per rule")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default="easy,classic,strict", help="comma-separated: easy, classic, strict")
+    parser.add_argument("--live", action="store_true", help="time only the live still-winnable line")
+    parser.add_argument("--budget", type=int, default=hints.LIVE_BUDGET, help="the live line's budget (positions)")
     args = parser.parse_args()
     warm_up()
+    if args.live:
+        engine = "compiled (numba)" if solver_fast.AVAILABLE else "pure Python"
+        print(f"engine: {engine}, live line (budget {args.budget:,} positions)")
+        print(f"{'rule':<8} {'positions':>9} {'median ms':>10} {'p99 ms':>8} {'max ms':>8} {'undecided':>10}   answers")
+        for name in args.rules.split(","):
+            print(measure_live(name.strip(), args.positions, args.seed, args.budget), flush=True)
+        return
     print(
         "engine:",
         "compiled (numba)" if solver_fast.AVAILABLE else "pure Python",
