@@ -14,6 +14,11 @@ a short summary and its record (:mod:`golfcards.sixcard.record`, every deal and 
 per seat held by a known player with what the statistics need. Nothing of a match is stored before
 it is over. :mod:`golfcards.runners.sixcard_records` reads and writes them.
 
+The daily deal (schema version 3) adds one row per player, day and rule: the game that counts for
+that day (the first one started; a fresh start replaces it only while it has no move). The day's
+table and the player's streak read that game's row. The step only creates tables and indexes that
+do not exist yet (``IF NOT EXISTS``), so it can take any version number when branches merge.
+
 The schema carries a version number (``PRAGMA user_version``); :data:`MIGRATIONS` lists the
 statements that bring a file from each version to the next.
 """
@@ -30,7 +35,18 @@ from pathlib import Path
 
 from golfcards.errors import GolfError
 
-SCHEMA_VERSION = 2
+DAILY_TABLES = """
+    CREATE TABLE IF NOT EXISTS daily_entries (
+        day TEXT NOT NULL,
+        rules TEXT NOT NULL,
+        player TEXT NOT NULL REFERENCES players(id),
+        game INTEGER NOT NULL REFERENCES solitaire_games(id),
+        PRIMARY KEY (day, rules, player)
+    );
+    CREATE INDEX IF NOT EXISTS daily_entries_player ON daily_entries(player, rules, day);
+"""
+"""The daily deal's tables: self-contained, so renumbering the step at a merge is a one-line change."""
+SCHEMA_VERSION = 3
 MIGRATIONS: dict[int, str] = {
     1: """
     CREATE TABLE players (
@@ -86,6 +102,7 @@ MIGRATIONS: dict[int, str] = {
     );
     CREATE INDEX sixcard_results_player ON sixcard_results(player, match);
     """,
+    3: DAILY_TABLES,
 }
 RECENT_RESULTS = 20
 """How many of the latest counted games the statistics return for the chart."""
@@ -325,6 +342,46 @@ class Storage:
             recent=recent,
         )
 
+    # --- the daily deal -----------------------------------------------------------------------
+
+    def daily_entry(self, player: str, day: str, rules: str) -> DailyEntry | None:
+        """The game that counts for ``player``'s daily deal of ``day`` under ``rules``, if any."""
+        with self._lock:
+            row = self._db.execute(
+                f"{_DAILY_SELECT} WHERE d.day = ? AND d.rules = ? AND d.player = ?", (day, rules, player)
+            ).fetchone()
+        return None if row is None else _daily_entry(row)
+
+    def record_daily(self, player: str, day: str, rules: str, game_id: int) -> None:
+        """Make ``game_id`` the game that counts for the day, unless one with a move already does."""
+        with self._lock, self._transaction():
+            self._db.execute(
+                "INSERT INTO daily_entries (day, rules, player, game) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (day, rules, player) DO UPDATE SET game = excluded.game "
+                "WHERE (SELECT moves FROM solitaire_games WHERE id = daily_entries.game) = 0",
+                (day, rules, player, game_id),
+            )
+
+    def daily_results(self, day: str, rules: str, limit: int) -> list[DailyEntry]:
+        """The day's games under ``rules`` with at least one move: wins first, then score, moves, time."""
+        with self._lock:
+            rows = self._db.execute(
+                f"{_DAILY_SELECT} WHERE d.day = ? AND d.rules = ? AND g.moves > 0 "
+                "ORDER BY g.status = 'won' DESC, g.score DESC, g.moves, g.updated - g.started, g.id LIMIT ?",
+                (day, rules, limit),
+            ).fetchall()
+        return [_daily_entry(row) for row in rows]
+
+    def daily_days_won(self, player: str, rules: str) -> list[str]:
+        """The days (``YYYY-MM-DD``) whose daily deal under ``rules`` ``player`` won, oldest first."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT d.day FROM daily_entries d JOIN solitaire_games g ON g.id = d.game "
+                "WHERE d.player = ? AND d.rules = ? AND g.status = 'won' ORDER BY d.day",
+                (player, rules),
+            ).fetchall()
+        return [row["day"] for row in rows]
+
     # --- six-card matches -------------------------------------------------------------------
 
     def save_sixcard_match(
@@ -390,6 +447,19 @@ class Storage:
 
 
 @dataclass(frozen=True, slots=True)
+class DailyEntry:
+    """The game that counts for a player's daily deal, with what the day's table shows of it."""
+
+    player: str
+    game: int
+    status: str
+    score: int
+    moves: int
+    seconds: float
+    current: bool
+
+
+@dataclass(frozen=True, slots=True)
 class SixCardResultRow:
     """One seat's result in a finished six-card match (``bots``: JSON list of the bot levels at the table)."""
 
@@ -437,6 +507,23 @@ def _stored_match(row: sqlite3.Row) -> StoredSixCardMatch:
 
 
 _COUNTED = "(status IN ('won', 'blocked') OR abandoned = 1)"
+_DAILY_SELECT = (
+    "SELECT d.player, d.game, g.status, g.score, g.moves, g.updated - g.started AS seconds, g.current, "
+    "g.abandoned FROM daily_entries d JOIN solitaire_games g ON g.id = d.game"
+)
+
+
+def _daily_entry(row: sqlite3.Row) -> DailyEntry:
+    status = "abandoned" if row["abandoned"] and row["status"] == "playing" else row["status"]
+    return DailyEntry(
+        row["player"],
+        int(row["game"]),
+        status,
+        int(row["score"]),
+        int(row["moves"]),
+        float(row["seconds"]),
+        bool(row["current"]),
+    )
 
 
 def _saved_game(row: sqlite3.Row) -> SavedGame:

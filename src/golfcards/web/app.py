@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime
 from collections.abc import AsyncIterator, Callable, Collection
 from pathlib import Path
 
@@ -21,11 +22,12 @@ from starlette.staticfiles import StaticFiles
 
 from golfcards.errors import GolfError
 from golfcards.i18n import normalize_language
+from golfcards.runners.daily import DailyDeals
 from golfcards.runners.sixcard_records import SixCardRecords
 from golfcards.runners.solitaire_games import SolitaireGames
 from golfcards.runners.storage import Storage
 from golfcards.solitaire.solver import warm_up
-from golfcards.web import rules_pages, sixcard_record, sixcard_routes, solitaire_routes
+from golfcards.web import daily_routes, live_routes, rules_pages, sixcard_record, sixcard_routes, solitaire_routes
 from golfcards.web.guard import Guard
 from golfcards.web.requests import error_response, request_translator
 from golfcards.web.rooms import Rooms
@@ -66,6 +68,7 @@ def create_app(
     public_url: str | None = None,
     allowed_origins: Collection[str] = (),
     hosts: Collection[str] | None = None,
+    today: Callable[[], datetime.date] | None = None,
 ) -> Starlette:
     """The app on the SQLite file ``db_path``.
 
@@ -74,7 +77,8 @@ def create_app(
     other devices use (``golf serve`` passes the one it prints), for the room links;
     ``allowed_origins`` are pages of other addresses (``http://host:port``) that may open a room's
     WebSocket, besides pages of the address the server is reached at; ``hosts`` are the names the
-    server goes by (any IP address is taken too; None: any ``Host``).
+    server goes by (any IP address is taken too; None: any ``Host``); ``today`` is the day of the
+    daily deal (default: the UTC date; tests fix it).
     """
     storage = Storage(db_path)
 
@@ -92,6 +96,8 @@ def create_app(
             Route("/solitaire", _page("solitaire.html")),
             Route("/api/i18n", i18n),
             *solitaire_routes.routes(),
+            *daily_routes.routes(Route("/daily", _page("daily.html"))),
+            *live_routes.routes(),
             *sixcard_record.routes(STATIC),
             *sixcard_routes.routes(sixcard_record.player_page(STATIC / "sixcard.html")),
             *rules_pages.routes(),
@@ -105,6 +111,7 @@ def create_app(
     app.state.default_language = normalize_language(default_language)
     app.state.allowed_origins = frozenset(origin.strip().lower().rstrip("/") for origin in allowed_origins)
     app.state.solitaire = SolitaireGames(storage, new_number)
+    app.state.daily = DailyDeals(storage, app.state.solitaire, today)
     app.state.rooms = Rooms(new_number)
     app.state.tables = Tables(app.state.rooms, bot_delay, public_url)
     app.state.sixcard_records = SixCardRecords(storage)
