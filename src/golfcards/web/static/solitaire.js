@@ -40,6 +40,7 @@
     $("undo").disabled = game.undo_available === 0;
     $("undo-near").disabled = game.undo_available === 0;
     document.body.dataset.status = game.status;
+    document.dispatchEvent(new CustomEvent("golfcards:game", { detail: { game, replay: Boolean(replay) } }));
   }
 
   function renderCourse() {
