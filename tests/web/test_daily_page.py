@@ -4,9 +4,25 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.test_solitaire_page import click_action, deal
-
 pytestmark = pytest.mark.browser
+
+
+def deal(page, code: str) -> None:
+    page.click("#new-game")
+    page.fill("#code-input", code)
+    page.click("#deal")
+    page.wait_for_function("code => document.getElementById('code').textContent === code", arg=code)
+
+
+def click_action(page, action: str) -> None:
+    """Click what a player clicks for one action (d or a column number) and wait for the answer."""
+    moves = int(page.text_content("#moves"))
+    if action == "d":
+        page.click("#stock")
+    else:
+        page.click(f'#tableau [data-column="{action}"].free')
+    page.wait_for_function("n => Number(document.getElementById('moves').textContent) > n", arg=moves)
+
 
 WINNING_START = "6 5 1 4 3 d 7 5 d d 3 5 d d 6 d 6 d 2 6 4 d d d 7 3 2".split()
 """The first 27 moves of a winning line of GO1-E-AETDYNA; taking column 3 next loses the game."""
