@@ -6,8 +6,9 @@ day) under rules ``R`` is derived from the date alone, with nothing random and n
 1. ``text = "golfcards-daily:YYYY-MM-DD:<rule>"`` where ``<rule>`` is the rule part of a game code
    (``E``, ``C``, ``S``, with the variants after it: ``E-J1``, ``C-ND``, ``S-J2-ND``);
 2. ``seed`` = the first 8 bytes of SHA-256(``text`` in UTF-8), read as a big-endian integer;
-3. the deal numbers are :class:`golfcards.shuffle.SplitMix64` (``seed``) ``.below(DEAL_COUNT)``,
-   one after another — the same generator that draws random winnable deals;
+3. the candidate deal numbers are :class:`golfcards.shuffle.SplitMix64` (``seed``)
+   ``.below(DEAL_COUNT)`` (uniform in [0, 26⁷) by rejection sampling), one after another — the same
+   generator that draws random winnable deals;
 4. the daily deal is the first of them that the exact solver (no budget) proves winnable under
    ``R`` and that ``accept`` (a difficulty grade, say) accepts.
 
