@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import datetime
+import sqlite3
 
 import pytest
 from starlette.testclient import TestClient
 
+from golfcards.runners.storage import SCHEMA_VERSION, Storage
 from golfcards.solitaire import GameCode
 from golfcards.solitaire.solver import solve
 from golfcards.web.app import create_app
@@ -160,3 +162,19 @@ def test_the_live_line_is_silent_after_a_win(client):
     client.post("/api/solitaire/new?lang=en", json={"code": "GO1-E-AETDYNA"})
     win(client)
     assert live(client)["message"] == ""
+
+
+def test_the_daily_tables_step_can_run_again_after_a_renumbering(tmp_path):
+    """A merge may renumber the step: a file that already has the tables takes it again unharmed."""
+    path = tmp_path / "golf.sqlite3"
+    storage = Storage(path)
+    player = storage.new_player()
+    game = storage.start_game(player, "GO1-E-AETDYNA", "E")
+    storage.record_daily(player, "2026-12-01", "E", game.id)
+    storage.close()
+    with sqlite3.connect(path) as db:
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION - 1}")
+    again = Storage(path)
+    assert again.schema_version == SCHEMA_VERSION
+    assert again.daily_entry(player, "2026-12-01", "E") is not None
+    again.close()

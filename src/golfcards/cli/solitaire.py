@@ -387,6 +387,7 @@ class PlaySession:
             self.new_game(self._random_code(self.board.rules))
         else:
             self.board = board
+            self.say_live()
         self.show()
         return True
 
