@@ -15,6 +15,7 @@ from golfcards.solitaire import (
     Board,
     Draw,
     GameCode,
+    Refusal,
     Status,
     Take,
     Touch,
@@ -80,6 +81,9 @@ def test_undo_restores_the_exact_previous_state(code, choices):
         board.push(legal[choice % len(legal)])
         after = board.copy()
         undo = board.apply(Undo())
+        if board.status is Status.WON:
+            assert undo.refusal is Refusal.GAME_WON, "a won game cannot be undone"
+            break
         assert undo.accepted
         assert (board.position(), board.score, board.status, board.columns, board.stock) == before
         assert board.moves == moves_before + 1, "undo never lowers the move counter"
