@@ -11,9 +11,9 @@ from golfcards.i18n.cards import card_name
 from golfcards.i18n.solitaire import board_text, refusal_text, rule_name, status_text
 from golfcards.runners.solitaire_games import Game, rules_key
 from golfcards.runners.storage import SavedCourse, Statistics
-from golfcards.solitaire.board import Board, Draw, Outcome, Undo
+from golfcards.solitaire.board import Board, Draw, Outcome, Take, Undo
 from golfcards.solitaire.codes import GameCode
-from golfcards.solitaire.course import COURSE_DEALS, PAR, Course
+from golfcards.solitaire.course import COURSE_DEALS, PAR, PAR_PER_DEAL, Course
 from golfcards.solitaire.hint import Hint
 from golfcards.solitaire.solver import Verdict
 from golfcards.web.card_faces import card_json
@@ -24,12 +24,24 @@ UNDONE = N_("Undone: {card} goes back.")
 
 
 def board_json(board: Board, t: Translator) -> dict[str, object]:
-    """The visible state of ``board``: columns, discard, counts, score, status and the text line."""
+    """The visible state of ``board``: columns, discard, counts, score, status and the text line.
+
+    A free card says whether it may go on the discard now (``playable``) and the game whether a draw
+    is allowed (``can_draw``), as the engine decides: the page highlights those and may show a
+    removal at once, before the server's answer.
+    """
     columns = []
     for number, cards in enumerate(board.columns, start=1):
+        playable = bool(cards) and board.why_not(Take(number)) is None
         columns.append(
             [
-                {**card_json(card, t), "column": number, "row": row, "free": row == len(cards)}
+                {
+                    **card_json(card, t),
+                    "column": number,
+                    "row": row,
+                    "free": row == len(cards),
+                    "playable": playable and row == len(cards),
+                }
                 for row, card in enumerate(cards, start=1)
             ]
         )
@@ -48,6 +60,7 @@ def board_json(board: Board, t: Translator) -> dict[str, object]:
         "removed": board.removed,
         "cards_left": board.cards_left,
         "stock_count": board.stock_count,
+        "can_draw": board.why_not(Draw()) is None,
         "undo_available": board.undo_available,
         "columns": columns,
         "discard": None if board.discard is None else card_json(board.discard, t),
@@ -59,11 +72,13 @@ def board_json(board: Board, t: Translator) -> dict[str, object]:
 def course_json(course: Course) -> dict[str, object]:
     return {
         "code": str(course.code),
+        "deal_codes": [str(course.deal_code(index)) for index in range(COURSE_DEALS)],
         "deal": min(course.deal_index + 1, COURSE_DEALS),
         "deals": COURSE_DEALS,
         "results": list(course.results),
         "total": course.total,
         "par": PAR,
+        "par_per_deal": PAR_PER_DEAL,
         "par_so_far": course.par_so_far,
         "against_par": course.against_par,
         "finished": course.finished,
