@@ -42,3 +42,27 @@ def click_action(page, action: str) -> None:
 def settled(page) -> None:
     """Wait until no action is on its way to the server."""
     page.wait_for_function("!document.body.dataset.busy")
+
+
+def answered(page) -> int:
+    """How many actions the server has answered so far on this page."""
+    return int(page.evaluate("Number(document.body.dataset.answered || 0)"))
+
+
+def press_and_wait(page, key: str) -> None:
+    """Press ``key`` and wait for the server's answer to the action it sends (an undo keeps the move counter)."""
+    before = answered(page)
+    page.keyboard.press(key)
+    page.wait_for_function(
+        "n => Number(document.body.dataset.answered || 0) > n && !document.body.dataset.busy", arg=before
+    )
+
+
+def statistics(page) -> dict[str, str]:
+    """Open the Statistics window and read its figures (name → value)."""
+    page.click("#open-stats")
+    page.locator("#stats-dialog").wait_for(state="visible")
+    return page.eval_on_selector_all(
+        "#stats-grid .stat",
+        "stats => Object.fromEntries(stats.map(s => [s.firstChild.textContent, s.lastChild.textContent]))",
+    )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from play import BLOCKING_CODE, click_action, deal, moves, settled, wait_moves
+from play import BLOCKING_CODE, click_action, deal, moves, settled, statistics, wait_moves
 
 pytestmark = pytest.mark.browser
 
@@ -159,10 +159,7 @@ def test_statistics_and_chart(new_page):
     page.click("#end-new")
     page.click("#deal")
     page.wait_for_function(f"document.getElementById('code').textContent !== '{BLOCKING_CODE}'")
-    page.click("#open-stats")
-    page.locator("#stats-dialog").wait_for(state="visible")
-    names = page.locator("#stats-grid dt").all_text_contents()
-    values = dict(zip(names, page.locator("#stats-grid dd").all_text_contents(), strict=True))
+    values = statistics(page)
     assert values["Games"] == "1" and values["Wins"] == "0" and values["Win rate"] == "0 %"
     assert values["Average cards left"] == "35"
     assert page.locator("#stats-chart svg rect.lost").count() == 1

@@ -24,6 +24,7 @@
   let spot = { column: 1, row: null }; // the keyboard's card: column 1–7 (0 is the stock), row null = the free card
   let drag = null;
   let autoDrawTimer = null;
+  let answered = 0; // actions the server answered (on <body data-answered>, for tests and benchmarks)
   const cards = new Map(); // card code → its button on the tableau
 
   function saveSettings() {
@@ -302,6 +303,8 @@
       }
       return showError(data);
     }
+    answered += 1;
+    document.body.dataset.answered = String(answered);
     const confirmedBefore = shown;
     const onScreen = game;
     game = data.game;
