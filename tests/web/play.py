@@ -66,3 +66,54 @@ def statistics(page) -> dict[str, str]:
         "#stats-grid .stat",
         "stats => Object.fromEntries(stats.map(s => [s.firstChild.textContent, s.lastChild.textContent]))",
     )
+
+
+POST_ACTIONS = """async (line) => {
+  for (const action of line) {
+    const answer = await fetch('/api/solitaire/action', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ action }) });
+    if (!answer.ok) throw new Error(await answer.text());
+  }
+}"""
+NEXT_DEAL = "() => fetch('/api/solitaire/next', { method: 'POST' }).then((answer) => answer.ok)"
+
+
+def post_actions(page, line: list[str]) -> None:
+    """Play ``line`` through the API with the page's player (quick set-up; the page does not see it)."""
+    page.evaluate(POST_ACTIONS, line)
+
+
+def reload(page) -> None:
+    page.reload()
+    page.wait_for_selector("body.ready")
+
+
+def ending_line(code) -> list[str]:
+    """Actions that end the deal ``code`` (won or blocked): draw while possible, else the engine's first legal move."""
+    from golfcards.solitaire import Board, Draw
+
+    board = Board.from_code(code)
+    line = []
+    while not board.is_game_over():
+        legal = board.legal_moves()
+        move = Draw() if Draw() in legal else legal[0]
+        board.push(move)
+        line.append(move.notation)
+    return line
+
+
+def course_to_its_last_action(page, code: str) -> str:
+    """Play the course ``code`` (dealt on the page) through the API to one action before its end."""
+    from golfcards.solitaire import GameCode
+
+    course = GameCode.parse(code)
+    for index in range(9):
+        line = ending_line(course.single().following(index))
+        if index < 8:
+            post_actions(page, line)
+            assert page.evaluate(NEXT_DEAL)
+        else:
+            post_actions(page, line[:-1])
+            reload(page)
+            return line[-1]
+    raise AssertionError("a course has 9 deals")
