@@ -94,10 +94,10 @@ def ending_line(code) -> list[str]:
 
     board = Board.from_code(code)
     line = []
-    while not board.is_game_over():
-        legal = board.legal_moves()
+    while not board.is_terminal():
+        legal = board.legal_actions()
         move = Draw() if Draw() in legal else legal[0]
-        board.push(move)
+        assert board.apply(move) is None
         line.append(move.notation)
     return line
 

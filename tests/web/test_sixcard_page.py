@@ -144,7 +144,7 @@ def test_two_browsers_play_a_hole_and_the_guest_never_sees_a_hidden_card(browser
         states = [HoleState.from_code(deal_code)]
         for seat, action in actions:
             state = states[-1].clone()
-            assert state.apply(seat, action) is None
+            assert state.apply(action, seat) is None
             states.append(state)
         assert states[-1].is_terminal()
         expected = [{key: view_for(state, 1).to_json()[key] for key in COMPARED} for state in states]

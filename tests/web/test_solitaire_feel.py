@@ -315,8 +315,8 @@ def test_playable_cards_are_highlighted_by_default_and_the_setting_is_kept(new_p
     deal(page, REFERENCE)
     click_action(page, "d")
     board = Board.from_code(REFERENCE)
-    board.push(Draw())
-    expected = sorted(str(m.column) for m in board.legal_moves() if isinstance(m, Take))
+    assert board.apply(Draw()) is None
+    expected = sorted(str(m.column) for m in board.legal_actions() if isinstance(m, Take))
     found = sorted(page.eval_on_selector_all("#tableau .card.playable", "cards => cards.map(c => c.dataset.column)"))
     assert found == expected == ["5"]
     glow = "getComputedStyle(document.querySelector('#tableau .card.playable')).boxShadow"
@@ -337,7 +337,7 @@ def stuck_code() -> str:
     number = 1
     while True:
         code = GameCode(number, EASY)
-        if Board.from_code(code).legal_moves() == [Draw()]:
+        if Board.from_code(code).legal_actions() == [Draw()]:
             return str(code)
         number += 1
 

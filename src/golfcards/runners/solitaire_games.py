@@ -12,10 +12,11 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from golfcards.cards import AnyCard
 from golfcards.errors import GolfError
 from golfcards.runners.storage import GameSummary, SavedGame, Storage
 from golfcards.shuffle import DEAL_COUNT
-from golfcards.solitaire.board import Action, Board, Outcome, parse_action
+from golfcards.solitaire.board import Action, Board, Refusal, parse_action
 from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.course import Course
 from golfcards.solitaire.hint import Hint, hint, is_still_winnable
@@ -92,13 +93,16 @@ class SolitaireGames:
         board = course.board if course else Board.from_code(single)
         return Game(saved, board, course)
 
-    def act(self, player: str, action: Action) -> tuple[Game, Outcome]:
-        """Apply ``action`` to the player's game; an accepted action is stored at once."""
+    def act(self, player: str, action: Action) -> tuple[Game, Refusal | None, AnyCard | None]:
+        """Apply ``action`` to the player's game; an accepted action is stored at once.
+
+        Returns the game, the refusal (None if accepted) and the card the action moved."""
         game = self.load(player)
-        outcome = game.board.apply(action)
-        if outcome.accepted:
+        card = game.board.moved_card(action)
+        refusal = game.board.apply(action)
+        if refusal is None:
             self.storage.record_action(game.saved.id, action.notation, summary(game.board))
-        return game, outcome
+        return game, refusal, card
 
     def hint(self, player: str) -> tuple[Game, Hint]:
         """The solver's advice for the player's current position (within the hint budget)."""

@@ -140,7 +140,7 @@ class Room:
         self._host_before_start(by)
         if any(seat.kind is SeatKind.OPEN for seat in self.seats):
             raise GolfError("room.seats_open", "fill the empty seats with bots or wait for players")
-        self.match = Match.new(self.rules, self.new_number() % DEAL_COUNT)
+        self.match = Match.new(self.rules, self.new_number() % DEAL_COUNT, secrets.token_bytes(32))
         self.last = {}
         self.sequence += 1
 
@@ -148,7 +148,7 @@ class Room:
         """``seat`` plays ``action`` (the engine refuses anything out of turn or illegal)."""
         match = self._playing()
         hole = match.hole
-        refusal = match.apply(seat, action)
+        refusal = match.apply(action, seat)
         if refusal is None:
             self.sequence += 1
             self.last[seat] = self._public_record(seat, action, hole)
@@ -179,9 +179,9 @@ class Room:
 
     def rematch(self, seat: int) -> None:
         self._seated(seat)
-        if not self._playing().is_over():
+        if not self._playing().is_terminal():
             raise GolfError("room.match_not_over", "the match is still going on")
-        self.match = Match.new(self.rules, self.new_number() % DEAL_COUNT)
+        self.match = Match.new(self.rules, self.new_number() % DEAL_COUNT, secrets.token_bytes(32))
         self.last = {}
         self.sequence += 1
 

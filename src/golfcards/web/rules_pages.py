@@ -38,8 +38,8 @@ def example_board(actions: int) -> Board:
     """``GO1-E-AAAAAAB`` after the first ``actions`` actions of its winning line."""
     board = Board.from_code(EXAMPLE_CODE)
     for token in WINNING_LINE[:actions]:
-        outcome = board.apply(parse_action(token))
-        assert outcome.accepted, token
+        refusal = board.apply(parse_action(token))
+        assert refusal is None, token
     return board
 
 
@@ -63,7 +63,7 @@ def _state(actions: int) -> Callable[[Translator], str]:
     """A board drawn as cards with its text line (what a screen reader hears) as the caption."""
 
     def render(t: Translator) -> str:
-        board = example_board(actions)
+        board = example_board(actions).view()
         columns = []
         for cards in board.columns:
             faces = "".join(_mini_card(card_json(card, t)) for card in cards)

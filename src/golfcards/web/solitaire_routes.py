@@ -106,13 +106,13 @@ async def new_game(request: Request, player: str, t: Translator) -> dict[str, An
 async def act(request: Request, player: str, t: Translator) -> dict[str, Any]:
     data = await json_body(request)
     action = parse_action(field(data, "action", str))
-    game, outcome = _games(request).act(player, action)
-    return {"outcome": outcome_json(outcome, t), "game": game_json(game, t)}
+    game, refusal, card = _games(request).act(player, action)
+    return {"outcome": outcome_json(action, refusal, card, t), "game": game_json(game, t)}
 
 
 async def give_hint(request: Request, player: str, t: Translator) -> dict[str, Any]:
     game, advice = await run_in_threadpool(_games(request).hint, player)
-    return {"hint": hint_json(advice, game.board, t)}
+    return {"hint": hint_json(advice, game.board.view(), t)}
 
 
 async def still_winnable(request: Request, player: str, t: Translator) -> dict[str, Any]:
