@@ -53,10 +53,13 @@ const Feel = (() => {
     return { x: from.left - to.left, y: from.top - to.top, sx: from.width / to.width || 1, sy: from.height / to.height || 1 };
   }
 
-  /** Show `node` travelling from the box `from` to where it is now (FLIP); `turn` turns it over on the way. */
-  function flyFrom(node, from, { turn = false, delay = 0 } = {}) {
+  /**
+   * Show `node` travelling from the box `from` to where it is now (FLIP); `turn` turns it over on the way.
+   * Give `to`, its box now, when it is known: reading it forces a layout.
+   */
+  function flyFrom(node, from, { turn = false, delay = 0, to = null } = {}) {
     if (!from || !moving()) return null;
-    const d = offset(from, node.getBoundingClientRect());
+    const d = offset(from, to || node.getBoundingClientRect());
     if (Math.abs(d.x) < 1 && Math.abs(d.y) < 1 && !turn) return null;
     const start = `translate(${d.x}px, ${d.y}px) scale(${d.sx}, ${d.sy})`;
     const frames = turn

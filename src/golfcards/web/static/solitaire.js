@@ -23,6 +23,7 @@
   let statsBefore = null; // statistics of this game's rule when it started: the win screen shows the change
   let spot = { column: 1, row: null }; // the keyboard's card: column 1–7 (0 is the stock), row null = the free card
   let drag = null;
+  let roving = null; // the one element of the board in the Tab order
   let autoDrawTimer = null;
   let answered = 0; // actions the server answered (on <body data-answered>, for tests and benchmarks)
   const cards = new Map(); // card code → its button on the tableau
@@ -56,7 +57,6 @@
 
   /** Draw `game`; `previous` (what was on screen) lets the changes move into place. */
   function render(previous = null, how = {}) {
-    Feel.finishAll();
     const before = previous ? measure() : null;
     const boardFocused = how.focus || hasBoardFocus();
     $("score").textContent = game.score;
@@ -112,17 +112,12 @@
       const nodes = column.map((card) => {
         seen.add(card.code);
         let node = cards.get(card.code);
-        if (!node) {
-          node = cardFace(card, "button", { type: "button", "data-code": card.code, tabindex: "-1" }, "");
+        if (!node || node.dataset.lang !== Golf.language) {
+          if (node) node.remove();
+          node = cardFace(card, "button", { type: "button", "data-code": card.code, "data-lang": Golf.language, tabindex: "-1" }, "");
           cards.set(card.code, node);
         }
-        node.dataset.column = card.column;
-        node.dataset.row = card.row;
-        node.className = node.className.replace(/ ?\b(free|covered|playable)\b/g, "");
-        node.classList.add(card.free ? "free" : "covered");
-        if (card.playable) node.classList.add("playable");
-        node.style.setProperty("--row", card.row - 1);
-        node.querySelector(".card-name").textContent = cardName(card);
+        updateCard(node, card);
         return node;
       });
       if (!column.length) {
@@ -137,6 +132,21 @@
         cards.delete(code);
       }
     }
+  }
+
+  /** Bring a card's button up to date, touching the page only where something changed. */
+  function updateCard(node, card) {
+    const name = cardName(card);
+    const key = `${card.column}.${card.row}.${card.free}.${card.playable}.${name}`;
+    if (node.dataset.key === key) return;
+    node.dataset.key = key;
+    node.dataset.column = card.column;
+    node.dataset.row = card.row;
+    node.classList.toggle("free", card.free);
+    node.classList.toggle("covered", !card.free);
+    node.classList.toggle("playable", Boolean(card.playable));
+    node.style.setProperty("--row", card.row - 1);
+    node.querySelector(".card-name").textContent = name;
   }
 
   function renderPiles() {
@@ -174,9 +184,10 @@
     const face = $("discard").firstElementChild;
     const backwards = how.action === "u" || (replay && how.backwards);
     if (newTop !== oldTop && !backwards) {
+      // The discard does not move: its box from before is where the card lands (no layout to read it).
       const from = before.cards.get(newTop);
-      if (from) Feel.flyFrom(face, from);
-      else if (game.stock_count < previous.stock_count) Feel.flyFrom(face, before.stock, { turn: true });
+      if (from) Feel.flyFrom(face, from, { to: before.discard });
+      else if (game.stock_count < previous.stock_count) Feel.flyFrom(face, before.stock, { turn: true, to: before.discard });
     } else if (backwards && oldTop && oldTop !== newTop) {
       const back = cards.get(oldTop);
       if (back) Feel.flyFrom(back, before.discard);
@@ -200,9 +211,10 @@
 
   // --- the keyboard's card ---------------------------------------------------------------------------
 
+  /** The keyboard is on the board (a card or the stock has focus and shows it): keep it there. */
   function hasBoardFocus() {
     const active = document.activeElement;
-    return Boolean(active && (active.closest("#tableau") || active.id === "stock"));
+    return Boolean(active && (active.closest("#tableau") || active.id === "stock") && active.matches(":focus-visible"));
   }
 
   function columnCards(column) {
@@ -224,10 +236,12 @@
       const next = order.find((c) => columnCards(c).length);
       spot = { column: next || 0, row: null };
     }
-    for (const node of cards.values()) node.tabIndex = -1;
-    $("stock").tabIndex = -1;
     const node = spotNode() || $("stock");
-    node.tabIndex = 0;
+    if (roving !== node) {
+      if (roving) roving.tabIndex = -1;
+      node.tabIndex = 0;
+      roving = node;
+    }
     if (focus && document.activeElement !== node && !document.querySelector("dialog[open]")) node.focus({ preventScroll: true });
   }
 
@@ -292,8 +306,8 @@
     const predicted = predict(action);
     if (predicted) {
       game = predicted;
-      Feel.play(predicted.cards_left === 0 ? "win" : "remove");
       render(shown, { action, focus: how.focus });
+      afterPaint(() => Feel.play(predicted.cards_left === 0 ? "win" : "remove"));
     }
     const { ok, data } = await api("POST", "/api/solitaire/action", { action });
     if (!ok) {
@@ -308,6 +322,8 @@
     const confirmedBefore = shown;
     const onScreen = game;
     game = data.game;
+    // What was drawn ahead is confirmed: no second motion, nothing to measure.
+    const held = predicted && data.outcome.accepted && game.discard && game.discard.code === predicted.discard.code;
     const outcome = data.outcome;
     if (outcome.accepted) {
       lastAction = action;
@@ -319,17 +335,23 @@
       }
       const spoken = outcome.message ? `${outcome.message} ${t("announce_state", { score: game.score, count: game.stock_count })}` : "";
       say(outcome.message || "", "info", spoken);
-      if (!predicted) Feel.play(game.status === "won" ? "win" : action === "d" ? "draw" : action === "u" ? "undo" : "remove");
+      const effect = game.status === "won" ? "win" : action === "d" ? "draw" : action === "u" ? "undo" : "remove";
+      if (!predicted) afterPaint(() => Feel.play(effect));
       if (/^\d/.test(action)) spot = { column: Number(action.split(".")[0]), row: null };
     } else {
       if (how.redo) redo = [];
-      Feel.play("refuse");
+      afterPaint(() => Feel.play("refuse"));
       if (settings.interactiveRules) say(outcome.refusal.message, "refusal");
       else say("", "info", t("not_allowed"));
     }
-    render(onScreen, { action, focus: how.focus });
+    render(held ? null : onScreen, { action, focus: how.focus });
     if (!outcome.accepted) shake(action);
     if (outcome.accepted) checkEnd(confirmedBefore);
+  }
+
+  /** Run `task` once the next frame is on screen (sounds never delay the picture). */
+  function afterPaint(task) {
+    requestAnimationFrame(() => setTimeout(task, 0));
   }
 
   /** The action an accepted undo took back: a draw if the stock grew, else the column that grew. */
@@ -586,6 +608,7 @@
     function show() {
       $("clock").textContent = clockText(elapsed());
     }
+    let savedKey = "";
     function update() {
       const run = running();
       if (run && since === null) {
@@ -597,7 +620,11 @@
         clearInterval(ticker);
       }
       show();
-      save();
+      const key = `${game.code} ${game.moves} ${run}`;
+      if (key !== savedKey) {
+        savedKey = key;
+        setTimeout(save, 0);
+      }
     }
     function restore() {
       const saved = Golf.stored(TIMER_KEY);
@@ -999,6 +1026,10 @@
       if (node) spot = { column: Number(node.dataset.column), row: node.classList.contains("free") ? null : Number(node.dataset.row) };
     });
     document.addEventListener("pointerdown", () => Feel.finishAll(), true);
+    // A press with the mouse or a finger plays a card without moving the keyboard's focus onto it.
+    for (const board of [tableau, $("stock")]) {
+      board.addEventListener("mousedown", (event) => { if (event.target.closest(".card, #stock")) event.preventDefault(); });
+    }
     $("stock").addEventListener("click", () => { spot = { column: 0, row: null }; send("d", { focus: hasBoardFocus() }); });
     $("skip").addEventListener("click", (event) => { event.preventDefault(); placeSpot(true); });
     $("undo").addEventListener("click", () => send("u"));
