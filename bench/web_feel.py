@@ -52,12 +52,23 @@ window.__watch = () => {
     requestAnimationFrame(() => window.__painted.push({ seen, frame: performance.now() }));
   }).observe(discard, { childList: true });
 };
-window.__recordFrames = (ms) => new Promise((resolve) => {
-  const frames = [];
-  const end = performance.now() + ms;
-  const tick = (now) => { frames.push(now); if (now < end) requestAnimationFrame(tick); else resolve(frames); };
-  requestAnimationFrame(tick);
-});
+window.__motion = null;
+window.__watchMotion = () => {
+  // From the moment the discard changes, every frame for 250 ms, and how many animations ran.
+  new MutationObserver(() => {
+    const frames = [];
+    let running = null;
+    const end = performance.now() + 250;
+    const tick = (now) => {
+      if (running === null) running = document.getAnimations().length;
+      frames.push(now);
+      if (now < end) requestAnimationFrame(tick);
+      else window.__motion = { frames, running };
+    };
+    window.__motion = null;
+    requestAnimationFrame(tick);
+  }).observe(document.getElementById("discard"), { childList: true });
+};
 """
 
 
@@ -141,26 +152,26 @@ def motion(browser, url: str, throttle: int) -> dict[str, str]:
     cdp = context.new_cdp_session(page)
     cdp.send("Performance.enable")
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+    page.evaluate("window.__watchMotion()")
     results = {}
     for action in LINE[:6]:
         before = int(page.evaluate("Number(document.body.dataset.answered || 0)"))
-        target = "#stock" if action == "d" else f'#tableau [data-column="{action}"].free'
-        page.click(target)
-        if action == "d":
-            wait_answer(page, before)
-        page.evaluate("new Promise(requestAnimationFrame)")
+        page.wait_for_timeout(300)
         layouts_before = metric(cdp, "LayoutCount")
-        running = page.evaluate("document.getAnimations().length")
-        frames = page.evaluate("window.__recordFrames(220)")
-        layouts = metric(cdp, "LayoutCount") - layouts_before
+        page.click("#stock" if action == "d" else f'#tableau [data-column="{action}"].free')
         wait_answer(page, before)
+        page.wait_for_function("window.__motion !== null")
+        layouts = metric(cdp, "LayoutCount") - layouts_before
+        motion = page.evaluate("window.__motion")
+        frames = motion["frames"]
         gaps = [b - a for a, b in zip(frames, frames[1:], strict=False)]
         long_frames = sum(1 for gap in gaps if gap > 20)
         fps = 1000 * len(gaps) / (frames[-1] - frames[0]) if len(frames) > 1 else 0
         kind = "draw" if action == "d" else f"removal (column {action})"
-        results[f"{kind}"] = (
-            f"{running} animation(s), {fps:.0f} fps, frame gaps median {statistics.median(gaps):.1f} ms "
-            f"max {max(gaps):.1f} ms, {long_frames} frame(s) over 20 ms, {layouts:.0f} layout(s) while moving"
+        results[kind] = (
+            f"{motion['running']} animation(s), {fps:.0f} fps, frame gaps median {statistics.median(gaps):.1f} ms "
+            f"max {max(gaps):.1f} ms, {long_frames} over 20 ms; {layouts:.0f} layout(s) for the move, its answer "
+            "and its motion"
         )
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
     context.close()

@@ -818,7 +818,7 @@
   function toggleHelp() {
     const dialog = $("help-dialog");
     if (dialog.open) closeDialog(dialog);
-    else openDialog(dialog);
+    else openDialog(dialog, dialog.querySelector(".sheet-footer button"));
   }
 
   // --- the solver: hint, still winnable, solution replay ------------------------------------------
