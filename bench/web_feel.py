@@ -160,7 +160,7 @@ def motion(browser, url: str, throttle: int) -> dict[str, str]:
         layouts_before = metric(cdp, "LayoutCount")
         page.click("#stock" if action == "d" else f'#tableau [data-column="{action}"].free')
         wait_answer(page, before)
-        page.wait_for_function("window.__motion !== null")
+        page.wait_for_function("() => window.__motion !== null")
         layouts = metric(cdp, "LayoutCount") - layouts_before
         motion = page.evaluate("window.__motion")
         frames = motion["frames"]

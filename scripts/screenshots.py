@@ -58,7 +58,7 @@ def solitaire(browser, url: str) -> list[Path]:
         deal(page, "GO1-E-AAAAAAB")
         play(page, OPENING)
         page.click('#tableau [data-column="1"].free')
-        page.wait_for_function("document.getElementById('message').dataset.kind === 'refusal'")
+        page.wait_for_function("() => document.getElementById('message').dataset.kind === 'refusal'")
         page.wait_for_timeout(300)
         path = OUT / f"solitaire-{size}.png"
         page.screenshot(path=str(path))
@@ -128,7 +128,7 @@ def sixcard(browser, url: str) -> list[Path]:
         for _ in range(2):
             page.locator("#me .grid button.back:not([disabled])").first.click()
             page.wait_for_timeout(200)
-        page.wait_for_function("!document.getElementById('six-stock').disabled", timeout=15000)
+        page.wait_for_function("() => !document.getElementById('six-stock').disabled", timeout=15000)
         page.click("#six-stock")
         page.wait_for_selector("#holding:not([hidden])")
         page.wait_for_timeout(400)

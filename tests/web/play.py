@@ -41,7 +41,7 @@ def click_action(page, action: str) -> None:
 
 def settled(page) -> None:
     """Wait until no action is on its way to the server."""
-    page.wait_for_function("!document.body.dataset.busy")
+    page.wait_for_function("() => !document.body.dataset.busy")
 
 
 def answered(page) -> int:

@@ -3,8 +3,8 @@
 The states: the home page, both rules pages, a missing page; Golf Solitaire while playing (with a
 refusal and a hint showing), each of its windows (new game, settings, statistics empty and filled,
 shortcuts), the solution replay, the win and block windows, a course's last deal and its scorecard;
-Six-card Golf's lobby, a room's seats, and a match against bots while turning up and holding a
-drawn card. The hole's end and a room with a phone guest are checked in test_sixcard_page.
+Six-card Golf's lobby, a room's seats, a match against bots while turning up and holding a drawn
+card, and the record page. The hole's end and a room with a phone guest are checked in test_sixcard_page.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ class Audit:
 
     def close_dialog(self) -> None:
         self.page.keyboard.press("Escape")
-        self.page.wait_for_function("!document.querySelector('dialog[open]')")
+        self.page.wait_for_function("() => !document.querySelector('dialog[open]')")
 
 
 @pytest.mark.parametrize("theme", THEMES)
@@ -56,6 +56,9 @@ def test_pages_without_a_game(new_page, phone, theme):
     for path in ("/rules/solitaire", "/rules/sixcard?lang=ca", "/nowhere"):
         page.goto(path)
         audit.check(path)
+    page.goto("/sixcard/record")
+    page.wait_for_selector("body.ready")
+    audit.check("six-card record, nothing played")
     page.goto("/sixcard")
     page.wait_for_selector("body.ready")
     audit.check("six-card lobby")
@@ -73,7 +76,7 @@ def test_pages_without_a_game(new_page, phone, theme):
     for _ in range(2):
         page.locator("#me .grid button.back:not([disabled])").first.click()
         page.wait_for_timeout(200)
-    page.wait_for_function("!document.getElementById('six-stock').disabled", timeout=20000)
+    page.wait_for_function("() => !document.getElementById('six-stock').disabled", timeout=20000)
     page.click("#six-stock")
     page.wait_for_selector("#holding:not([hidden])")
     audit.check("six-card match, holding a drawn card")
@@ -91,10 +94,10 @@ def test_golf_solitaire_in_every_state(new_page, reference_deal, phone, theme):
         click_action(page, action)
     audit.check("playing")
     page.click('#tableau [data-column="1"].free')
-    page.wait_for_function("document.getElementById('message').dataset.kind === 'refusal'")
+    page.wait_for_function("() => document.getElementById('message').dataset.kind === 'refusal'")
     audit.check("a refusal")
     page.click("#hint")
-    page.wait_for_function("document.getElementById('message').dataset.kind === 'hint'")
+    page.wait_for_function("() => document.getElementById('message').dataset.kind === 'hint'")
     audit.check("a hint")
     for opener, state in (("#open-help", "shortcuts"), ("#open-settings", "settings"), ("#new-game", "new game")):
         page.click(opener)

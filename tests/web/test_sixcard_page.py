@@ -187,7 +187,7 @@ def test_play_against_bots_and_reload_back_into_the_seat(new_page):
         page.locator("#me .grid button.back:not([disabled])").first.click()
         page.wait_for_timeout(150)
     page.wait_for_function(
-        "document.querySelector('#six-stock') && !document.querySelector('#six-stock').disabled", timeout=10000
+        "() => document.querySelector('#six-stock') && !document.querySelector('#six-stock').disabled", timeout=10000
     )
     assert page.text_content("#status") == "Your turn: draw from the stock or take the discard."
     page.click("#six-stock")
@@ -212,7 +212,7 @@ def turn_up_and_draw(page) -> None:
         before = page.locator("#me .grid button.back").count()
         page.locator("#me .grid button.back:not([disabled])").first.click()
         page.wait_for_function("n => document.querySelectorAll('#me .grid button.back').length < n", arg=before)
-    page.wait_for_function("!document.getElementById('six-stock').disabled", timeout=20000)
+    page.wait_for_function("() => !document.getElementById('six-stock').disabled", timeout=20000)
     page.click("#six-stock")
     page.wait_for_selector("#holding:not([hidden])")
 
@@ -241,7 +241,7 @@ def test_grid_cards_are_named_with_their_row_and_column(new_page):
     assert page.get_by_role("button", name="Face-down card, row 2, column 3", exact=True).count() == 2
     first = page.locator("#me .grid button.back").first
     first.click()
-    page.wait_for_function("document.querySelectorAll('#me .grid button.back').length === 5")
+    page.wait_for_function("() => document.querySelectorAll('#me .grid button.back').length === 5")
     named = page.eval_on_selector("#me .grid [data-position='0'] .visually-hidden", "n => n.textContent")
     assert named.endswith(", row 1, column 1") and not named.startswith("Face-down"), named
     assert page.locator("[aria-rowcount]").count() == 0

@@ -72,7 +72,7 @@ def test_enter_on_the_win_window_never_undoes_the_win(new_page, reference_deal):
     assert page.text_content("#score") == "350" and page.get_attribute("body", "data-status") == "won"
     page.keyboard.press("Escape")
     page.keyboard.press("u")
-    page.wait_for_function("document.getElementById('message').textContent !== ''")
+    page.wait_for_function("() => document.getElementById('message').textContent !== ''")
     assert page.text_content("#message") == "You won this game: start a new game"
     assert page.text_content("#score") == "350"
     values = statistics(page)
@@ -173,7 +173,7 @@ def test_names_say_free_or_covered_and_the_live_region_says_what_happened(new_pa
     assert page.get_by_role("button", name="10 of spades, column 1, row 4, covered", exact=True).count() == 1
     click_action(page, "d")
     assert page.get_by_role("button", name="9 of clubs, column 5, free, fits the discard", exact=True).count() == 1
-    page.wait_for_function("document.getElementById('announce').textContent !== ''")
+    page.wait_for_function("() => document.getElementById('announce').textContent !== ''")
     assert page.text_content("#announce") == "You drew 8 of spades. Score 0, stock 15."
     assert page.get_attribute("#announce", "aria-live") == "polite"
 
@@ -234,7 +234,7 @@ def test_the_tab_title_follows_a_language_change(new_page):
     page = new_page()
     page.click("#open-settings")
     page.select_option("#language", "de")
-    page.wait_for_function("document.documentElement.lang === 'de'")
+    page.wait_for_function("() => document.documentElement.lang === 'de'")
     assert page.title() == f"{Translator('de').gettext('Golf Solitaire')} · golfcards"
 
 
@@ -263,7 +263,9 @@ def test_drag_a_free_card_onto_the_discard_with_the_mouse(new_page):
     settled(page)
     assert moves(page) == 2, "let go away from the discard: nothing happens"
     drag(page, '#tableau [data-column="1"].free', "#discard")
-    page.wait_for_function("document.getElementById('message').textContent === 'Must be one rank higher or lower'")
+    page.wait_for_function(
+        "() => document.getElementById('message').textContent === 'Must be one rank higher or lower'"
+    )
     assert moves(page) == 2
     assert page.eval_on_selector('#tableau [data-column="1"].free', "card => card.style.transform") == "", "sent back"
     assert set(page.evaluate("window.__pointers")) == {"mouse"}
@@ -298,7 +300,7 @@ def test_motion_only_without_reduced_motion(new_page, reduced):
         click_action(page, action)
     press_and_wait(page, "u")
     page.click('#tableau [data-column="1"].free')
-    page.wait_for_function("document.getElementById('message').dataset.kind === 'refusal'")
+    page.wait_for_function("() => document.getElementById('message').dataset.kind === 'refusal'")
     page.click("#hint")
     page.wait_for_selector(".hinted")
     page.wait_for_timeout(250)
@@ -377,10 +379,10 @@ def test_redo_with_the_button_and_the_keys(new_page):
     click_action(page, "d")
     assert page.is_disabled("#redo"), "a new action clears what could be redone"
     page.click("#undo")
-    page.wait_for_function("!document.getElementById('redo').disabled")
+    page.wait_for_function("() => !document.getElementById('redo').disabled")
     settled(page)
     page.click("#redo")
-    page.wait_for_function("document.getElementById('redo').disabled")
+    page.wait_for_function("() => document.getElementById('redo').disabled")
     settled(page)
     assert page.text_content("#moves") == "6", "a redo is a move again; an undo never lowers the counter"
 
@@ -391,7 +393,7 @@ def test_the_game_timer_runs_from_the_first_move_and_survives_a_reload(new_page)
     page.wait_for_timeout(1200)
     assert page.text_content("#clock") == "0:00", "the clock waits for the first move"
     click_action(page, "d")
-    page.wait_for_function("document.getElementById('clock').textContent >= '0:02'", timeout=5000)
+    page.wait_for_function("() => document.getElementById('clock').textContent >= '0:02'", timeout=5000)
     page.reload()
     page.wait_for_selector("body.ready")
     assert page.text_content("#clock") >= "0:02"
@@ -408,7 +410,7 @@ def test_sound_effects_and_the_remembered_setting(new_page):
     page.evaluate("window.__sounds = 0")
     click_action(page, "5")
     page.click('#tableau [data-column="1"].free')
-    page.wait_for_function("document.getElementById('message').dataset.kind === 'refusal'")
+    page.wait_for_function("() => document.getElementById('message').dataset.kind === 'refusal'")
     assert page.evaluate("window.__sounds") == 0
     page.reload()
     page.wait_for_selector("body.ready")
@@ -446,7 +448,7 @@ def test_solution_replay_pause_step_and_speed(new_page):
     deal(page, REFERENCE)
     page.click("#solution")
     page.wait_for_selector("#replay-bar:not([hidden])")
-    page.wait_for_function("Number(document.getElementById('moves').textContent) >= 2")
+    page.wait_for_function("() => Number(document.getElementById('moves').textContent) >= 2")
     page.click("#replay-play")
     assert page.text_content("#replay-play-name") == "Play the solution"
     paused = moves(page)
