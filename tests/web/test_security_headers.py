@@ -13,7 +13,16 @@ document.addEventListener("securitypolicyviolation", (event) => {
   window.__violations.push(`${event.violatedDirective} ${event.blockedURI}`);
 });
 """
-PAGES = ["/", "/solitaire", "/daily", "/sixcard", "/rules", "/rules/solitaire", "/rules/sixcard?lang=el", "/no/such/page"]
+PAGES = [
+    "/",
+    "/solitaire",
+    "/daily",
+    "/sixcard",
+    "/rules",
+    "/rules/solitaire",
+    "/rules/sixcard?lang=el",
+    "/no/such/page",
+]
 
 
 @pytest.mark.parametrize("path", [*PAGES, "/api/solitaire", "/static/golfcards.css"])

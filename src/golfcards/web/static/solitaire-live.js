@@ -8,6 +8,7 @@
   const KEY = "golfcards.solitaire.live";
   let on = localStorage.getItem(KEY) === "on";
   let asked = 0;
+  let shown = null;  // the move count of the game on screen
   let line = null;
   let box = null;
 
@@ -21,9 +22,9 @@
     const label = el("label", { class: "choice" }, box,
       el("span", {}, el("b", { "data-i18n": "live_setting", text: t("live_setting") }),
         el("small", { "data-i18n": "live_setting_help", text: t("live_setting_help") })));
-    const form = document.querySelector("#settings-dialog form");
-    const actions = form && form.querySelector(".actions");
-    if (actions) actions.before(label); else if (form) form.append(label);
+    const rules = document.getElementById("interactive-rules");
+    const group = rules && rules.closest("fieldset, form");
+    if (group) group.append(label); else document.querySelector("#settings-dialog form").append(label);
     box.addEventListener("change", () => {
       on = box.checked;
       localStorage.setItem(KEY, on ? "on" : "off");
@@ -35,7 +36,8 @@
     if (!on) return;
     const mine = ++asked;
     const { ok, data } = await api("GET", "/api/solitaire/live");
-    if (mine !== asked || !on) return;  // an answer about an older position, or the line was turned off
+    // An answer about an older position (a newer action was drawn meanwhile), or the line was turned off.
+    if (mine !== asked || !on || (ok && data.moves !== shown)) return;
     line.hidden = !ok || !data.message;
     line.textContent = ok ? data.message : "";
     line.dataset.winnable = ok ? String(data.winnable) : "";
@@ -43,7 +45,8 @@
 
   document.addEventListener("golfcards:game", (event) => {
     if (!line) build();
-    if (event.detail && event.detail.replay) return;
+    if (!event.detail || event.detail.replay) return;
+    shown = event.detail.game.moves;
     ask();
   });
 })();
