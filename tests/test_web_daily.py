@@ -178,3 +178,15 @@ def test_the_daily_tables_step_can_run_again_after_a_renumbering(tmp_path):
     assert again.schema_version == SCHEMA_VERSION
     assert again.daily_entry(player, "2026-12-01", "E") is not None
     again.close()
+
+
+def test_a_player_below_the_shown_rows_still_sees_their_own_place(app, client, monkeypatch):
+    monkeypatch.setattr("golfcards.runners.daily.TABLE_ROWS", 1)
+    play_daily(client)
+    win(client)
+    second = TestClient(app)
+    play_daily(second)
+    act(second, "d")
+    table = summary(second)["table"]
+    assert [(row["rank"], row["you"], row["status"]) for row in table] == [(1, False, "won"), (2, True, "playing")]
+    assert [(row["rank"], row["you"]) for row in summary(client)["table"]] == [(1, True)]

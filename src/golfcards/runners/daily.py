@@ -101,8 +101,7 @@ class DailyDeals:
         rows = [DailyRow(rank, entry.player == player, entry) for rank, entry in enumerate(entries, start=1)]
         own = self.storage.daily_entry(player, day.isoformat(), key)
         if own is not None and own.moves > 0 and not any(row.you for row in rows):
-            everyone = self.storage.daily_results(day.isoformat(), key, 1_000_000)
-            rank = next(index for index, entry in enumerate(everyone, start=1) if entry.player == player)
-            rows.append(DailyRow(rank, True, own))
+            rank = self.storage.daily_rank(player, day.isoformat(), key)
+            rows.append(DailyRow(rank or len(rows) + 1, True, own))
         current, best = streaks(self.storage.daily_days_won(player, key), day)
         return DailySummary(day, code, current, best, own is not None and own.moves > 0, tuple(rows))

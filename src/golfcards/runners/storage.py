@@ -366,11 +366,21 @@ class Storage:
         """The day's games under ``rules`` with at least one move: wins first, then score, moves, time."""
         with self._lock:
             rows = self._db.execute(
-                f"{_DAILY_SELECT} WHERE d.day = ? AND d.rules = ? AND g.moves > 0 "
-                "ORDER BY g.status = 'won' DESC, g.score DESC, g.moves, g.updated - g.started, g.id LIMIT ?",
+                f"{_DAILY_SELECT} WHERE d.day = ? AND d.rules = ? AND g.moves > 0 ORDER BY {_DAILY_ORDER} LIMIT ?",
                 (day, rules, limit),
             ).fetchall()
         return [_daily_entry(row) for row in rows]
+
+    def daily_rank(self, player: str, day: str, rules: str) -> int | None:
+        """``player``'s place in the day's table (as :meth:`daily_results` orders it), if they played."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT place FROM (SELECT d.player, ROW_NUMBER() OVER (ORDER BY "
+                f"{_DAILY_ORDER}) AS place FROM daily_entries d JOIN solitaire_games g ON g.id = d.game "
+                "WHERE d.day = ? AND d.rules = ? AND g.moves > 0) WHERE player = ?",
+                (day, rules, player),
+            ).fetchone()
+        return None if row is None else int(row["place"])
 
     def daily_days_won(self, player: str, rules: str) -> list[str]:
         """The days (``YYYY-MM-DD``) whose daily deal under ``rules`` ``player`` won, oldest first."""
@@ -507,6 +517,7 @@ def _stored_match(row: sqlite3.Row) -> StoredSixCardMatch:
 
 
 _COUNTED = "(status IN ('won', 'blocked') OR abandoned = 1)"
+_DAILY_ORDER = "g.status = 'won' DESC, g.score DESC, g.moves, g.updated - g.started, g.id"
 _DAILY_SELECT = (
     "SELECT d.player, d.game, g.status, g.score, g.moves, g.updated - g.started AS seconds, g.current, "
     "g.abandoned FROM daily_entries d JOIN solitaire_games g ON g.id = d.game"
