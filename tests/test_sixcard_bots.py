@@ -5,7 +5,12 @@ Strength is measured by the arena and the bench script (docs/sixcard-bots.md), n
 
 from __future__ import annotations
 
+import json
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -64,7 +69,7 @@ def test_bots_always_answer_legally(level, rules):
 
 def test_the_expert_answers_legally_and_quickly_enough_to_test():
     expert = make_bot("expert", 3)
-    expert.budget, expert.min_samples = 0.01, 2
+    expert.samples = 2
     state = HoleState.from_code("G6-P2-ABCDEFG")
     other = make_bot("normal", 4)
     while not state.is_terminal():
@@ -193,7 +198,7 @@ def test_the_expert_searches_close_calls_and_answers_one_of_them():
     candidates = expert.candidates(Afterstates(Knowledge(view), expert.network(state.rules)))
     assert 1 < len(candidates) <= expert.width
     assert candidates[0] == expert.guide.choose(view)
-    expert.max_samples = 6
+    expert.samples = 6
     assert expert.choose(view) in candidates
 
 
@@ -225,7 +230,7 @@ def test_under_house_rules_the_expert_plays_its_playout_search_legally():
     rules = SixCardRules(players=3, grid=4, final_turn=True)
     expert = make_bot("expert", 3)
     assert value_net(rules) is None
-    expert.fallback.budget, expert.fallback.min_samples = 0.01, 2
+    expert.fallback.samples = 2
     state = HoleState.from_code(DealCode(12345, rules))
     others = [make_bot("normal", 4), make_bot("normal", 5)]
     while not state.is_terminal():
@@ -284,3 +289,29 @@ def test_the_expert_goes_out_on_the_last_hole_only_when_that_wins_the_match():
     assert choice(10) is TakeDiscard
     assert choice(-25) is DrawStock
     assert choice(10, match_aware=False) is choice(-25, match_aware=False)
+
+
+def _arena_json(busy: int) -> dict:
+    """``golf sixcard arena`` (expert against strong, a short seeded run) while ``busy`` other
+    processes keep the CPU busy."""
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent / "src")}
+    spinners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(busy)]
+    try:
+        command = [sys.executable, "-m", "golfcards", "sixcard", "arena", "--players", "expert,strong"]
+        command += ["--matches", "1", "--holes", "2", "--seed", "4", "--workers", "1", "--json"]
+        done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=600, check=True)
+    finally:
+        for spinner in spinners:
+            spinner.kill()
+            spinner.wait()
+    return json.loads(done.stdout)
+
+
+@pytest.mark.slow
+def test_an_arena_run_repeats_exactly_however_busy_the_machine():
+    """The expert's search is a number of samples, not a time: the same seed gives the same
+    matches on an idle machine and on one whose cores are all busy twice over."""
+    quiet = _arena_json(0)
+    busy = _arena_json(2 * (os.cpu_count() or 1))
+    assert quiet == busy
+    assert quiet["matches"] == 1 and quiet["faults"] == [0, 0]

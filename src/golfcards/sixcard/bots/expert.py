@@ -24,8 +24,9 @@ In the last two holes of a two-player match it plays for the match rather than f
 sampled outcome is valued by the chance of winning the match (:func:`match_chance`), the lead so
 far plus the network's expected margin, spread by what is left of the hole and by the holes still
 to come. So far ahead it prefers the sure move (going out now with a smaller but certain margin),
-far behind the one that keeps a chance. It samples up to 16 determinizations, fewer if they would
-take more than 0.2 s. With 3–4 players it uses the strong bot's network; under house rules no
+far behind the one that keeps a chance. It samples 16 determinizations per close call: a count,
+never a clock, so a seed gives the same choices on any machine however busy (a server that needs
+an answer sooner caps the time outside the bot). With 3–4 players it uses the strong bot's network; under house rules no
 network was fitted for, it plays the older search with playouts by the hand-tuned strong player
 (:class:`PlayoutExpert`).
 """
@@ -35,7 +36,6 @@ from __future__ import annotations
 import abc
 import math
 import random
-import time
 from collections.abc import Sequence
 
 from golfcards.sixcard.actions import Action, DiscardDrawn, DrawStock, Swap, TakeDiscard
@@ -184,10 +184,8 @@ class SampledSearch(Bot):
     """Chooses among candidate actions by their mean outcome on sampled tables (determinizations
     of the view), the first candidate (the guide's choice) unless another beats it clearly."""
 
-    max_samples: int
-    budget: float
-    """Seconds of sampling per choice at most (after :attr:`min_samples`)."""
-    min_samples = 4
+    samples: int
+    """Determinizations per choice: a count, so the choice depends on the seed only, not on the machine."""
     confidence = 1.0
     """Standard errors by which a candidate must beat the first one to be preferred."""
 
@@ -201,9 +199,8 @@ class SampledSearch(Bot):
         count = len(candidates)
         totals = [0.0] * count
         squares = [0.0] * count  # of the differences with the first candidate
-        deadline = time.perf_counter() + self.budget
-        samples = 0
-        while samples < self.max_samples and (samples < self.min_samples or time.perf_counter() < deadline):
+        samples = self.samples
+        for _ in range(samples):
             table = determinize(view, self.random)
             results = []
             for action in candidates:
@@ -213,7 +210,6 @@ class SampledSearch(Bot):
             for k in range(count):
                 totals[k] += results[k]
                 squares[k] += (results[k] - results[0]) ** 2
-            samples += 1
         best = max(range(count), key=lambda k: totals[k])
         if best and samples > 1:
             # Leave the first candidate only for a clearly better one (paired differences).
@@ -229,11 +225,7 @@ class PlayoutExpert(SampledSearch):
     to the end of the hole by light hand-tuned strong players on sampled tables."""
 
     level = "expert"
-    max_samples = 40
-    """Determinizations per choice: a fixed amount of search, so the strength does not depend on
-    how busy the machine is..."""
-    budget = 0.4
-    """... unless they would take more than this many seconds (then fewer are used)."""
+    samples = 40
     width = 4
     """Candidates searched per choice: the strong bot's best ones (drawing or throwing away included)."""
 
@@ -300,9 +292,7 @@ class ExpertBot(SampledSearch):
     late_holes = 2
     """In the last this many holes of a two-player match positions are valued by the chance of
     winning the match (before them, by points)."""
-    max_samples = 16
-    budget = 0.2
-    """Seconds of sampling per choice at most (a move stays well under half a second)."""
+    samples = 16
     match_aware = True
     """Whether to play the last holes for the match rather than for the hole's points (False:
     the expert as first measured)."""
