@@ -47,7 +47,7 @@ def action_text(action: Action, card: AnyCard, t: Translator) -> str:
     return t.gettext(template, card=card_name(card, t))
 
 
-def status_text(view: SolitaireView, t: Translator) -> str | None:
+def game_over_text(view: SolitaireView, t: Translator) -> str | None:
     """The end message, or None while the game goes on."""
     if view.status is Status.BLOCKED:
         return t.gettext(BLOCKED_MESSAGE)

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 from golfcards.cards import AnyCard, card_from_index
 from golfcards.sixcard.actions import Action, DiscardDrawn, DrawStock, Reveal, Swap, TakeDiscard
 from golfcards.sixcard.codes import DealCode
-from golfcards.sixcard.deal import Deal, reshuffle_order
+from golfcards.sixcard.deal import SixCardDeal, reshuffle_order
 from golfcards.sixcard.rules import MAX_RESHUFFLES, SixCardRules
 from golfcards.sixcard.scoring import INDEX_KEYS, column_points
 
@@ -157,7 +157,7 @@ class HoleState:
     @classmethod
     def new(
         cls,
-        deal: Deal,
+        deal: SixCardDeal,
         rules: SixCardRules,
         *,
         dealer: int | None = None,

@@ -46,7 +46,7 @@ from golfcards.solitaire.solver_tables import (
     CODES,
     EMPTY,
     JOKER,
-    Tables,
+    SearchTables,
     chain_roots_table,
     rank_code,
     roots_suffice,
@@ -182,7 +182,7 @@ class _OutOfBudget(Exception):
 class Start:
     """A position in the solver's terms: the tables of its deal and rules, and where play stands."""
 
-    tables: Tables
+    tables: SearchTables
     heights: tuple[int, ...]
     drawn: int
     discard: int
@@ -211,7 +211,7 @@ def start_of(game: Game, rules: Rules | None = None, *, draw_anytime: bool | Non
         raise GolfError(
             "solver.rules_mismatch", "the rules' jokers and empty-discard options must match the game's cards"
         )
-    tables = Tables(game.deal.columns, game.deal.stock, rules or game.rules, draw_anytime)
+    tables = SearchTables(game.deal.columns, game.deal.stock, rules or game.rules, draw_anytime)
     return Start(tables, tuple(game.heights), game.drawn, rank_code(game.discard))
 
 
@@ -301,7 +301,7 @@ def _sweeping(budget: int | None) -> bool:
     return not solver_fast.AVAILABLE and (budget is None or budget - SWEEP_AFTER >= SWEEP_COST)
 
 
-def _powers(tables: Tables) -> list[int]:
+def _powers(tables: SearchTables) -> list[int]:
     """Each column's stride when the column heights are packed in one integer, one digit per column."""
     base = max([_BASE] + [len(column) + 1 for column in tables.columns])
     return [base**c for c in range(7)]

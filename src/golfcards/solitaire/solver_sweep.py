@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import cache
 
-from golfcards.solitaire.solver_tables import CODES, Tables
+from golfcards.solitaire.solver_tables import CODES, SearchTables
 
 DRAW = -1
 """A step of a line: draw; any other step ``c`` takes column ``c``'s free card (0-based)."""
@@ -57,7 +57,7 @@ def slabs(base: int) -> tuple[tuple[int, ...], ...]:
 
 
 def sweep(
-    tables: Tables, heights: Sequence[int], drawn: int, discard: int, powers: Sequence[int]
+    tables: SearchTables, heights: Sequence[int], drawn: int, discard: int, powers: Sequence[int]
 ) -> tuple[list[int] | None, int]:
     """Decide the position exactly: (a winning line of steps, or None when lost; positions reached).
 
@@ -76,7 +76,7 @@ def sweep(
 
 
 def fewest(
-    tables: Tables, heights: Sequence[int], drawn: int, discard: int, powers: Sequence[int]
+    tables: SearchTables, heights: Sequence[int], drawn: int, discard: int, powers: Sequence[int]
 ) -> tuple[int, list[int], int]:
     """The fewest cards the position can leave on the tableau: (cards left, a line, positions reached)."""
     if not any(heights):
@@ -115,7 +115,7 @@ def _union(sets: Iterable[int]) -> int:
 
 
 def _reach(
-    tables: Tables, heights: Sequence[int], drawn: int, discard: int, powers: Sequence[int]
+    tables: SearchTables, heights: Sequence[int], drawn: int, discard: int, powers: Sequence[int]
 ) -> tuple[list[list[int]], list[int], int, bool]:
     """Every reachable position, layer by layer: (the sets of each layer, Strict's movable heights
     per discard, positions reached, won). Stops at the first layer that reaches a win."""
@@ -231,7 +231,7 @@ def _close(
 
 def _line_back(
     layers: list[list[int]],
-    tables: Tables,
+    tables: SearchTables,
     heights: Sequence[int],
     drawn: int,
     discard: int,

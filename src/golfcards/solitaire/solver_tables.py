@@ -29,7 +29,7 @@ remaining tableau, with the rule's fit relation.
   some rank of it fits; if they cannot be, the position is lost. This catches what the matching bound
   cannot: the matching lets tableau cards serve each other in cycles (a 5 on a 6 and that 6 on the 5),
   which no line can play, so it never asks a group of cards for a way in.
-* **Lonely card bound** (:meth:`Tables.any_lonely`): the cards above ``X`` in its own column are
+* **Lonely card bound** (:meth:`SearchTables.any_lonely`): the cards above ``X`` in its own column are
   removed *after* ``X``, so they cannot be its predecessor. If no other supply card fits ``X``, the
   position is lost. The search checks it on its starting position only (after every move it cost
   more time than it saved).
@@ -275,7 +275,7 @@ def chain_roots_table(served: tuple[int, ...], wrap: bool) -> ChainRoots:
     return ChainRoots(served, wrap)
 
 
-class Tables:
+class SearchTables:
     """Everything about one deal and rule set that the search looks up, precomputed once."""
 
     def __init__(
