@@ -94,7 +94,7 @@ def timing(holes: int) -> None:
     print("| --- | ---: | ---: | ---: | ---: |")
     for level in ("random", "easy", "normal", "strong", "expert"):
         durations: list[float] = []
-        match = Match(DealCode(424242, SixCardRules(holes=holes)))
+        match = Match(DealCode(424242, SixCardRules(holes=holes)), b"bench timing")
         players = [make_bot(level, 1), make_bot("strong", 2)]
         while True:
             state = match.state

@@ -316,7 +316,7 @@ def test_random_matches_keep_the_protocol() -> None:
     rng = random.Random("matches")
     for _ in range(MATCHES):
         rules = rng.choice(SIXCARD_VARIANTS)
-        match = Match(DealCode(rng.randrange(26**7), rules))
+        match = Match(DealCode(rng.randrange(26**7), rules), rng.randbytes(32))
         protocol: GameState[SixCardAction, View] = match  # and a match too
         universe = sixcard_universe(rules)
         points: list[tuple[int, ...]] = []

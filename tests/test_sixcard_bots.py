@@ -5,11 +5,13 @@ Strength is measured by the arena and the bench script (docs/sixcard-bots.md), n
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import random
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -17,12 +19,14 @@ import pytest
 from golfcards.cards import parse_cards
 from golfcards.errors import GolfError
 from golfcards.runners.arena import ArenaConfig, run_arena
+from golfcards.shuffle import DEAL_COUNT
 from golfcards.sixcard.actions import DiscardDrawn, DrawStock, Swap, TakeDiscard
 from golfcards.sixcard.bots import LEVELS, make_bot
 from golfcards.sixcard.bots.expert import determinize, expert_net, match_chance
 from golfcards.sixcard.bots.knowledge import Knowledge
 from golfcards.sixcard.bots.strong import Afterstates, hole_worth, value_net
 from golfcards.sixcard.codes import DealCode
+from golfcards.sixcard.match import Match
 from golfcards.sixcard.rules import SixCardRules
 from golfcards.sixcard.state import HoleContext, HoleState, Phase
 from golfcards.sixcard.view import view_for
@@ -315,3 +319,12 @@ def test_an_arena_run_repeats_exactly_however_busy_the_machine():
     busy = _arena_json(2 * (os.cpu_count() or 1))
     assert quiet == busy
     assert quiet["matches"] == 1 and quiet["faults"] == [0, 0]
+
+
+def test_arena_holes_come_from_a_keyed_hash_of_the_seed_not_consecutive_numbers():
+    config = ArenaConfig(("easy", "random"), SixCardRules(holes=9), matches=4, seed=5)
+    assert config.group_key(0) == replace(config, matches=99).group_key(0), "the seed alone decides"
+    assert len({config.group_key(group) for group in range(3)} | {replace(config, seed=6).group_key(0)}) == 4
+    match = Match.keyed(config.rules, config.group_key(0))
+    numbers = [match.code.for_hole(hole, match.key).number for hole in range(9)]
+    assert all(after != (before + 1) % DEAL_COUNT for before, after in itertools.pairwise(numbers))

@@ -224,7 +224,7 @@ def test_grid_sizes(grid, shape, up):
 
 
 def test_match_rotates_dealer_and_shares_wins():
-    match = Match.from_code("G6-P3-AAAAAAB-H3")
+    match = Match.from_code("G6-P3-AAAAAAB-H3", b"test key")
     assert match.next_hole() is Refusal.HOLE_NOT_OVER
     first_players = []
     while True:
@@ -241,3 +241,12 @@ def test_match_rotates_dealer_and_shares_wins():
     assert match.next_hole() is Refusal.MATCH_OVER
     assert winners([12, 7, 7]) == (1, 2)
     assert winners([3, 7, 9]) == (0,)
+
+
+def test_a_cloned_match_keeps_its_key_and_deals_the_same_next_hole():
+    match = Match.from_code("G6-P2-AAAAAAB-H2", b"test key")
+    while not match.state.is_terminal():
+        match.apply(match.state.legal_actions()[0], match.state.current_player)
+    copy = match.clone()
+    assert copy.next_hole() is None and match.next_hole() is None
+    assert copy.state.code == match.state.code and copy.state.stock == match.state.stock

@@ -181,7 +181,7 @@ def test_play_against_bots_and_reload_back_into_the_seat(new_page):
         page.locator("#me .grid button.back:not([disabled])").first.click()
         page.wait_for_timeout(150)
     page.wait_for_function(
-        "document.querySelector('#six-stock') && !document.querySelector('#six-stock').disabled", timeout=10000
+        "() => document.querySelector('#six-stock') && !document.querySelector('#six-stock').disabled", timeout=10000
     )
     assert page.text_content("#status") == "Your turn: draw from the stock or take the discard."
     page.click("#six-stock")

@@ -11,6 +11,7 @@ from typing import TextIO
 
 from golfcards.cards import AnyCard, Card
 from golfcards.cli import solitaire_analysis
+from golfcards.cli.arguments import CommandParser, WholeNumber
 from golfcards.errors import GolfError
 from golfcards.i18n import LANGUAGES, N_, Translator, translator
 from golfcards.i18n.analysis import hint_text, still_winnable_text
@@ -31,7 +32,7 @@ from golfcards.solitaire.winnable import random_code
 
 def add_parser(games: argparse._SubParsersAction) -> None:
     parser = games.add_parser("solitaire", help="Golf Solitaire: 7 columns, one discard, 16 cards to draw")
-    commands = parser.add_subparsers(dest="command")
+    commands = parser.add_subparsers(dest="command", parser_class=CommandParser)
 
     play = commands.add_parser("play", help="play in the terminal (the default)")
     _add_play_options(play)
@@ -66,7 +67,7 @@ def _add_play_options(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="rule of a new random deal (default easy; a code carries its own rule)",
     )
-    parser.add_argument("--jokers", type=int, choices=[0, 1, 2], default=0, help="jokers in a new random deal")
+    parser.add_argument("--jokers", type=WholeNumber(0, 2), default=0, help="jokers in a new random deal")
     parser.add_argument("--empty-discard", action="store_true", help="the discard starts empty")
     parser.add_argument("--course", action="store_true", help="play the traditional 9-deal course (par 45)")
     parser.add_argument(

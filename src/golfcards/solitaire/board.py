@@ -10,6 +10,7 @@ translates.
 from __future__ import annotations
 
 import enum
+import re
 from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -89,19 +90,30 @@ Move = Draw | Take
 Action = Draw | Take | Touch | Undo
 
 
+_TAKE = re.compile(f"[1-{COLUMNS}]")
+_TOUCH = re.compile(f"([1-{COLUMNS}])\\.([1-9][0-9]?)")
+"""Only ASCII digits, each in range (rows 1–99; the board refuses a row it does not have): no
+``"³"``, ``"３"`` or 4,000-digit rows."""
+
+
 def parse_action(text: str) -> Action:
-    """Read the replay notation: ``d`` draw, ``1``–``7`` take, ``u`` undo, ``C.R`` touch."""
-    cleaned = text.strip().lower() if isinstance(text, str) else ""
-    if cleaned == "d":
+    """Read the replay notation: ``d`` draw, ``1``–``7`` take, ``u`` undo, ``C.R`` touch.
+
+    Only ASCII is read (surrounding spaces aside); anything else raises :class:`GolfError`
+    ``action.bad``, never another exception.
+    """
+    cleaned = text.strip() if isinstance(text, str) else ""
+    if cleaned in ("d", "D"):
         return Draw()
-    if cleaned == "u":
+    if cleaned in ("u", "U"):
         return Undo()
-    if cleaned.isdigit() and len(cleaned) == 1 and 1 <= int(cleaned) <= COLUMNS:
+    if _TAKE.fullmatch(cleaned):
         return Take(int(cleaned))
-    column, dot, row = cleaned.partition(".")
-    if dot and column.isdigit() and row.isdigit() and 1 <= int(column) <= COLUMNS and int(row) >= 1:
-        return Touch(int(column), int(row))
-    raise GolfError("action.bad", f"{text!r}: an action is d, u, 1-7 or COLUMN.ROW (like 3.5)", action=str(text))
+    touch = _TOUCH.fullmatch(cleaned)
+    if touch:
+        return Touch(int(touch.group(1)), int(touch.group(2)))
+    shown = text[:80] if isinstance(text, str) else type(text).__name__
+    raise GolfError("action.bad", f"{shown!r}: an action is d, u, 1-7 or COLUMN.ROW (like 3.5)", action=shown)
 
 
 @dataclass(frozen=True, slots=True)

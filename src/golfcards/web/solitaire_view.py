@@ -9,14 +9,13 @@ from __future__ import annotations
 from golfcards.cards import AnyCard
 from golfcards.i18n import Translator
 from golfcards.i18n.analysis import hint_text, move_text, numbered_move, still_winnable_text, verdict_text
-from golfcards.i18n.solitaire import action_text, board_text, game_over_text, refusal_text, rule_name
+from golfcards.i18n.solitaire import action_text, board_text, game_over_text, refusal_text, rule_name, rules_label
 from golfcards.runners.solitaire_games import Game
 from golfcards.runners.storage import SavedCourse, Statistics
 from golfcards.solitaire.board import Action, Board, Refusal
 from golfcards.solitaire.codes import parse_rules_key, rules_key
 from golfcards.solitaire.course import COURSE_DEALS, PAR, Course
 from golfcards.solitaire.hint import Hint
-from golfcards.solitaire.rules import Rules
 from golfcards.solitaire.solver import Verdict
 from golfcards.solitaire.view import SolitaireView
 from golfcards.web.card_faces import card_json
@@ -84,16 +83,6 @@ def outcome_json(action: Action, refusal: Refusal | None, card: AnyCard | None, 
         result["card"] = card_json(card, t)
         result["message"] = action_text(action, card, t)
     return result
-
-
-def rules_label(rules: Rules, t: Translator) -> str:
-    """The localized name of a rule set: the rule, then its variants."""
-    words = [rule_name(rules.name, t)]
-    if rules.jokers:
-        words.append(t.ngettext("{count} joker", "{count} jokers", rules.jokers))
-    if rules.empty_discard:
-        words.append(t.gettext("empty discard"))
-    return " · ".join(words)
 
 
 def statistics_json(stats: Statistics, t: Translator) -> dict[str, object]:
