@@ -1,34 +1,20 @@
 """``expert``: the strong bot's move choice with its own network, checked by a look one turn ahead.
 
-The expert judges positions the way the strong bot (:mod:`.strong`) does — the figures of the
-position after each move, rated by a small network — but in two-player games with its own network
-(:mod:`.expert_model`, :func:`expert_net`), fitted on play *against* ``strong`` rather than against
-``normal``: the strong bot goes out sooner and takes discards differently, and a network that knows
-this beats it by about a point per hole with no search at all.
+In two-player games the expert judges positions as the strong bot (:mod:`.strong`) does, with its
+own network (:mod:`.expert_model`, :func:`expert_net`), fitted on play against ``strong``. Where
+that network rates another move within :attr:`ExpertBot.within` points of its favourite, it deals
+the cards it cannot see at random :attr:`~SampledSearch.samples` times (:func:`determinize`, each
+table consistent with its view) and plays every close candidate on each table: its own drawn card
+placed by its network's one-ply choice (:class:`ExpertGuide`), each opponent as a strong bot
+deciding from its own view of that table. It values the position at its next turn by its network
+(an ended hole by its result) and leaves the network's choice only for a candidate better on
+average by more than a standard error, the same tables serving every candidate.
 
-Where that network hesitates — it rates another move within :attr:`ExpertBot.within` points of its
-favourite — the expert deals the cards it cannot see (the face-down cards of every grid and the
-stock) at random from the unseen ones, a *determinization* consistent with its view, and plays each
-of the close candidates on that table: its own drawn card is placed by its network's one-ply choice
-(:class:`ExpertGuide`), then every opponent plays its turn as a strong bot, each deciding from its
-own view of the simulated table (so the simulated players cannot peek either). Where the expert's
-turn comes round again, the position is valued by its network (the better of drawing and taking
-the discard); where the hole ended, by its result. The same determinizations serve every
-candidate (common random numbers), and a candidate replaces the network's choice only when it is
-better on average by more than a standard error.
-
-So it sees what the network only estimates: what its move lets the next player do with the
-discard, whether an opponent can go out before its next turn, and what its next turn is worth.
-
-In the last two holes of a two-player match it plays for the match rather than for points: each
-sampled outcome is valued by the chance of winning the match (:func:`match_chance`), the lead so
-far plus the network's expected margin, spread by what is left of the hole and by the holes still
-to come. So far ahead it prefers the sure move (going out now with a smaller but certain margin),
-far behind the one that keeps a chance. It samples 16 determinizations per close call: a count,
-never a clock, so a seed gives the same choices on any machine however busy (a server that needs
-an answer sooner caps the time outside the bot). With 3–4 players it uses the strong bot's network; under house rules no
-network was fitted for, it plays the older search with playouts by the hand-tuned strong player
-(:class:`PlayoutExpert`).
+In the last two holes of a two-player match outcomes are valued by the chance of winning the match
+(:func:`match_chance`), not by points. With 3–4 players it uses the strong bot's network; under
+house rules no network was fitted for, it plays a search with playouts by the hand-tuned strong
+player (:class:`PlayoutExpert`). Budgets are counts of samples, never a clock, so a seed gives the
+same choices on any machine. How it was built and measured: ``docs/sixcard-bots.md``.
 """
 
 from __future__ import annotations
