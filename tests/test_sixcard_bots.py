@@ -91,10 +91,23 @@ def test_a_determinization_agrees_with_the_view_it_came_from():
         view = view_for(state, seat)
         guess = determinize(view, rng)
         assert view_for(guess, seat) == view
-        assert sorted(c for g in guess.grids for c in g) + sorted(guess.discard + guess.stock) != []
         cards = [c for g in guess.grids for c in g] + guess.discard + guess.stock
         cards += [] if guess.holding is None else [guess.holding]
-        assert sorted(cards) == list(range(54))
+        assert sorted(cards) == list(range(54)), "one whole deck"
+        seen = {card.index for grid in view.grids for card in grid if card is not None}
+        seen |= {card.index for card in view.discard} | ({view.holding.index} if view.holding else set())
+        hidden = [
+            c
+            for g, flags in zip(guess.grids, guess.face_up, strict=True)
+            for c, up in zip(g, flags, strict=True)
+            if not up
+        ]
+        hidden += guess.stock + ([guess.holding] if guess.holding is not None and view.holding is None else [])
+        assert sorted(hidden) == sorted(set(range(54)) - seen), "the hidden places hold exactly the unseen cards"
+        others = [determinize(view, random.Random(seed)) for seed in range(3)]
+        assert len({repr(other.grids) + repr(other.stock) for other in others}) > 1, (
+            "the unseen cards are dealt at random"
+        )
         state.apply(bots[seat].choose(view), seat)
 
 

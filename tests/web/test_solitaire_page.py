@@ -60,11 +60,29 @@ def test_interactive_rules_off_hides_the_reason(new_page):
     page.click("#open-settings")
     page.uncheck("#interactive-rules")
     page.keyboard.press("Escape")
-    page.click('#tableau [data-column="1"][data-row="5"]')
-    page.wait_for_timeout(300)
-    assert page.text_content("#message") == ""
-    click_action(page, "d")
+    page.evaluate(
+        """() => {
+            window.said = [];
+            const message = document.getElementById("message");
+            new MutationObserver(() => window.said.push(message.textContent))
+                .observe(message, {childList: true, characterData: true, subtree: true});
+        }"""
+    )
+    with page.expect_response(lambda response: "/api/solitaire/action" in response.url) as answer:
+        page.click('#tableau [data-column="1"][data-row="5"]')
+    assert answer.value.json()["outcome"]["refusal"]["key"] == "not_consecutive"
+    # Draw next. The page ignores clicks while an answer is pending, so keep clicking the stock
+    # until the draw counts: by then the refusal's answer has been handled.
+    page.wait_for_function(
+        """() => {
+            if (Number(document.getElementById("moves").textContent) > 0) return true;
+            document.getElementById("stock").click();
+            return false;
+        }""",
+        polling=100,
+    )
     assert page.text_content("#message") == "You drew 8 of spades."
+    assert "Must be one rank higher or lower" not in page.evaluate("() => window.said"), "the reason stayed hidden"
 
 
 def test_block_a_game_and_undo_out_of_it(new_page):
