@@ -30,13 +30,14 @@ from golfcards.sixcard.bots.base import Bot
 from golfcards.sixcard.bots.heuristic import LEAVE, HeuristicStrong, Plan
 from golfcards.sixcard.bots.knowledge import UNKNOWN, Knowledge, column_expectation, mean_value
 from golfcards.sixcard.bots.strong import Afterstates, StrongBot, hole_worth, value_net
+from golfcards.sixcard.bots.value import ValueNet
 from golfcards.sixcard.rules import SixCardRules
 from golfcards.sixcard.scoring import INDEX_KEYS, JOKER_KEY
 from golfcards.sixcard.state import HoleContext, HoleState, Phase
 from golfcards.sixcard.view import View, view_for
 
 
-def expert_net(rules: SixCardRules) -> strong.ValueNet | None:
+def expert_net(rules: SixCardRules) -> ValueNet | None:
     """The expert's own network for these rules: fitted against ``strong`` players (two players,
     standard rules), else the strong bot's (None where neither was fitted)."""
     strongs = value_net(rules)
@@ -260,7 +261,7 @@ class ExpertGuide(StrongBot):
         super().__init__(seed)
         self.expert = expert
 
-    def network(self, rules: SixCardRules) -> strong.ValueNet | None:
+    def network(self, rules: SixCardRules) -> ValueNet | None:
         return self.expert.network(rules)
 
 
@@ -296,7 +297,7 @@ class ExpertBot(SampledSearch):
         """The opponents on the sampled tables, by seat: strong bots."""
         self.fallback = PlayoutExpert(seed)
 
-    def network(self, rules: SixCardRules) -> strong.ValueNet | None:
+    def network(self, rules: SixCardRules) -> ValueNet | None:
         """The network the expert judges its own positions by (None under house rules)."""
         return expert_net(rules) if self.own_network else value_net(rules)
 
@@ -345,7 +346,7 @@ class ExpertBot(SampledSearch):
             return None
         return context
 
-    def look_ahead(self, state: HoleState, me: int, net: strong.ValueNet) -> float:
+    def look_ahead(self, state: HoleState, me: int, net: ValueNet) -> float:
         """Play the sampled table on to the expert's next turn (or the end of the hole) and value
         it: late in a two-player match by the chance of winning the match (:func:`match_chance`),
         the network's margin corrected for its optimism; otherwise by the network's worth itself."""
