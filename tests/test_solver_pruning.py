@@ -25,7 +25,7 @@ from golfcards.solitaire.solver_tables import (
     CODES,
     EMPTY,
     JOKER,
-    Tables,
+    SearchTables,
     chain_roots,
     fit_table,
     rank_code,
@@ -312,7 +312,7 @@ def test_fit_table_is_the_engine_rule(name, card, discard):
 
 def test_tables_count_demand_and_supply():
     board = Board.from_code("GO1-E-AAAAAAB")
-    tables = Tables(board.deal.columns, board.deal.stock, board.rules)
+    tables = SearchTables(board.deal.columns, board.deal.stock, board.rules)
     demand, supply = tables.counts(board.heights, 0, rank_code(board.discard))
     assert sum(demand) == 35 and sum(supply) == 52
     assert supply[1] == 4 and demand[1] == 2  # the discard and the stock hold the other two aces
