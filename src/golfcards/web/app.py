@@ -25,8 +25,10 @@ from golfcards.runners.storage import Storage
 from golfcards.solitaire.solver import warm_up
 from golfcards.web import rules_pages, sixcard_routes, solitaire_routes
 from golfcards.web.requests import error_response, request_translator
+from golfcards.web.room_store import CLEAN_EVERY, RoomStore
 from golfcards.web.rooms import Rooms
 from golfcards.web.sixcard_routes import Tables
+from golfcards.web.sixcard_seats import AWAY_SECONDS
 from golfcards.web.strings import page_strings
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -61,12 +63,14 @@ def create_app(
     new_number: Callable[[], int] | None = None,
     bot_delay: float = BOT_DELAY,
     public_url: str | None = None,
+    away: float = AWAY_SECONDS,
 ) -> Starlette:
     """The app on the SQLite file ``db_path``.
 
     ``new_number`` picks random deals and room seeds (tests fix it); ``bot_delay`` is the pause in
     seconds before a bot acts, so that people can follow the table; ``public_url`` is the address
-    other devices use (``golf serve`` passes the one it prints), for the room links.
+    other devices use (``golf serve`` passes the one it prints), for the room links; ``away`` is the
+    time in seconds a player may be away during a six-card match before a bot plays for them.
     """
     storage = Storage(db_path)
 
@@ -74,9 +78,18 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         # Load (or compile) the solver now, off the event loop, not on the first hint request.
         warming = asyncio.get_running_loop().run_in_executor(None, warm_up)
+        cleaning = asyncio.create_task(clean_rooms())
         yield
+        cleaning.cancel()
         await warming
         storage.close()
+
+    async def clean_rooms() -> None:
+        """Delete old six-card rooms now and every CLEAN_EVERY seconds (rooms with clients are kept)."""
+        tables: Tables = app.state.tables
+        while True:
+            await tables.store.clean(lambda code: bool(tables.clients.get(code)))
+            await asyncio.sleep(CLEAN_EVERY)
 
     app = Starlette(
         routes=[
@@ -95,5 +108,5 @@ def create_app(
     app.state.default_language = normalize_language(default_language)
     app.state.solitaire = SolitaireGames(storage, new_number)
     app.state.rooms = Rooms(new_number)
-    app.state.tables = Tables(app.state.rooms, bot_delay, public_url)
+    app.state.tables = Tables(app.state.rooms, RoomStore(storage, app.state.rooms), bot_delay, public_url, away)
     return app

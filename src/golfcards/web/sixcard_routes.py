@@ -7,13 +7,17 @@
 * ``/ws/sixcard/{code}?lang=ca`` is the room's WebSocket. Client messages (JSON objects):
   ``{"type": "hello", "token"}`` takes back a seat, ``{"type": "join", "name"}`` takes an open one,
   ``{"type": "act", "action": {…}}`` (the engine's action JSON), ``{"type": "bot", "seat", "level"}``
-  and ``{"type": "start"}`` (host, before the match), ``{"type": "next_hole"}``, ``{"type": "rematch"}``.
+  and ``{"type": "start"}`` (host, before the match), ``{"type": "next_hole"}``, ``{"type": "rematch"}``,
+  ``{"type": "stand_in", "seat"}`` (host: a bot plays at once for that absent player),
+  ``{"type": "remove", "seat"}`` (host: that player loses the seat), ``{"type": "take_back"}`` (a
+  player whose seat a bot plays plays again; see :mod:`golfcards.web.sixcard_seats`).
   The server answers ``{"type": "welcome", "seat", "token"}``, ``{"type": "error", "key",
   "message"}``, and after every change sends each client its own ``{"type": "state", …}``
   (:func:`golfcards.web.sixcard_view.message_for`).
 
 The server is the only authority: the seat comes from the connection's token, never from a
-message, and every action goes through the engine.
+message, and every action goes through the engine. Every change is written to the database
+(:mod:`golfcards.web.room_store`) before anyone is told of it.
 """
 
 from __future__ import annotations
@@ -38,12 +42,16 @@ from golfcards.sixcard.actions import Action, action_from_json
 from golfcards.sixcard.rules import SixCardRules
 from golfcards.sixcard.state import Refusal
 from golfcards.web.requests import error_response, field, json_body, request_translator
-from golfcards.web.rooms import HOST, Room, Rooms
+from golfcards.web.room_store import RoomStore
+from golfcards.web.rooms import HOST, Room, Rooms, SeatKind
+from golfcards.web.sixcard_seats import AWAY_SECONDS, AwayWatch, seat_extras
 from golfcards.web.sixcard_view import message_for
 
 logger = logging.getLogger(__name__)
 
-MESSAGE_TYPES = frozenset({"hello", "join", "act", "start", "bot", "next_hole", "rematch"})
+MESSAGE_TYPES = frozenset(
+    {"hello", "join", "act", "start", "bot", "next_hole", "rematch", "stand_in", "remove", "take_back"}
+)
 MAX_MESSAGE = 2048
 """A client message is a small JSON object; anything longer is refused unread."""
 
@@ -60,12 +68,58 @@ class Client:
 class Tables:
     """The open connections of every room, the bots' turns and the broadcasts."""
 
-    def __init__(self, rooms: Rooms, bot_delay: float, public_url: str | None = None) -> None:
+    def __init__(
+        self,
+        rooms: Rooms,
+        store: RoomStore,
+        bot_delay: float,
+        public_url: str | None = None,
+        away: float = AWAY_SECONDS,
+    ) -> None:
         self.rooms = rooms
+        self.store = store
         self.bot_delay = bot_delay
         self.public_url = public_url
         self.clients: dict[str, list[Client]] = {}
         self.bot_tasks: dict[str, asyncio.Task[None]] = {}
+        self.away = AwayWatch(away, self._stand_in_due)
+        self.removed: list[Client] = []
+        """Clients whose seat the host took away, to be told so."""
+
+    async def change(self, room: Room, client: Client | None, data: Any) -> dict[str, Any] | None:
+        """Carry out a client's message (``client`` None: ``data`` is a callable the server runs on
+        the room) under the room's lock, and write the room before returning: nothing is sent before
+        the change is stored."""
+        async with self.store.lock(room):
+            before = room.sequence
+            answer = handle(room, client, data) if client is not None else data()
+            for other in self.clients.get(room.code, []):
+                if other.seat is not None and room.seats[other.seat].kind is not SeatKind.HUMAN:
+                    other.seat = None  # the host removed its player: it watches from now on
+                    self.removed.append(other)
+            if room.sequence != before:
+                await self.store.save(room)
+        return answer
+
+    async def settle(self, room: Room) -> None:
+        """After a change: tell removed players, tell everyone, let the bots play, restart the clocks of
+        absent players."""
+        removed, self.removed = self.removed, []
+        for client in removed:
+            error = GolfError("room.removed", "the host gave your seat to someone else")
+            await self.send(client, {"type": "error", "key": error.key, "message": error_text(error, client.t)})
+        await self.broadcast(room)
+        self.wake_bots(room)
+        self.away.update(room)
+
+    async def _stand_in_due(self, room: Room, seat: int) -> None:
+        if self.rooms.find(room.code) is not room:
+            return
+        try:
+            await self.change(room, None, lambda: room.stand_in(seat) if room.is_away(seat) else None)
+        except GolfError:
+            return  # not written: the room was dropped from memory and is loaded again when asked for
+        await self.settle(room)
 
     async def send(self, client: Client, message: dict[str, Any]) -> None:
         try:
@@ -78,7 +132,9 @@ class Tables:
             await self.send(client, self.message(room, client))
 
     def message(self, room: Room, client: Client) -> dict[str, Any]:
-        return message_for(room, client.seat, client.t, self.public_url)
+        message = message_for(room, client.seat, client.t, self.public_url)
+        message.update(seat_extras(room, client.seat, client.t))
+        return message
 
     def wake_bots(self, room: Room) -> None:
         task = self.bot_tasks.get(room.code)
@@ -86,9 +142,9 @@ class Tables:
             self.bot_tasks[room.code] = asyncio.create_task(self._run_bots(room))
 
     async def _run_bots(self, room: Room) -> None:
-        while (seat := room.bot_to_act()) is not None:
+        while (seat := room.bot_to_act()) is not None and self.clients.get(room.code):
             await asyncio.sleep(self.bot_delay)
-            if room.bot_to_act() != seat:
+            if room.bot_to_act() != seat or self.rooms.find(room.code) is not room:
                 continue
             sequence = room.sequence
             bot, view = room.bot_turn(seat)
@@ -101,8 +157,17 @@ class Tables:
                 logger.exception("the bot in seat %d of room %s failed to choose", seat, room.code)
                 action = None
             if room.sequence == sequence:
-                room.play_bot(seat, action)
+
+                def play(seat: int = seat, action: Action | None = action, sequence: int = sequence) -> None:
+                    if room.sequence == sequence:
+                        room.play_bot(seat, action)
+
+                try:
+                    await self.change(room, None, play)
+                except GolfError:
+                    return  # not written: the room is loaded again when someone asks for it
                 await self.broadcast(room)
+                self.away.update(room)
 
 
 async def create_room(request: Request) -> Response:
@@ -113,12 +178,20 @@ async def create_room(request: Request) -> Response:
         bots = field(data, "bots", list, [])
         if len(bots) >= players:
             raise GolfError("request.bad_field", "too many bots", field="bots")
-        room = request.app.state.rooms.create(SixCardRules(players=players))
-        seat, token = room.join(data.get("name"))
-        for number, level in enumerate(bots, start=1):
-            room.set_bot(HOST, number, level)
-        if field(data, "start", bool, False):
-            room.start(HOST)
+        start = field(data, "start", bool, False)
+        rules = SixCardRules(players=players)
+        tables: Tables = request.app.state.tables
+        room = await tables.store.create(rules)
+
+        def seat_everyone() -> tuple[int, str]:
+            seat, token = room.join(data.get("name"))
+            for number, level in enumerate(bots, start=1):
+                room.set_bot(HOST, number, level)
+            if start:
+                room.start(HOST)
+            return seat, token
+
+        seat, token = await tables.change(room, None, seat_everyone)
     except GolfError as error:
         return error_response(error, t)
     return JSONResponse({"code": room.code, "seat": seat, "token": token})
@@ -129,7 +202,7 @@ def _refusal_error(refusal: Refusal) -> GolfError:
     return GolfError(f"sixcard.refusal.{refusal.value}", refusal.value)
 
 
-def handle(room: Room, client: Client, data: Any) -> dict[str, Any] | None:
+def handle(room: Room, client: Client, data: Any) -> Any:
     """Carry out one client message; returns a direct answer (welcome) or None. Raises GolfError."""
     if not isinstance(data, dict) or not isinstance(data.get("type"), str) or data["type"] not in MESSAGE_TYPES:
         raise GolfError("room.bad_message", "a message is a JSON object with a known type")
@@ -160,6 +233,12 @@ def handle(room: Room, client: Client, data: Any) -> dict[str, Any] | None:
         refusal = room.next_hole(client.seat)
         if refusal is not None:
             raise _refusal_error(refusal)
+    elif kind == "stand_in":
+        room.host_stand_in(client.seat, data.get("seat"))
+    elif kind == "remove":
+        room.remove(client.seat, data.get("seat"))
+    elif kind == "take_back":
+        room.take_back(client.seat)
     else:
         room.rematch(client.seat)
     return None
@@ -178,7 +257,7 @@ async def room_socket(socket: WebSocket) -> None:
     t = translator(language)
     await socket.accept()
     try:
-        room = tables.rooms.get(socket.path_params["code"])
+        room = await tables.store.find(socket.path_params["code"])
     except GolfError as error:
         await socket.send_text(
             json.dumps({"type": "error", "key": error.key, "message": error_text(error, t)}, ensure_ascii=False)
@@ -189,6 +268,7 @@ async def room_socket(socket: WebSocket) -> None:
     tables.clients.setdefault(room.code, []).append(client)
     await tables.send(client, tables.message(room, client))
     tables.wake_bots(room)
+    tables.away.update(room)
     try:
         while True:
             message = await socket.receive()
@@ -202,19 +282,19 @@ async def room_socket(socket: WebSocket) -> None:
                     data = read_json(text)
                 except ValueError:
                     raise GolfError("room.bad_message", "not JSON") from None
-                answer = handle(room, client, data)
+                answer = await tables.change(room, client, data)
             except GolfError as error:
                 await tables.send(client, {"type": "error", "key": error.key, "message": error_text(error, t)})
                 continue
             if answer is not None:
                 await tables.send(client, answer)
-            await tables.broadcast(room)
-            tables.wake_bots(room)
+            await tables.settle(room)
     finally:
         tables.clients[room.code].remove(client)
         if client.seat is not None:
             room.seats[client.seat].connections -= 1
             await tables.broadcast(room)
+            tables.away.update(room)
 
 
 def routes(page: Any) -> list[Route | WebSocketRoute]:
