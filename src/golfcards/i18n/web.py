@@ -24,6 +24,11 @@ ERRORS: dict[str, str] = {
     "room.bad_message": N_("That message could not be understood"),
     "room.not_started": N_("The match has not started yet"),
     "room.match_not_over": N_("The match is still going on"),
+    "room.not_away": N_("That player is at the table"),
+    "room.no_stand_in": N_("You are already playing your seat"),
+    "room.no_player": N_("No other player sits in that seat"),
+    "room.removed": N_("The host gave your seat to someone else: you are watching now"),
+    "storage.write_failed": N_("The server could not save this change: try again"),
     "storage.cannot_open": N_("Cannot keep games and statistics in {path}: {reason}"),
     "storage.newer": N_("{path} comes from a newer golfcards: update it or choose another --db file"),
 }

@@ -91,7 +91,7 @@
     }
     if (message.type === "error") {
       showError(message.message);
-      if (message.key === "room.bad_token") localStorage.removeItem(TOKEN_KEY(roomCode()));
+      if (message.key === "room.bad_token" || message.key === "room.removed") localStorage.removeItem(TOKEN_KEY(roomCode()));
       if (message.key === "room.not_found") {
         $("room").hidden = true;
         wireLobby();
@@ -133,6 +133,7 @@
     if (room.started && state.view) renderTable(state.view);
     renderLastActions();
     renderScorecard();
+    SixSeats.render(state, send);
   }
 
   /** The address others open: the one golf serve printed (reachable on the network), else this page's. */
