@@ -84,6 +84,7 @@ MIGRATIONS: dict[int, str] = {
         n INTEGER NOT NULL,
         seat INTEGER NOT NULL,
         event TEXT NOT NULL,
+        sequence INTEGER NOT NULL,
         PRIMARY KEY (room, serial, n)
     );
     """,
@@ -342,8 +343,9 @@ class Storage:
             )
             self._db.execute("DELETE FROM sixcard_room_events WHERE room = ? AND serial < ?", (room.code, room.serial))
             self._db.executemany(
-                "INSERT OR IGNORE INTO sixcard_room_events (room, serial, n, seat, event) VALUES (?, ?, ?, ?, ?)",
-                [(room.code, room.serial, event.n, event.seat, event.event) for event in events],
+                "INSERT OR IGNORE INTO sixcard_room_events (room, serial, n, seat, event, sequence) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                [(room.code, room.serial, event.n, event.seat, event.event, event.sequence) for event in events],
             )
 
     def load_room(self, code: str) -> tuple[StoredRoom, list[StoredEvent]] | None:
@@ -353,7 +355,7 @@ class Storage:
             if row is None:
                 return None
             events = self._db.execute(
-                "SELECT n, seat, event FROM sixcard_room_events WHERE room = ? AND serial = ? ORDER BY n",
+                "SELECT n, seat, event, sequence FROM sixcard_room_events WHERE room = ? AND serial = ? ORDER BY n",
                 (code, row["serial"]),
             ).fetchall()
         room = StoredRoom(
@@ -368,7 +370,7 @@ class Storage:
             created=float(row["created"]),
             updated=float(row["updated"]),
         )
-        return room, [StoredEvent(int(e["n"]), int(e["seat"]), e["event"]) for e in events]
+        return room, [StoredEvent(int(e["n"]), int(e["seat"]), e["event"], int(e["sequence"])) for e in events]
 
     def delete_room(self, code: str) -> None:
         with self._lock, self._transaction():
@@ -403,11 +405,13 @@ class StoredRoom:
 
 @dataclass(frozen=True, slots=True)
 class StoredEvent:
-    """Event ``n`` of a room's match: ``seat``'s action as JSON, or ``"next"`` (the next hole dealt)."""
+    """Event ``n`` of a room's match: ``seat``'s action as JSON, or ``"next"`` (the next hole dealt),
+    and the room's change counter after it (what the table was told)."""
 
     n: int
     seat: int
     event: str
+    sequence: int
 
 
 def _room_values(room: StoredRoom) -> tuple[object, ...]:

@@ -78,9 +78,11 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         # Load (or compile) the solver now, off the event loop, not on the first hint request.
         warming = asyncio.get_running_loop().run_in_executor(None, warm_up)
+        await app.state.tables.store.clean(lambda code: False)  # old rooms go before anyone can ask for them
         cleaning = asyncio.create_task(clean_rooms())
         yield
         cleaning.cancel()
+        app.state.tables.close()
         await warming
         storage.close()
 
@@ -88,8 +90,8 @@ def create_app(
         """Delete old six-card rooms now and every CLEAN_EVERY seconds (rooms with clients are kept)."""
         tables: Tables = app.state.tables
         while True:
-            await tables.store.clean(lambda code: bool(tables.clients.get(code)))
             await asyncio.sleep(CLEAN_EVERY)
+            await tables.store.clean(lambda code: bool(tables.clients.get(code)))
 
     app = Starlette(
         routes=[

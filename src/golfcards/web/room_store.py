@@ -69,8 +69,8 @@ def seats_json(room: Room) -> str:
     )
 
 
-def event_json(seat: int, action: Action | None) -> StoredEvent:
-    return StoredEvent(0, seat, NEXT_HOLE if action is None else json.dumps(action_to_json(action)))
+def event_text(action: Action | None) -> str:
+    return NEXT_HOLE if action is None else json.dumps(action_to_json(action))
 
 
 def restore(stored: StoredRoom, events: list[StoredEvent], new_number: Callable[[], int]) -> Room:
@@ -109,11 +109,12 @@ def _replay(room: Room, event: StoredEvent) -> None:
     match = room.match
     if match is None:
         raise DamagedRoom("events without a match")
+    room.sequence = event.sequence - 1  # the public last actions keep the numbers the table saw
     if event.event == NEXT_HOLE:
         refusal = match.next_hole()
         if refusal is None:
             room.sequence += 1
-            room.log.append((event.seat, None))
+            room.log.append((event.seat, None, room.sequence))
     else:
         refusal = room.act(event.seat, action_from_json(json.loads(event.event)))
     if refusal is not None:
@@ -147,8 +148,8 @@ class RoomStore:
         if serial != room.serial:
             count = 0
         events = [
-            StoredEvent(n, seat, event_json(seat, action).event)
-            for n, (seat, action) in enumerate(room.log[count:], start=count)
+            StoredEvent(n, seat, event_text(action), sequence)
+            for n, (seat, action, sequence) in enumerate(room.log[count:], start=count)
         ]
         stored = StoredRoom(
             code=room.code,

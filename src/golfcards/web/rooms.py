@@ -112,8 +112,9 @@ class Room:
     last: dict[int, LastAction] = field(default_factory=dict)
     sequence: int = 0
     created: float = field(default_factory=time.time)
-    log: list[tuple[int, Action | None]] = field(default_factory=list)
-    """The current match's events in order: (seat, action), or (seat, None) for the next hole's deal."""
+    log: list[tuple[int, Action | None, int]] = field(default_factory=list)
+    """The current match's events in order: (seat, action, sequence after it); action None: the next
+    hole's deal."""
     serial: int = 0
     """How many matches were started at this table (a rematch starts another)."""
 
@@ -190,7 +191,7 @@ class Room:
         if refusal is None:
             self.sequence += 1
             self.last[seat] = self._public_record(seat, action, hole)
-            self.log.append((seat, action))
+            self.log.append((seat, action, self.sequence))
         return refusal
 
     def _public_record(self, seat: int, action: Action, hole: int) -> LastAction:
@@ -214,7 +215,7 @@ class Room:
         refusal = self._playing().next_hole()
         if refusal is None:
             self.sequence += 1
-            self.log.append((seat, None))
+            self.log.append((seat, None, self.sequence))
         return refusal
 
     def rematch(self, seat: int) -> None:

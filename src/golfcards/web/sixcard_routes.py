@@ -86,6 +86,12 @@ class Tables:
         self.removed: list[Client] = []
         """Clients whose seat the host took away, to be told so."""
 
+    def close(self) -> None:
+        """The server is stopping: no bot or clock runs on (every change is written already)."""
+        self.away.close()
+        for task in self.bot_tasks.values():
+            task.cancel()
+
     async def change(self, room: Room, client: Client | None, data: Any) -> dict[str, Any] | None:
         """Carry out a client's message (``client`` None: ``data`` is a callable the server runs on
         the room) under the room's lock, and write the room before returning: nothing is sent before

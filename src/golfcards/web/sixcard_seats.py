@@ -79,6 +79,13 @@ class AwayWatch:
                 await self.due(room, seat)
             self._since.pop(key, None)
 
+    def close(self) -> None:
+        """Stop every clock (the server is stopping)."""
+        for timer in self._timers.values():
+            timer.cancel()
+        self._timers.clear()
+        self._since.clear()
+
     def forget(self, code: str) -> None:
         for key in [key for key in self._since if key[0] == code]:
             self._since.pop(key, None)

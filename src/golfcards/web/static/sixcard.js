@@ -92,6 +92,7 @@
     if (message.type === "error") {
       showError(message.message);
       if (message.key === "room.bad_token" || message.key === "room.removed") localStorage.removeItem(TOKEN_KEY(roomCode()));
+      if (message.key === "room.removed") $("me").replaceChildren();
       if (message.key === "room.not_found") {
         $("room").hidden = true;
         wireLobby();
