@@ -11,12 +11,13 @@ import hashlib
 import itertools
 import json
 import sqlite3
+import time
 
 import pytest
 from starlette.testclient import TestClient
 
 from golfcards.web.app import create_app
-from golfcards.web.rooms import SeatKind
+from golfcards.web.rooms import ROOM_CODE_LENGTH, SeatKind
 from tests.test_web_sixcard import CARD_CODE, create, hidden_codes, receive, receive_state
 
 
@@ -247,15 +248,16 @@ def test_the_host_removes_a_player_before_and_during_the_match(tmp_path):
         close(host, guest)
 
 
-def test_finished_rooms_are_cleaned_up_and_damaged_rooms_are_not_found(tmp_path, caplog):
+def test_old_rooms_are_deleted_at_start_and_damaged_rooms_are_not_found(tmp_path, caplog):
     db = tmp_path / "golf.sqlite3"
     with server(db) as client:
         over = create(client, name="Ana", players=2, bots=["easy"], start=True)["code"]
         playing = create(client, name="Bea", players=2, bots=["easy"], start=True)["code"]
         with client.websocket_connect(f"/ws/sixcard/{playing}") as ws:
             receive_state(ws, lambda m: view(m)["reveals_left"][1] == 0)
-    with sqlite3.connect(db) as connection:  # the first match ended long ago
-        connection.execute("UPDATE sixcard_rooms SET finished = 1.0 WHERE code = ?", (over,))
+    with sqlite3.connect(db) as connection:  # the first match ended long ago, the other is under way
+        connection.execute("UPDATE sixcard_rooms SET finished = 1.0, updated = 1.0 WHERE code = ?", (over,))
+        connection.execute("UPDATE sixcard_rooms SET updated = ? WHERE code = ?", (time.time() - 3 * 3600, playing))
     with server(db) as client:
         for code, kept in ((over, False), (playing, True)):
             with client.websocket_connect(f"/ws/sixcard/{code}") as ws:
@@ -284,8 +286,8 @@ def test_a_room_code_is_never_reused(tmp_path, monkeypatch):
     db = tmp_path / "golf.sqlite3"
     with server(db) as client:
         first = create(client, name="Ana", players=2)["code"]
-    letters = iter(first + "QQQQQ")
+    letters = iter(first + "Q" * ROOM_CODE_LENGTH)
     monkeypatch.setattr("golfcards.web.rooms.secrets.choice", lambda alphabet: next(letters))
     with server(db) as client:
         second = create(client, name="Bea", players=2)["code"]
-    assert second == "QQQQQ", "the code of a stored room is not handed out again"
+    assert second == "Q" * ROOM_CODE_LENGTH, "the code of a stored room is not handed out again"

@@ -45,6 +45,9 @@ ERRORS: dict[str, str] = {
     "sixcard.bot_died": N_("The bot program {command} stopped"),
     "sixcard.bot_cannot_start": N_("The bot program {command} cannot be started"),
     "sixcard.bad_command": N_("{command}: not a command that can be run"),
+    "sixcard.bad_record": N_("This match record is damaged and cannot be replayed"),
+    "sixcard.match_not_over": N_("A match can be replayed only once it is over"),
+    "sixcard.hole_not_over": N_("A hole can be replayed only once it is over"),
     "sixcard.bad_key": N_("{text}: a match key is 64 hex digits, as printed at the end of a match"),
 }
 

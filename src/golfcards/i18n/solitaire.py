@@ -22,6 +22,7 @@ REFUSALS: dict[Refusal, str] = {
     Refusal.STOCK_EMPTY: N_("The stock is empty"),
     Refusal.MUST_REMOVE_FIRST: N_("Under the strict rule you may draw only when no card can be removed"),
     Refusal.GAME_OVER: N_("The game is over: undo or start a new game"),
+    Refusal.GAME_WON: N_("You won this game: start a new game"),
     Refusal.NOTHING_TO_UNDO: N_("There is nothing to undo"),
     Refusal.UNDO_LIMIT: N_("Only the last 100 actions can be undone"),
 }

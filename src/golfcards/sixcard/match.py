@@ -39,6 +39,9 @@ class Match:
         self.code = code
         self.key = key
         self.results: list[tuple[int, ...]] = []
+        self.played: list[tuple[HoleState, HoleState]] = []
+        """Each finished hole as dealt and as it ended: what :mod:`golfcards.sixcard.record` keeps."""
+        self._dealt: HoleState | None = None
         self.state = self._deal(0)
 
     @classmethod
@@ -101,6 +104,8 @@ class Match:
         refusal = self.state.apply(action, seat)
         if refusal is None and self.state.is_terminal():
             self.results.append(self.state.points())
+            assert self._dealt is not None
+            self.played.append((self._dealt, self.state))
         return refusal
 
     def undo(self) -> Refusal | None:
@@ -109,12 +114,17 @@ class Match:
         refusal = self.state.undo()
         if refusal is None and ended:
             self.results.pop()
+            self.played.pop()
         return refusal
 
     def clone(self) -> Match:
         other = Match.__new__(Match)
         other.code, other.key, other.results = self.code, self.key, list(self.results)
         other.state = self.state.clone()
+        other.played = [(dealt, ended.clone()) for dealt, ended in self.played]
+        if self.played and self.played[-1][1] is self.state:
+            other.played[-1] = (self.played[-1][0], other.state)
+        other._dealt = self._dealt
         return other
 
     def next_hole(self) -> Refusal | None:
@@ -128,4 +138,6 @@ class Match:
 
     def _deal(self, hole: int) -> HoleState:
         context = HoleContext(hole, self.rules.holes, self.totals)
-        return HoleState.from_code(self.code.for_hole(hole, self.key), context)
+        state = HoleState.from_code(self.code.for_hole(hole, self.key), context)
+        self._dealt = state.clone()
+        return state

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Collection
 from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -20,10 +21,12 @@ from starlette.staticfiles import StaticFiles
 
 from golfcards.errors import GolfError
 from golfcards.i18n import normalize_language
+from golfcards.runners.sixcard_records import SixCardRecords
 from golfcards.runners.solitaire_games import SolitaireGames
 from golfcards.runners.storage import Storage
 from golfcards.solitaire.solver import warm_up
-from golfcards.web import rules_pages, sixcard_routes, solitaire_routes
+from golfcards.web import rules_pages, sixcard_record, sixcard_routes, solitaire_routes
+from golfcards.web.guard import Guard
 from golfcards.web.requests import error_response, request_translator
 from golfcards.web.room_store import CLEAN_EVERY, RoomStore
 from golfcards.web.rooms import Rooms
@@ -63,14 +66,20 @@ def create_app(
     new_number: Callable[[], int] | None = None,
     bot_delay: float = BOT_DELAY,
     public_url: str | None = None,
+    allowed_origins: Collection[str] = (),
+    hosts: Collection[str] | None = None,
     away: float = AWAY_SECONDS,
 ) -> Starlette:
     """The app on the SQLite file ``db_path``.
 
     ``new_number`` picks random deals and room seeds (tests fix it); ``bot_delay`` is the pause in
     seconds before a bot acts, so that people can follow the table; ``public_url`` is the address
-    other devices use (``golf serve`` passes the one it prints), for the room links; ``away`` is the
-    time in seconds a player may be away during a six-card match before a bot plays for them.
+    other devices use (``golf serve`` passes the one it prints), for the room links;
+    ``allowed_origins`` are pages of other addresses (``http://host:port``) that may open a room's
+    WebSocket, besides pages of the address the server is reached at; ``hosts`` are the names the
+    server goes by (any IP address is taken too; None: any ``Host``).
+    ``away`` is the time in seconds a player may be away during a six-card match before a bot plays
+    for them.
     """
     storage = Storage(db_path)
 
@@ -78,7 +87,7 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         # Load (or compile) the solver now, off the event loop, not on the first hint request.
         warming = asyncio.get_running_loop().run_in_executor(None, warm_up)
-        await app.state.tables.store.clean(lambda code: False)  # old rooms go before anyone can ask for them
+        await app.state.tables.store.clean()  # old rooms go before anyone can ask for them
         cleaning = asyncio.create_task(clean_rooms())
         yield
         cleaning.cancel()
@@ -87,11 +96,10 @@ def create_app(
         storage.close()
 
     async def clean_rooms() -> None:
-        """Delete old six-card rooms now and every CLEAN_EVERY seconds (rooms with clients are kept)."""
-        tables: Tables = app.state.tables
+        """Delete old six-card rooms every CLEAN_EVERY seconds."""
         while True:
             await asyncio.sleep(CLEAN_EVERY)
-            await tables.store.clean(lambda code: bool(tables.clients.get(code)))
+            await app.state.tables.store.clean()
 
     app = Starlette(
         routes=[
@@ -99,16 +107,23 @@ def create_app(
             Route("/solitaire", _page("solitaire.html")),
             Route("/api/i18n", i18n),
             *solitaire_routes.routes(),
-            *sixcard_routes.routes(_page("sixcard.html")),
+            *sixcard_record.routes(STATIC),
+            *sixcard_routes.routes(sixcard_record.player_page(STATIC / "sixcard.html")),
             *rules_pages.routes(),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         exception_handlers={HTTPException: not_found},
+        middleware=[Middleware(Guard, hosts=hosts)],
         lifespan=lifespan,
     )
     app.state.storage = storage
     app.state.default_language = normalize_language(default_language)
+    app.state.allowed_origins = frozenset(origin.strip().lower().rstrip("/") for origin in allowed_origins)
     app.state.solitaire = SolitaireGames(storage, new_number)
     app.state.rooms = Rooms(new_number)
     app.state.tables = Tables(app.state.rooms, RoomStore(storage, app.state.rooms), bot_delay, public_url, away)
+    app.state.sixcard_records = SixCardRecords(storage)
+    recorder = sixcard_record.MatchRecorder(app.state.sixcard_records)
+    app.state.tables.listeners.append(recorder)
+    app.state.tables.store.on_load.append(recorder.restored)
     return app

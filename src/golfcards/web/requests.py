@@ -6,9 +6,11 @@ with a 4xx status, the message in the request's language.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
-from starlette.requests import Request
+from starlette.datastructures import Headers
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse
 
 from golfcards.errors import GolfError
@@ -19,7 +21,17 @@ from golfcards.json_input import read_json
 PLAYER_COOKIE = "golfcards_player"
 COOKIE_AGE = 10 * 365 * 24 * 3600
 MAX_BODY = 8 * 1024
-"""Requests carry a code or an action: anything longer is refused unread."""
+"""Requests carry a code or an action: anything longer is refused unread (413)."""
+BODY_SECONDS = 10.0
+"""Time for a body to arrive once its headers have: a trickled body holds a connection no longer."""
+STATUS = {
+    "request.too_large": 413,
+    "request.too_slow": 408,
+    "request.not_json": 415,
+    "room.too_many_yours": 429,
+    "room.server_full": 503,
+}
+"""The HTTP status of errors that are not a plain bad request (400)."""
 
 
 def request_language(request: Request) -> str:
@@ -42,15 +54,49 @@ def request_translator(request: Request) -> Translator:
     return translator(request_language(request))
 
 
-def error_response(error: GolfError, t: Translator, status: int = 400) -> JSONResponse:
-    return JSONResponse({"error": {"key": error.key, "message": error_text(error, t)}}, status_code=status)
+def error_response(error: GolfError, t: Translator, status: int | None = None) -> JSONResponse:
+    """``{"error": {"key", "message"}}``; a refused body also closes the connection (the rest is not read)."""
+    status = status or STATUS.get(error.key, 400)
+    headers = {"Connection": "close"} if status in (408, 413) else None
+    return JSONResponse(
+        {"error": {"key": error.key, "message": error_text(error, t)}}, status_code=status, headers=headers
+    )
+
+
+def declared_too_large(headers: Headers) -> bool:
+    """Whether the request announces a body over :data:`MAX_BODY` (uvicorn refuses a malformed length)."""
+    length = headers.get("content-length", "")
+    return length.isascii() and length.isdigit() and int(length) > MAX_BODY
+
+
+async def read_body(request: Request) -> bytes:
+    """The request's body, refused (``request.too_large``) from its announced length or as soon as
+    more than :data:`MAX_BODY` bytes have come, so that no more than that is ever held; and refused
+    (``request.too_slow``) if it takes longer than :data:`BODY_SECONDS`."""
+    if declared_too_large(request.headers):
+        raise GolfError("request.too_large", "request body too long")
+    body = bytearray()
+    try:
+        async with asyncio.timeout(BODY_SECONDS):
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > MAX_BODY:
+                    raise GolfError("request.too_large", "request body too long")
+    except TimeoutError:
+        raise GolfError("request.too_slow", "the request body came too slowly") from None
+    except ClientDisconnect:
+        raise GolfError("request.bad_json", "the client left before its request body came") from None
+    return bytes(body)
 
 
 async def json_body(request: Request) -> dict[str, Any]:
-    """The request's JSON object; a :class:`GolfError` for anything else (too long, not JSON, not an object)."""
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        raise GolfError("request.bad_json", "request body too long")
+    """The request's JSON object; a :class:`GolfError` for anything else (too long, not JSON, not an
+    object, not sent as ``application/json``: a page of another site may send a form or plain text
+    to this server without asking, but not JSON)."""
+    media_type = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if media_type != "application/json":
+        raise GolfError("request.not_json", "a request body is sent as application/json")
+    body = await read_body(request)
     try:
         data = read_json(body or b"{}")
     except ValueError:  # UnicodeDecodeError is a ValueError too

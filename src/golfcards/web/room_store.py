@@ -12,9 +12,13 @@ lock is released and before any answer or state message goes out: a restart, ``S
 ``kill -9`` loses nothing a player was told. A room whose write fails is dropped from memory, so
 that it is loaded again as last written.
 
-Rooms do not live for ever: a room is deleted :data:`FINISHED_ROOM_HOURS` hours after its match
-ended (unless a rematch started), and any room untouched for :data:`IDLE_ROOM_DAYS` days;
-:meth:`RoomStore.clean` runs when the server starts and every :data:`CLEAN_EVERY` seconds.
+Rooms do not live for ever. A room nobody is connected to is deleted (from memory and the
+database) after :data:`~golfcards.web.rooms.LOBBY_IDLE` seconds (an hour) when its match has not
+started or is over, after :data:`~golfcards.web.rooms.MATCH_IDLE` seconds (12 hours) when a match
+is under way: :class:`~golfcards.web.rooms.Rooms` forgets it and the store deletes its rows. Rooms
+left in the database by a server that stopped are deleted by the same limits, counted from their
+last change: :meth:`RoomStore.clean` runs when the server starts and every :data:`CLEAN_EVERY`
+seconds.
 """
 
 from __future__ import annotations
@@ -35,14 +39,10 @@ from golfcards.sixcard.bots import make_bot
 from golfcards.sixcard.codes import DealCode
 from golfcards.sixcard.match import Match
 from golfcards.sixcard.rules import SixCardRules
-from golfcards.web.rooms import Room, Rooms, Seat, SeatKind, normal_code
+from golfcards.web.rooms import LOBBY_IDLE, MATCH_IDLE, Room, Rooms, Seat, SeatKind, normal_code
 
 logger = logging.getLogger(__name__)
 
-FINISHED_ROOM_HOURS = 24
-"""A room whose match is over is deleted this long after the match ended (no rematch meanwhile)."""
-IDLE_ROOM_DAYS = 30
-"""A room nobody changed for this long is deleted, finished or not."""
 CLEAN_EVERY = 3600.0
 """Seconds between two clean-ups of old rooms while the server runs."""
 NEXT_HOLE = "next"
@@ -131,6 +131,8 @@ class RoomStore:
         self._saved: dict[str, tuple[int, int]] = {}
         """Per room: the match serial and how many of its events are in the database."""
         self._finished: dict[str, float] = {}
+        self.on_load: list[Callable[[Room], None]] = []
+        """Called with each room loaded from the database (the match recorder's)."""
 
     def lock(self, room: Room) -> asyncio.Lock:
         """Held while a room changes and is written; released before anything is sent."""
@@ -165,10 +167,12 @@ class RoomStore:
         )
         return stored, events
 
-    async def create(self, rules: SixCardRules) -> Room:
-        """A new room with a code no stored room has, written before it is handed out."""
+    async def create(self, rules: SixCardRules, creator: str) -> Room:
+        """A new room for the address ``creator`` with a code no stored room has, written before it is
+        handed out (:meth:`Rooms.create` may refuse it)."""
         while True:
-            room = self.rooms.create(rules)
+            room = self.rooms.create(rules, creator)
+            await self.delete_gone()
             stored, _ = self._row(room, time.time())
             if await run_in_threadpool(self.storage.insert_room, stored):
                 self._saved[room.code] = (room.serial, 0)
@@ -188,21 +192,29 @@ class RoomStore:
             raise GolfError("storage.write_failed", str(error)) from error
         self._saved[room.code] = (room.serial, len(room.log))
 
-    async def find(self, code: object) -> Room:
-        """The room with this code, from memory or loaded from the database; ``room.not_found`` if none."""
-        room = self.rooms.find(code)
+    async def find(self, code: object, address: str) -> Room:
+        """The room with this code, from memory or loaded from the database, for a client at
+        ``address``: ``room.not_found`` if none; as :meth:`Rooms.find`, an address's failed look-ups
+        are rate-limited (``room.too_many_tries``)."""
+        if not self.rooms.guesses.allowed(address):
+            raise GolfError("room.too_many_tries", "too many room codes tried")
+        room = self.rooms.loaded(code)
         if room is not None:
             return room
         normal = normal_code(code)
         loaded = None if normal is None else await run_in_threadpool(self._load, normal)
         if loaded is None:
+            self.rooms.guesses.failed(address)
             raise GolfError("room.not_found", "no room with that code", code=str(code)[:12])
         room, finished = loaded
         kept = self.rooms.add(room)
+        await self.delete_gone()
         if kept is room:
             self._saved[room.code] = (room.serial, len(room.log))
             if finished is not None:
                 self._finished[room.code] = finished
+            for hook in self.on_load:
+                hook(room)
         return kept
 
     def _load(self, code: str) -> tuple[Room, float | None] | None:
@@ -215,17 +227,25 @@ class RoomStore:
             logger.exception("room %s cannot be loaded", code)
             return None
 
-    async def clean(self, in_use: Callable[[str], bool]) -> list[str]:
-        """Delete the rooms that are too old (see the module's docstring), except those ``in_use``."""
+    async def delete_gone(self) -> None:
+        """Delete from the database the rooms :class:`Rooms` forgot for good (idle too long)."""
+        while self.rooms.gone:
+            code = self.rooms.gone.pop()
+            await self._delete(code)
+
+    async def _delete(self, code: str) -> None:
+        await run_in_threadpool(self.storage.delete_room, code)
+        self._locks.pop(code, None)
+        self._saved.pop(code, None)
+        self._finished.pop(code, None)
+
+    async def clean(self) -> list[str]:
+        """Delete the stored rooms not in memory that nobody changed for too long (see the module's
+        docstring); rooms in memory are the business of :class:`Rooms`."""
         now = time.time()
-        old = await run_in_threadpool(
-            self.storage.old_rooms, now - FINISHED_ROOM_HOURS * 3600, now - IDLE_ROOM_DAYS * 86400
-        )
-        deleted = [code for code in old if not in_use(code)]
+        old = await run_in_threadpool(self.storage.old_rooms, now - LOBBY_IDLE, now - MATCH_IDLE)
+        deleted = [code for code in old if self.rooms.loaded(code) is None]
         for code in deleted:
-            await run_in_threadpool(self.storage.delete_room, code)
-            self.rooms.forget(code)
-            self._locks.pop(code, None)
-            self._saved.pop(code, None)
-            self._finished.pop(code, None)
+            await self._delete(code)
+        await self.delete_gone()
         return deleted

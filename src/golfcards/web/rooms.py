@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import enum
 import hashlib
+import ipaddress
 import secrets
 import time
 import unicodedata
@@ -35,9 +36,24 @@ from golfcards.sixcard.view import View, view_for
 
 ROOM_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Room codes avoid letters that look alike (no I, O, 0, 1)."""
-ROOM_CODE_LENGTH = 5
+ROOM_CODE_LENGTH = 10
+"""32**10 (about 10**15) codes: with every room of the server open, a guess has about one chance in
+10**12 (docs/web.md has the arithmetic)."""
 MAX_NAME = 24
-MAX_ROOMS = 500
+MAX_ROOMS = 1000
+"""Rooms in all: when every one is in use, creating one is refused (no stranger's room is evicted)."""
+ROOMS_PER_ADDRESS = 20
+"""Rooms one address may hold; its own oldest room with nobody connected makes way for a new one."""
+LOBBY_IDLE = 3600.0
+"""Seconds a room whose match has not started (or is over) is kept with nobody connected."""
+MATCH_IDLE = 12 * 3600.0
+"""Seconds a match under way is kept with nobody connected: its players may come back hours later."""
+GUESSES = 20
+"""Failed room look-ups an address may make at once …"""
+GUESS_SECONDS = 3.0
+"""… and then one more every this many seconds."""
+GUESSERS = 10_000
+"""Addresses whose failed look-ups are remembered at most (the longest unseen are forgotten)."""
 HOST = 0
 """The seat of the player who created the room."""
 STAND_IN_LEVEL = "normal"
@@ -117,6 +133,12 @@ class Room:
     hole's deal."""
     serial: int = 0
     """How many matches were started at this table (a rematch starts another)."""
+    creator: str = ""
+    """The address that created the room (rooms are bounded per address)."""
+    active: float = 0.0
+    """When a client last connected, acted or left (the server's clock)."""
+    sockets: int = 0
+    """Open connections, seated or watching: a room with one is never forgotten."""
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -233,6 +255,11 @@ class Room:
             raise GolfError("room.not_started", "the match has not started")
         return self.match
 
+    def idle_limit(self) -> float:
+        """How long the room is kept with nobody connected."""
+        under_way = self.match is not None and not self.match.is_terminal()
+        return MATCH_IDLE if under_way else LOBBY_IDLE
+
     # --- bots --------------------------------------------------------------------------------
 
     def bot_to_act(self) -> int | None:
@@ -320,48 +347,125 @@ def normal_code(code: object) -> str | None:
     return code
 
 
+class Guesses:
+    """Failed room look-ups per address (a token bucket): :data:`GUESSES` at once, then one more every
+    :data:`GUESS_SECONDS`. An IPv6 address counts by its /64 network, which one device may own whole."""
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self.clock = clock
+        self._spent: dict[str, tuple[float, float]] = {}  # address: (look-ups spent, when)
+
+    def allowed(self, address: str) -> bool:
+        return self._spent_now(_guesser(address), self.clock()) <= GUESSES - 1
+
+    def failed(self, address: str) -> None:
+        key, now = _guesser(address), self.clock()
+        spent = self._spent_now(key, now) + 1
+        self._spent.pop(key, None)
+        self._spent[key] = (spent, now)
+        if len(self._spent) > GUESSERS:
+            del self._spent[next(iter(self._spent))]
+
+    def _spent_now(self, key: str, now: float) -> float:
+        spent, when = self._spent.get(key, (0.0, now))
+        return max(0.0, spent - (now - when) / GUESS_SECONDS)
+
+
+def _guesser(address: str) -> str:
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(parsed, ipaddress.IPv6Address) and parsed.ipv4_mapped is None:
+        return str(ipaddress.IPv6Network((parsed, 64), strict=False))
+    return address
+
+
 class Rooms:
-    """Every room of the server, by code."""
+    """Every room of the server, by code, bounded in all and per address; idle rooms are forgotten
+    after :meth:`Room.idle_limit`, never to make way for a stranger's room."""
 
-    def __init__(self, new_number: Callable[[], int] | None = None) -> None:
+    def __init__(
+        self, new_number: Callable[[], int] | None = None, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.new_number = new_number or (lambda: secrets.randbelow(DEAL_COUNT))
+        self.clock = clock
+        self.guesses = Guesses(lambda: self.clock())
         self._rooms: dict[str, Room] = {}
+        self.gone: list[str] = []
+        """Codes of the rooms forgotten for good since the store last deleted them from the database."""
 
-    def create(self, rules: SixCardRules) -> Room:
+    def __len__(self) -> int:
+        return len(self._rooms)
+
+    def create(self, rules: SixCardRules, creator: str = "") -> Room:
+        """A new room for the address ``creator``; refused when that address or the server holds
+        as many rooms in use as it may."""
+        self._forget_idle()
+        self._make_way_for(creator)
         if len(self._rooms) >= MAX_ROOMS:
-            self._forget_oldest_idle()
+            raise GolfError("room.server_full", "every room of the server is in use")
         while True:
             code = "".join(secrets.choice(ROOM_ALPHABET) for _ in range(ROOM_CODE_LENGTH))
             if code not in self._rooms:
                 break
-        room = Room(code, rules, self.new_number)
+        room = Room(code, rules, self.new_number, creator=creator, active=self.clock())
         self._rooms[code] = room
         return room
 
     def get(self, code: object) -> Room:
-        room = self.find(code)
+        room = self.loaded(code)
         if room is None:
             raise GolfError("room.not_found", "no room with that code", code=str(code)[:12])
         return room
 
-    def find(self, code: object) -> Room | None:
+    def loaded(self, code: object) -> Room | None:
         """The room in memory with this code (case and spaces forgiven), or None."""
         return self._rooms.get(normal_code(code) or "")
 
     def add(self, room: Room) -> Room:
-        """Keep a room loaded from the database; if one with its code is in memory already, that one."""
+        """Keep a room loaded from the database; if one with its code is in memory already, that one.
+        Loaded rooms are never refused: they are rooms in use already."""
         if room.code in self._rooms:
             return self._rooms[room.code]
-        if len(self._rooms) >= MAX_ROOMS:
-            self._forget_oldest_idle()
+        self._forget_idle()
+        room.active = self.clock()
         self._rooms[room.code] = room
         return room
 
     def forget(self, code: str) -> None:
-        """Drop a room from memory (it stays in the database unless deleted there)."""
+        """Drop a room from memory, not for good: it stays in the database and is loaded again."""
         self._rooms.pop(code, None)
 
-    def _forget_oldest_idle(self) -> None:
-        idle = [room for room in self._rooms.values() if not any(seat.connections for seat in room.seats)]
-        for room in sorted(idle, key=lambda room: room.created)[: max(1, len(idle) // 2)]:
+    def find(self, code: object, address: str) -> Room:
+        """:meth:`get` for a client at ``address``, whose failed look-ups are rate-limited: once it has
+        spent them, every look-up is refused (``room.too_many_tries``), right codes too."""
+        if not self.guesses.allowed(address):
+            raise GolfError("room.too_many_tries", "too many room codes tried")
+        try:
+            return self.get(code)
+        except GolfError:
+            self.guesses.failed(address)
+            raise
+
+    def touch(self, room: Room) -> None:
+        """A client connected, acted or left: the room's idle time starts again."""
+        room.active = self.clock()
+
+    def _forget_idle(self) -> None:
+        now = self.clock()
+        for room in list(self._rooms.values()):
+            if not room.sockets and now - room.active > room.idle_limit():
+                del self._rooms[room.code]
+                self.gone.append(room.code)
+
+    def _make_way_for(self, creator: str) -> None:
+        mine = [room for room in self._rooms.values() if room.creator == creator]
+        if len(mine) < ROOMS_PER_ADDRESS:
+            return
+        idle = sorted((room for room in mine if not room.sockets), key=lambda room: room.active)
+        if len(mine) - len(idle) >= ROOMS_PER_ADDRESS:
+            raise GolfError("room.too_many_yours", "this address holds as many rooms in use as it may")
+        for room in idle[: len(mine) - ROOMS_PER_ADDRESS + 1]:
             del self._rooms[room.code]
+            self.gone.append(room.code)

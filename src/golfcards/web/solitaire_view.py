@@ -12,9 +12,9 @@ from golfcards.i18n.analysis import hint_text, move_text, numbered_move, still_w
 from golfcards.i18n.solitaire import action_text, board_text, refusal_text, rule_name, status_text
 from golfcards.runners.solitaire_games import Game, rules_key
 from golfcards.runners.storage import SavedCourse, Statistics
-from golfcards.solitaire.board import Action, Board, Refusal
+from golfcards.solitaire.board import Action, Board, Draw, Refusal, Take
 from golfcards.solitaire.codes import GameCode
-from golfcards.solitaire.course import COURSE_DEALS, PAR, Course
+from golfcards.solitaire.course import COURSE_DEALS, PAR, PAR_PER_DEAL, Course
 from golfcards.solitaire.hint import Hint
 from golfcards.solitaire.solver import Verdict
 from golfcards.solitaire.view import SolitaireView
@@ -22,12 +22,24 @@ from golfcards.web.card_faces import card_json
 
 
 def board_json(view: SolitaireView, t: Translator) -> dict[str, object]:
-    """The player's view of the board: columns, discard, counts, score, status and the text line."""
+    """The player's view of the board: columns, discard, counts, score, status and the text line.
+
+    A free card says whether it may go on the discard now (``playable``) and the game whether a draw
+    is allowed (``can_draw``), from the view's legal moves: the page highlights those and may show a
+    removal at once, before the server's answer.
+    """
     columns = []
     for number, cards in enumerate(view.columns, start=1):
+        playable = Take(number) in view.legal
         columns.append(
             [
-                {**card_json(card, t), "column": number, "row": row, "free": row == len(cards)}
+                {
+                    **card_json(card, t),
+                    "column": number,
+                    "row": row,
+                    "free": row == len(cards),
+                    "playable": playable and row == len(cards),
+                }
                 for row, card in enumerate(cards, start=1)
             ]
         )
@@ -46,6 +58,7 @@ def board_json(view: SolitaireView, t: Translator) -> dict[str, object]:
         "removed": view.removed,
         "cards_left": view.cards_left,
         "stock_count": view.stock_count,
+        "can_draw": Draw() in view.legal,
         "undo_available": view.undo_available,
         "columns": columns,
         "discard": None if view.discard is None else card_json(view.discard, t),
@@ -57,11 +70,13 @@ def board_json(view: SolitaireView, t: Translator) -> dict[str, object]:
 def course_json(course: Course) -> dict[str, object]:
     return {
         "code": str(course.code),
+        "deal_codes": [str(course.deal_code(index)) for index in range(COURSE_DEALS)],
         "deal": min(course.deal_index + 1, COURSE_DEALS),
         "deals": COURSE_DEALS,
         "results": list(course.results),
         "total": course.total,
         "par": PAR,
+        "par_per_deal": PAR_PER_DEAL,
         "par_so_far": course.par_so_far,
         "against_par": course.against_par,
         "finished": course.finished,
