@@ -123,8 +123,9 @@ def reveal_two(pages, page) -> None:
         click_and_settle(pages, page, page.locator("#me .grid button.back:not([disabled])").first)
 
 
-def own_grid(page) -> list[str | None]:
-    return page.eval_on_selector_all("#me .grid button", "nodes => nodes.map((n) => n.getAttribute('aria-label'))")
+def own_grid(page) -> list[str]:
+    """The codes of the page's own grid, position by position ("" for a face-down card)."""
+    return page.eval_on_selector_all("#me .grid button", "nodes => nodes.map((n) => n.dataset.code)")
 
 
 def hidden_from(db, code: str, seat: int) -> set[str]:
@@ -167,7 +168,7 @@ def test_a_match_survives_a_server_restart_mid_hole(browser, tmp_path, how):
         mover, other = (host, guest) if host.is_enabled("#six-stock") else (guest, host)
         click_and_settle(pages, mover, "#six-stock")
         mover.wait_for_selector("#holding:not([hidden])")
-        drawn = mover.get_attribute("#holding-card [role=img]", "aria-label")
+        drawn = mover.get_attribute("#holding-card [role=img]", "data-code")
         grids = {id(page): own_grid(page) for page in pages}
         status = other.text_content("#status")
 
@@ -178,7 +179,7 @@ def test_a_match_survives_a_server_restart_mid_hole(browser, tmp_path, how):
             wait_states(page, n)
         frames_after = len(guest.frames_seen)
         mover.wait_for_selector("#holding:not([hidden])")
-        assert mover.get_attribute("#holding-card [role=img]", "aria-label") == drawn, "the same drawn card"
+        assert mover.get_attribute("#holding-card [role=img]", "data-code") == drawn, "the same drawn card"
         assert mover.text_content("#status").startswith("You drew ")
         assert other.text_content("#status") == status
         for page in pages:
@@ -194,7 +195,7 @@ def test_a_match_survives_a_server_restart_mid_hole(browser, tmp_path, how):
 
         click_and_settle(pages, mover, "#throw")
         expect(other.locator("#last-actions")).to_contain_text("threw away the drawn card")
-        assert drawn in other.get_attribute("#six-discard", "aria-label")
+        assert other.get_attribute("#six-discard .card", "data-code") == drawn
     finally:
         for context in contexts:
             context.close()
@@ -217,7 +218,7 @@ def test_a_bot_plays_for_an_absent_player_who_takes_the_seat_back(browser, tmp_p
         guest.goto(f"/sixcard/{code}")
         expect(guest.locator("#stand-in")).to_be_visible()
         expect(guest.locator("#stand-in")).to_contain_text("A bot is playing for you")
-        face_up = [label for label in own_grid(guest) if not label.startswith("Face-down")]
+        face_up = [code for code in own_grid(guest) if code]
         assert len(face_up) >= 2, "the bot turned up her cards"
         guest.click("#take-back")
         expect(guest.locator("#stand-in")).to_be_hidden()
