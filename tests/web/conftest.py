@@ -23,8 +23,9 @@ CHROMIUM_ARGS = [
 ]
 
 
-def start_server(db_path: Path) -> tuple[subprocess.Popen, str]:
-    """``golf serve --port 0`` on a fresh database; returns the process and the address it printed."""
+def start_server(db_path: Path, port: int = 0, extra: tuple[str, ...] = ()) -> tuple[subprocess.Popen, str]:
+    """``golf serve --port PORT`` (0: any free port) on ``db_path`` with ``extra`` options; returns the
+    process and the address it printed."""
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "PYTHONUNBUFFERED": "1"}
     process = subprocess.Popen(
         [
@@ -35,11 +36,12 @@ def start_server(db_path: Path) -> tuple[subprocess.Popen, str]:
             "--host",
             "127.0.0.1",
             "--port",
-            "0",
+            str(port),
             "--db",
             str(db_path),
             "--lang",
             "en",
+            *extra,
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,

@@ -222,6 +222,14 @@ PAGE_STRINGS: dict[str, str] = {
     "speed_fast": N_("Fast"),
     "face_down_at": N_("Face-down card, row {row}, column {column}"),
     "face_up_at": N_("{card}, row {row}, column {column}"),
+    # six-card seats: absent players, stand-in bots, the host's buttons
+    "take_back": N_("Take my seat back"),
+    "away": N_("away"),
+    "bot_plays_for": N_("a bot is playing for them"),
+    "stand_in_now": N_("Let a bot play"),
+    "stand_in_now_named": N_("Let a bot play for {name} now"),
+    "remove_player": N_("Remove"),
+    "remove_player_named": N_("Remove {name} from the table"),
 }
 PAGE_STRINGS.update(SIXCARD_STRINGS)
 PAGE_STRINGS.update(DAILY_STRINGS)

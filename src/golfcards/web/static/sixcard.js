@@ -97,7 +97,8 @@
     }
     if (message.type === "error") {
       showError(message.message);
-      if (message.key === "room.bad_token") localStorage.removeItem(TOKEN_KEY(roomCode()));
+      if (message.key === "room.bad_token" || message.key === "room.removed") localStorage.removeItem(TOKEN_KEY(roomCode()));
+      if (message.key === "room.removed") $("me").replaceChildren();
       if (message.key === "room.not_found") {
         $("room").hidden = true;
         wireLobby();
@@ -143,6 +144,7 @@
     renderLastActions();
     renderScorecard();
     SixTable.render(state);
+    SixSeats.render(state, send);
     if (before && state.view) animateChange(before);
     previous = state;
   }
