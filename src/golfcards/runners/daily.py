@@ -15,9 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from golfcards.runners.solitaire_games import Game, SolitaireGames, rules_key
+from golfcards.runners.solitaire_games import Game, SolitaireGames
 from golfcards.runners.storage import DailyEntry, Storage
-from golfcards.solitaire.codes import GameCode
+from golfcards.solitaire.codes import GameCode, rules_key
 from golfcards.solitaire.daily import Accept, daily_code
 from golfcards.solitaire.rules import Rules
 
@@ -85,7 +85,7 @@ class DailyDeals:
         """Deal today's code under ``rules`` (or go back to the player's daily game if it is current)."""
         day = self.today()
         code = cached_daily_code(day, rules)
-        key = rules_key(code)
+        key = rules_key(code.rules)
         entry = self.storage.daily_entry(player, day.isoformat(), key)
         if entry is not None and entry.current:
             return self.games.load(player)
@@ -96,7 +96,7 @@ class DailyDeals:
     def summary(self, player: str, rules: Rules) -> DailySummary:
         day = self.today()
         code = cached_daily_code(day, rules)
-        key = rules_key(code)
+        key = rules_key(code.rules)
         entries = self.storage.daily_results(day.isoformat(), key, TABLE_ROWS)
         rows = [DailyRow(rank, entry.player == player, entry) for rank, entry in enumerate(entries, start=1)]
         own = self.storage.daily_entry(player, day.isoformat(), key)

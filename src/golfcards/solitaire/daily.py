@@ -22,31 +22,20 @@ import hashlib
 from collections.abc import Callable, Iterator
 
 from golfcards.shuffle import DEAL_COUNT, SplitMix64
-from golfcards.solitaire.codes import GameCode
-from golfcards.solitaire.rules import RuleName, Rules
+from golfcards.solitaire.codes import GameCode, rules_key
+from golfcards.solitaire.rules import Rules
 from golfcards.solitaire.solver import Verdict
 from golfcards.solitaire.winnable import winnable_deals
 
 DAILY_PREFIX = "golfcards-daily"
-RULE_LETTERS = {RuleName.EASY: "E", RuleName.CLASSIC: "C", RuleName.STRICT: "S"}
 
 Accept = Callable[[GameCode, Verdict], bool]
 """A filter on winnable deals (for example "graded tricky"): the code and the solver's verdict."""
 
 
-def rule_tag(rules: Rules) -> str:
-    """The rule part of a game code: ``E``, ``C-J1``, ``S-J2-ND``…"""
-    parts = [RULE_LETTERS[rules.name]]
-    if rules.jokers:
-        parts.append(f"J{rules.jokers}")
-    if rules.empty_discard:
-        parts.append("ND")
-    return "-".join(parts)
-
-
 def daily_seed(day: datetime.date, rules: Rules) -> int:
     """The 64-bit seed of ``day`` under ``rules``: SHA-256 of ``golfcards-daily:YYYY-MM-DD:<rule>``."""
-    text = f"{DAILY_PREFIX}:{day.isoformat()}:{rule_tag(rules)}"
+    text = f"{DAILY_PREFIX}:{day.isoformat()}:{rules_key(rules)}"
     return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
 
 

@@ -20,15 +20,16 @@ from starlette.routing import Route
 
 from golfcards.errors import GolfError
 from golfcards.i18n import Translator
+from golfcards.i18n.solitaire import rules_label
 from golfcards.runners.daily import DailyDeals, DailyRow, DailySummary
-from golfcards.solitaire.rules import Rules
+from golfcards.solitaire.rules import RuleName, Rules
 from golfcards.web.requests import field, json_body
-from golfcards.web.solitaire_routes import RULES_BY_NAME, _player_route
-from golfcards.web.solitaire_view import game_json, rules_label
+from golfcards.web.solitaire_routes import _player_route
+from golfcards.web.solitaire_view import game_json
 
 
 def _rules(name: object) -> Rules:
-    rule = RULES_BY_NAME.get(name) if isinstance(name, str) else None
+    rule = RuleName.from_word(name)
     if rule is None:
         raise GolfError("request.bad_field", "rule must be easy, classic or strict", field="rule")
     return Rules(rule)
@@ -54,7 +55,7 @@ def summary_json(summary: DailySummary, rule: str, t: Translator) -> dict[str, o
     return {
         "date": summary.day.isoformat(),
         "rule": rule,
-        "label": rules_label(str(summary.code).split("-")[1], t),
+        "label": rules_label(summary.code.rules, t),
         "code": str(summary.code),
         "streak": summary.streak,
         "best_streak": summary.best_streak,
