@@ -5,7 +5,7 @@ Usage (from the repository root)::
     PYTHONPATH=src python bench/hints.py                       # 300 positions per rule
     PYTHONPATH=src GOLFCARDS_SOLVER=python python bench/hints.py --positions 500 --seed 2
 
-A hint is interactive (issue 3: "within a fraction of a second for any position a player can
+A hint is interactive (the target: "within a fraction of a second for any position a player can
 reach"), so this times the whole request an interface makes, with the default interactive budget:
 the hint (a decision, then in a lost position the search for the fewest cards left) and the
 indicator. Positions come from the reference deals (``bench/golf-solitaire-2000.tsv``) played on

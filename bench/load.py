@@ -232,21 +232,25 @@ class SixCardClient:
 
 
 async def human_rooms(
-    server: Server, players: int, per_room: int, tally: Tally, first_room: int = 0, seats: int | None = None
+    server: Server, players: int, per_room: int, tally: Tally, first_room: int = 0
 ) -> list[SixCardClient]:
-    """Rooms of ``seats`` seats (``per_room`` by default) with ``per_room`` bench clients each, for
-    ``players`` clients in all; returns the clients (not yet running)."""
+    """Rooms of ``per_room`` bench clients (the last one smaller if need be, 2 at least) for ``players``
+    clients in all; returns the clients (not yet running)."""
+    sizes = [per_room] * (players // per_room)
+    if players % per_room:
+        sizes.append(max(2, players % per_room))
     clients = []
-    rooms = (players + per_room - 1) // per_room
-    for start in range(0, rooms, 50):
-        batch = range(first_room + start, first_room + min(rooms, start + 50))
+    for start in range(0, len(sizes), 50):
+        batch = range(first_room + start, first_room + min(len(sizes), start + 50))
         made = await asyncio.gather(
-            *(create_room(server, player_address(r), {"players": seats or per_room, "name": "P"}) for r in batch)
+            *(create_room(server, player_address(r), {"players": sizes[r - first_room], "name": "P"}) for r in batch)
         )
         for number, room in zip(batch, made, strict=True):
-            clients.append(SixCardClient(server, room["code"], player_address(number), tally, room["token"]))
-            for _ in range(per_room - 1):
-                clients.append(SixCardClient(server, room["code"], player_address(number), tally))
+            address = player_address(number)
+            clients.append(SixCardClient(server, room["code"], address, tally, room["token"]))
+            clients += [
+                SixCardClient(server, room["code"], address, tally) for _ in range(sizes[number - first_room] - 1)
+            ]
     return clients
 
 

@@ -184,8 +184,9 @@ def test_play_against_bots_and_reload_back_into_the_seat(new_page):
     page.click('#bots-form button[type="submit"]')
     page.wait_for_selector("#play:not([hidden])")
     for _ in range(2):
+        down = page.locator("#me .grid button.back").count()
         page.locator("#me .grid button.back:not([disabled])").first.click()
-        page.wait_for_timeout(150)
+        page.wait_for_function("n => document.querySelectorAll('#me .grid button.back').length < n", arg=down)
     page.wait_for_function(
         "() => document.querySelector('#six-stock') && !document.querySelector('#six-stock').disabled", timeout=10000
     )

@@ -61,13 +61,21 @@ def test_interactive_rules_off_hides_the_reason(new_page):
     page.click("#open-settings")
     page.uncheck("#interactive-rules")
     page.keyboard.press("Escape")
+    page.evaluate(
+        """() => {
+            window.said = [];
+            const message = document.getElementById("message");
+            new MutationObserver(() => window.said.push(message.textContent))
+                .observe(message, {childList: true, characterData: true, subtree: true});
+        }"""
+    )
     page.click('#tableau [data-column="1"][data-row="5"]')
-    page.wait_for_timeout(300)
-    settled(page)
+    settled(page)  # the click queued the action at once: this waits for the server's answer
     assert page.text_content("#message") == ""
     assert page.text_content("#announce") == "That move is not allowed.", "a screen reader still hears it"
     click_action(page, "d")
     assert page.text_content("#message") == "You drew 8 of spades."
+    assert "Must be one rank higher or lower" not in page.evaluate("() => window.said"), "the reason stayed hidden"
 
 
 def test_block_a_game_and_undo_out_of_it(new_page):

@@ -18,7 +18,7 @@ from golfcards.i18n.analysis import hint_text, still_winnable_text
 from golfcards.i18n.cards import card_short
 from golfcards.i18n.console import add_language_option, report_error
 from golfcards.i18n.errors import error_text
-from golfcards.i18n.solitaire import action_text, board_text, refusal_text, rule_name, status_text
+from golfcards.i18n.solitaire import action_text, board_text, game_over_text, refusal_text, rule_name
 from golfcards.shuffle import DEAL_COUNT
 from golfcards.solitaire.board import Action, Board, Refusal, parse_action
 from golfcards.solitaire.codes import GameCode
@@ -27,7 +27,7 @@ from golfcards.solitaire.deal import COLUMNS, ROWS
 from golfcards.solitaire.hint import hint, is_still_winnable
 from golfcards.solitaire.rules import RuleName, Rules
 from golfcards.solitaire.view import SolitaireView
-from golfcards.solitaire.winnable import random_winnable_code
+from golfcards.solitaire.winnable import random_code
 
 
 def add_parser(games: argparse._SubParsersAction) -> None:
@@ -93,7 +93,7 @@ def run_deal(args: argparse.Namespace) -> int:
         return report_error(error, t, args.json)
     board = Board.from_code(code)
     if args.json:
-        print(json.dumps({"code": str(code), "rules": code.rules.name.name.lower(), **board.deal.to_json()}))
+        print(json.dumps({"code": str(code), "rules": code.rules.name.word, **board.deal.to_json()}))
     else:
         print(f"{code} · {rule_name(code.rules.name, t)}")
         print(draw_grid(board.view(), t))
@@ -131,7 +131,7 @@ def run_replay(args: argparse.Namespace) -> int:
     print(board_text(view, t))
     for message in messages:
         print(f"{message['index']}. {message['action']}: {_message_text(str(message['key']), t)}")
-    ending = status_text(view, t)
+    ending = game_over_text(view, t)
     if ending:
         print(ending)
     return 0
@@ -252,7 +252,7 @@ class PlaySession:
             return
         assert card is not None, "an accepted action always moves a card"
         self.say(action_text(action, card, t))
-        ending = status_text(self.board.view(), t)
+        ending = game_over_text(self.board.view(), t)
         if ending:
             self.say(ending)
             self.say(t.gettext("Type u to undo or n for a new game."))
@@ -269,9 +269,7 @@ class PlaySession:
     def _random_code(self, rules: Rules) -> GameCode:
         """A new random deal; with winnable-only, uniform over the deals proven winnable."""
         course = self.course is not None
-        if self.winnable_only and not course:
-            return random_winnable_code(rules, self.new_number())
-        return GameCode(self.new_number(), rules, course=course)
+        return random_code(rules, self.new_number(), course=course, winnable=self.winnable_only and not course)
 
     def handle(self, line: str) -> bool:
         """Carry out one command line; False means quit."""
@@ -308,7 +306,7 @@ class PlaySession:
             self.t = translator(rest[0].lower())
             self.say(self.t.gettext("Language: {language}", language=LANGUAGES[self.t.language]))
         elif command in ("e", "c", "s"):
-            rule = {"e": RuleName.EASY, "c": RuleName.CLASSIC, "s": RuleName.STRICT}[command]
+            rule = RuleName(command.upper())
             self.new_game(self._random_code(Rules(rule, self.board.rules.jokers, self.board.rules.empty_discard)))
         elif command == "n":
             try:
@@ -374,12 +372,11 @@ def run_play(args: argparse.Namespace) -> int:
             if args.course:
                 code = GameCode(code.number, code.rules, course=True)
         else:
-            rule = RuleName[(args.rule or "easy").upper()]
+            rule = RuleName.from_word(args.rule or "easy")
+            assert rule is not None, "argparse offers only the rules' words"
             rules = Rules(rule, args.jokers, args.empty_discard)
-            if args.winnable and not args.course:
-                code = random_winnable_code(rules, random.randrange(DEAL_COUNT))
-            else:
-                code = GameCode(random.randrange(DEAL_COUNT), rules, course=args.course)
+            winnable = args.winnable and not args.course
+            code = random_code(rules, random.randrange(DEAL_COUNT), course=args.course, winnable=winnable)
     except GolfError as error:
         return report_error(error, t, False)
     course = Course(code) if code.course else None

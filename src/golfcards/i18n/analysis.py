@@ -118,7 +118,9 @@ def summary_lines(summary: Summary, t: Translator) -> list[str]:
 
 
 def _rule_line(rule: RuleSummary, t: Translator) -> str:
-    name = rule_name(RuleName[rule.rule.upper()], t)
+    rule_word = RuleName.from_word(rule.rule)
+    assert rule_word is not None, "a summary names its rules by their words"
+    name = rule_name(rule_word, t)
     share = t.gettext(
         "{rule}: {winnable} of {deals} winnable, {share} % (95 % interval {low}–{high} %)",
         rule=name,

@@ -10,7 +10,7 @@ from golfcards.cards import AnyCard
 from golfcards.i18n import N_, Translator
 from golfcards.i18n.cards import card_name
 from golfcards.solitaire.board import Action, Draw, Refusal, Status, Undo
-from golfcards.solitaire.rules import RuleName
+from golfcards.solitaire.rules import RuleName, Rules
 from golfcards.solitaire.view import SolitaireView
 
 REFUSALS: dict[Refusal, str] = {
@@ -48,7 +48,7 @@ def action_text(action: Action, card: AnyCard, t: Translator) -> str:
     return t.gettext(template, card=card_name(card, t))
 
 
-def status_text(view: SolitaireView, t: Translator) -> str | None:
+def game_over_text(view: SolitaireView, t: Translator) -> str | None:
     """The end message, or None while the game goes on."""
     if view.status is Status.BLOCKED:
         return t.gettext(BLOCKED_MESSAGE)
@@ -59,6 +59,16 @@ def status_text(view: SolitaireView, t: Translator) -> str | None:
 
 def rule_name(name: RuleName, t: Translator) -> str:
     return t.gettext(RULE_NAMES[name])
+
+
+def rules_label(rules: Rules, t: Translator) -> str:
+    """The localized name of a rule set: the rule, then its variants (``Easy … · 1 joker``)."""
+    words = [rule_name(rules.name, t)]
+    if rules.jokers:
+        words.append(t.ngettext("{count} joker", "{count} jokers", rules.jokers))
+    if rules.empty_discard:
+        words.append(t.gettext("empty discard"))
+    return " · ".join(words)
 
 
 def board_text(view: SolitaireView, t: Translator) -> str:

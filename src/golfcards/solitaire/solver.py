@@ -5,28 +5,14 @@ a :class:`~golfcards.solitaire.deal.Deal` with :class:`~golfcards.solitaire.rule
 game code. The answer is a :class:`Verdict`: winnable (with a winning line of moves the
 :class:`Board` replays to a win), not winnable, or — only when a ``budget`` of search nodes was
 given and spent — undecided. Without a budget every position is decided; there is no hidden cap.
-
-How it is fast enough in plain Python (see ``docs/solver.md``):
-
-* a compact state: column heights packed in one base-6 integer, cards drawn, the discard's rank;
-* a transposition table. With the rules that allow drawing at any time, a position that is lost
-  with ``d`` cards drawn is also lost with more drawn (the position with fewer cards drawn can copy
-  any line of the other and draw the extra cards at its first draw), so the table keeps, for each
-  (heights, discard rank), the fewest cards drawn at which it was found lost and answers for every
-  later stock index too. It is a flat byte table (a dict of a million entries is slower to reach
-  than the rest of a position's work), and each child is looked up before the search enters it;
-* sound bounds (``solver_tables``) that prove a position lost long before the stock runs out;
-* move ordering: removals before drawing, tallest column first;
-* in pure Python, a deal not decided within :data:`SWEEP_AFTER` positions is handed to the sweep
-  (``solver_sweep``), which computes every reachable position at once with big integers as bit sets.
-
-With numba installed (the ``[fast]`` extra) the same depth-first search runs compiled
-(``solver_fast``), fast enough without the sweep.
-
-:func:`most_removals` runs the same search to find how far a lost position can still be played
-(the most cards that can still be removed, and a line that removes them), for hints.
-
 Every rule set of the engine is supported: Easy, Classic, Strict, with jokers and an empty discard.
+
+The search is depth-first over compact positions (:mod:`.solver_tables`), with a transposition
+table of lost positions, sound bounds that prove a position lost early, and removals tried before
+drawing. In pure Python a deal not decided within :data:`SWEEP_AFTER` positions is handed to the
+sweep (:mod:`.solver_sweep`); with numba (the ``[fast]`` extra) the same search runs compiled
+(:mod:`.solver_fast`). :func:`most_removals` runs the same search for how far a lost position can
+still be played (for hints). How it works, and what was measured and tried: ``docs/solver.md``.
 """
 
 from __future__ import annotations
@@ -46,7 +32,7 @@ from golfcards.solitaire.solver_tables import (
     CODES,
     EMPTY,
     JOKER,
-    Tables,
+    SearchTables,
     chain_roots_table,
     rank_code,
     roots_suffice,
@@ -182,7 +168,7 @@ class _OutOfBudget(Exception):
 class Start:
     """A position in the solver's terms: the tables of its deal and rules, and where play stands."""
 
-    tables: Tables
+    tables: SearchTables
     heights: tuple[int, ...]
     drawn: int
     discard: int
@@ -211,7 +197,7 @@ def start_of(game: Game, rules: Rules | None = None, *, draw_anytime: bool | Non
         raise GolfError(
             "solver.rules_mismatch", "the rules' jokers and empty-discard options must match the game's cards"
         )
-    tables = Tables(game.deal.columns, game.deal.stock, rules or game.rules, draw_anytime)
+    tables = SearchTables(game.deal.columns, game.deal.stock, rules or game.rules, draw_anytime)
     return Start(tables, tuple(game.heights), game.drawn, rank_code(game.discard))
 
 
@@ -301,7 +287,7 @@ def _sweeping(budget: int | None) -> bool:
     return not solver_fast.AVAILABLE and (budget is None or budget - SWEEP_AFTER >= SWEEP_COST)
 
 
-def _powers(tables: Tables) -> list[int]:
+def _powers(tables: SearchTables) -> list[int]:
     """Each column's stride when the column heights are packed in one integer, one digit per column."""
     base = max([_BASE] + [len(column) + 1 for column in tables.columns])
     return [base**c for c in range(7)]

@@ -60,7 +60,7 @@ def _lookup(keys: Any, values: Any, key: int) -> int:
     slot = (key * 0x9E3779B1) & (size - 1)
     while keys[slot] != -1:
         if keys[slot] == key:
-            return values[slot]
+            return int(values[slot])
         slot = (slot + 1) & (size - 1)
     return -1
 

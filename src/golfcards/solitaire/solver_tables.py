@@ -3,36 +3,19 @@
 The search never touches :class:`~golfcards.solitaire.board.Board` objects: a position is seven
 column heights, the number of stock cards drawn and the discard's *rank code* (suits never
 matter). Rank codes: 1–13 for Ace–King, :data:`JOKER` (0) for a joker, :data:`EMPTY` (14) for an
-empty discard pile.
+empty discard pile. :class:`SearchTables` holds what the search looks up for one deal and rule set.
 
-Why the bounds are sound (each one is also checked against a plain exhaustive search in
-``tests/test_solver_pruning.py``):
+Each tableau card still to be removed lands on its own *predecessor* (the current discard, a stock
+card not yet drawn, or a tableau card removed before it), and every bound here is a necessary
+condition of that, so each is sound (checked against a plain exhaustive search in
+``tests/test_solver_pruning.py``; the arguments in full: ``docs/solver.md``):
 
-Every tableau card ``X`` still to be removed lands on a *predecessor*: the discard at that
-moment. That predecessor is the current discard, a stock card not yet drawn, or another tableau
-card removed earlier. Each card is the predecessor of at most one tableau card (once something
-lands on it, it is covered for good). So winning needs a matching that gives every remaining
-tableau card its own predecessor, among the *supply*: current discard + remaining stock +
-remaining tableau, with the rule's fit relation.
-
-* **Matching bound** (:func:`shortfall_function`): the rank-level relaxation of that matching (which
-  forgets where cards lie). Its graph links rank ``x`` to ``x±1`` (and King–Ace with wrap):
-  without wrap it splits into two paths on which the greedy "use the left neighbour's leftovers
-  first" matching is maximum; with wrap it is one cycle of 26 nodes, which we cut at the Kings,
-  counting the Kings' supply twice (a relaxation, so the bound stays sound). Jokers and an empty
-  discard are wild supply: the position is lost if the shortfall exceeds them.
-* **Chain roots bound** (:func:`chain_roots`): a winning line removes the tableau in *chains*, runs
-  of removals each onto the card removed just before, and every chain starts on its own *root*: the
-  current discard, or a stock card when it is drawn. A chain's ranks are linked step by step by the
-  fit relation, so its cards lie in one *component* of the ranks still on the tableau (ranks joined
-  when they are neighbours). So the components must be matched to distinct roots, each to a root that
-  some rank of it fits; if they cannot be, the position is lost. This catches what the matching bound
-  cannot: the matching lets tableau cards serve each other in cycles (a 5 on a 6 and that 6 on the 5),
-  which no line can play, so it never asks a group of cards for a way in.
-* **Lonely card bound** (:meth:`Tables.any_lonely`): the cards above ``X`` in its own column are
-  removed *after* ``X``, so they cannot be its predecessor. If no other supply card fits ``X``, the
-  position is lost. The search checks it on its starting position only (after every move it cost
-  more time than it saved).
+* **Matching bound** (:func:`shortfall_function`): a rank-level matching of the cards to remove with
+  their possible predecessors, jokers and an empty discard counting as wild supply;
+* **Chain roots bound** (:func:`chain_roots`): the groups of ranks left on the tableau must each
+  start from their own root, the current discard or a stock card;
+* **Lonely card bound** (:meth:`SearchTables.any_lonely`): a card that nothing but the cards above
+  it in its own column fits cannot be removed.
 """
 
 from __future__ import annotations
@@ -275,7 +258,7 @@ def chain_roots_table(served: tuple[int, ...], wrap: bool) -> ChainRoots:
     return ChainRoots(served, wrap)
 
 
-class Tables:
+class SearchTables:
     """Everything about one deal and rule set that the search looks up, precomputed once."""
 
     def __init__(

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from golfcards.errors import GolfError
 from golfcards.shuffle import DEAL_COUNT
-from golfcards.sixcard.actions import Action, DiscardDrawn, DrawStock, Reveal, Swap, TakeDiscard
+from golfcards.sixcard.actions import Action, DiscardDrawn, Reveal, Swap, TakeDiscard
 from golfcards.sixcard.bots import LEVELS, Bot, make_bot
 from golfcards.sixcard.match import Match
 from golfcards.sixcard.rules import SixCardRules
@@ -227,10 +227,7 @@ class Room:
             card = None if placed is None else placed.code
         if isinstance(action, (Swap, TakeDiscard, DiscardDrawn)):
             thrown = public.discard_top.code
-        kind = {Reveal: "reveal", DrawStock: "draw", TakeDiscard: "take", Swap: "swap", DiscardDrawn: "discard"}[
-            type(action)
-        ]
-        return LastAction(seat, kind, position, card, thrown, self.sequence, hole)
+        return LastAction(seat, action.kind, position, card, thrown, self.sequence, hole)
 
     def next_hole(self, seat: int) -> Refusal | None:
         self._seated(seat)
