@@ -30,7 +30,7 @@ from golfcards.sixcard.match import Match
 from golfcards.sixcard.rules import GRID_SHAPES, SixCardRules
 from golfcards.sixcard.state import HoleState
 from golfcards.sixcard.view import View, view_for
-from golfcards.solitaire.board import Board, Draw, Move, Status, Take, Touch, Undo
+from golfcards.solitaire.board import Board, Draw, Move, Refusal, Status, Take, Touch, Undo
 from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.deal import COLUMNS, ROWS, TABLEAU_SIZE, Deal
 from golfcards.solitaire.rules import RuleName, Rules
@@ -159,7 +159,10 @@ def play_solitaire(state: GameState[Move, SolitaireView], board: Board, rng: ran
         assert state.apply(action) is None
         log.append(action)
         seen = max(seen, board.drawn)
-        if full:
+        if board.status is Status.WON:  # a won game is over for good: undo is refused and changes nothing
+            after = solitaire_position(board)
+            assert state.undo() is Refusal.GAME_WON and solitaire_position(board) == after
+        elif full:
             check_undo(board, before, solitaire_position)
         elif undo:
             assert state.undo() is None and solitaire_position(board) == before
