@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from golfcards.main import main
-from golfcards.solitaire.board import Board, Status, parse_action
 from golfcards.solitaire import solver_fast
+from golfcards.solitaire.board import Board, Status, parse_action
 from golfcards.solitaire.solver import solve
 
 ROOT = Path(__file__).resolve().parent.parent
