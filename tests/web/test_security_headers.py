@@ -16,6 +16,7 @@ document.addEventListener("securitypolicyviolation", (event) => {
 PAGES = [
     "/",
     "/solitaire",
+    "/daily",
     "/sixcard",
     "/sixcard/record",
     "/rules",

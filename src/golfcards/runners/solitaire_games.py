@@ -17,12 +17,12 @@ from golfcards.errors import GolfError
 from golfcards.runners.storage import GameSummary, SavedGame, Storage
 from golfcards.shuffle import DEAL_COUNT
 from golfcards.solitaire.board import Action, Board, Refusal, parse_action
-from golfcards.solitaire.codes import GameCode
+from golfcards.solitaire.codes import GameCode, rules_key
 from golfcards.solitaire.course import Course
 from golfcards.solitaire.hint import Hint, hint, is_still_winnable
 from golfcards.solitaire.rules import EASY, Rules
 from golfcards.solitaire.solver import Verdict, solve
-from golfcards.solitaire.winnable import random_winnable_code
+from golfcards.solitaire.winnable import random_code
 
 HINT_BUDGET = 300_000
 WINNABLE_BUDGET = 1_000_000
@@ -41,12 +41,6 @@ class Game:
     course: Course | None = None
 
 
-def rules_key(code: GameCode) -> str:
-    """The code's rule part, used to group statistics: ``E``, ``C``, ``E-J1-ND``…"""
-    parts = str(code.single()).split("-")
-    return "-".join([parts[1], *parts[3:]])
-
-
 def summary(board: Board) -> GameSummary:
     return GameSummary(board.status.value, board.score, board.cards_left, board.moves)
 
@@ -60,10 +54,7 @@ class SolitaireGames:
 
     def random_code(self, rules: Rules = EASY, course: bool = False, winnable: bool = False) -> GameCode:
         """A random deal; with ``winnable``, a uniformly random deal the solver proves winnable."""
-        if winnable:
-            code = random_winnable_code(rules, self.new_number())
-            return GameCode(code.number, rules, course=course)
-        return GameCode(self.new_number(), rules, course=course)
+        return random_code(rules, self.new_number(), course=course, winnable=winnable)
 
     def load(self, player: str) -> Game:
         """The player's current game; a first visit starts a random winnable Easy deal."""
@@ -89,7 +80,7 @@ class SolitaireGames:
             course = Course(code)
             course_id = self.storage.start_course(player, str(course.code))
         single = code.single()
-        saved = self.storage.start_game(player, str(single), rules_key(single), course_id)
+        saved = self.storage.start_game(player, str(single), rules_key(single.rules), course_id)
         board = course.board if course else Board.from_code(single)
         return Game(saved, board, course)
 
@@ -131,5 +122,5 @@ class SolitaireGames:
         if board is None:
             return game
         assert board.code is not None
-        saved = self.storage.start_game(player, str(board.code), rules_key(board.code), game.saved.course_id)
+        saved = self.storage.start_game(player, str(board.code), rules_key(board.code.rules), game.saved.course_id)
         return Game(saved, board, course)

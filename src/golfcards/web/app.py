@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime
 from collections.abc import AsyncIterator, Callable, Collection
 from pathlib import Path
 
@@ -21,15 +22,18 @@ from starlette.staticfiles import StaticFiles
 
 from golfcards.errors import GolfError
 from golfcards.i18n import normalize_language
+from golfcards.runners.daily import DailyDeals
 from golfcards.runners.sixcard_records import SixCardRecords
 from golfcards.runners.solitaire_games import SolitaireGames
 from golfcards.runners.storage import Storage
 from golfcards.solitaire.solver import warm_up
-from golfcards.web import rules_pages, sixcard_record, sixcard_routes, solitaire_routes
+from golfcards.web import daily_routes, live_routes, rules_pages, sixcard_record, sixcard_routes, solitaire_routes
 from golfcards.web.guard import Guard
 from golfcards.web.requests import error_response, request_translator
+from golfcards.web.room_store import CLEAN_EVERY, RoomStore
 from golfcards.web.rooms import Rooms
 from golfcards.web.sixcard_routes import Tables
+from golfcards.web.sixcard_seats import AWAY_SECONDS
 from golfcards.web.strings import page_strings
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -66,6 +70,8 @@ def create_app(
     public_url: str | None = None,
     allowed_origins: Collection[str] = (),
     hosts: Collection[str] | None = None,
+    away: float = AWAY_SECONDS,
+    today: Callable[[], datetime.date] | None = None,
 ) -> Starlette:
     """The app on the SQLite file ``db_path``.
 
@@ -75,6 +81,8 @@ def create_app(
     ``allowed_origins`` are pages of other addresses (``http://host:port``) that may open a room's
     WebSocket, besides pages of the address the server is reached at; ``hosts`` are the names the
     server goes by (any IP address is taken too; None: any ``Host``).
+    ``away`` is the time in seconds a player may be away during a six-card match before a bot plays
+    for them; ``today`` is the day of the daily deal (default: the UTC date; tests fix it).
     """
     storage = Storage(db_path)
 
@@ -82,9 +90,19 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         # Load (or compile) the solver now, off the event loop, not on the first hint request.
         warming = asyncio.get_running_loop().run_in_executor(None, warm_up)
+        await app.state.tables.store.clean()  # old rooms go before anyone can ask for them
+        cleaning = asyncio.create_task(clean_rooms())
         yield
+        cleaning.cancel()
+        app.state.tables.close()
         await warming
         storage.close()
+
+    async def clean_rooms() -> None:
+        """Delete old six-card rooms every CLEAN_EVERY seconds."""
+        while True:
+            await asyncio.sleep(CLEAN_EVERY)
+            await app.state.tables.store.clean()
 
     app = Starlette(
         routes=[
@@ -92,6 +110,8 @@ def create_app(
             Route("/solitaire", _page("solitaire.html")),
             Route("/api/i18n", i18n),
             *solitaire_routes.routes(),
+            *daily_routes.routes(Route("/daily", _page("daily.html"))),
+            *live_routes.routes(),
             *sixcard_record.routes(STATIC),
             *sixcard_routes.routes(sixcard_record.player_page(STATIC / "sixcard.html")),
             *rules_pages.routes(),
@@ -105,8 +125,11 @@ def create_app(
     app.state.default_language = normalize_language(default_language)
     app.state.allowed_origins = frozenset(origin.strip().lower().rstrip("/") for origin in allowed_origins)
     app.state.solitaire = SolitaireGames(storage, new_number)
+    app.state.daily = DailyDeals(storage, app.state.solitaire, today)
     app.state.rooms = Rooms(new_number)
-    app.state.tables = Tables(app.state.rooms, bot_delay, public_url)
+    app.state.tables = Tables(app.state.rooms, RoomStore(storage, app.state.rooms), bot_delay, public_url, away)
     app.state.sixcard_records = SixCardRecords(storage)
-    app.state.tables.listeners.append(sixcard_record.MatchRecorder(app.state.sixcard_records))
+    recorder = sixcard_record.MatchRecorder(app.state.sixcard_records)
+    app.state.tables.listeners.append(recorder)
+    app.state.tables.store.on_load.append(recorder.restored)
     return app

@@ -37,6 +37,13 @@ def add_parser(games: argparse._SubParsersAction) -> None:
         metavar="ORIGIN",
         help="a page address (http://host:port) that may open rooms besides the server's own; repeatable",
     )
+    parser.add_argument(
+        "--away",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="six-card Golf: seconds a player may be away during a match before a bot plays for them (default 60)",
+    )
     add_language_option(parser)
     parser.set_defaults(handler=run_serve)
 
@@ -120,12 +127,14 @@ def run_serve(args: argparse.Namespace) -> int:
         return 2
     address = f"http://{_shown_host(args.host)}:{sock.getsockname()[1]}"
     try:
+        options = {} if args.away is None else {"away": max(0.0, min(args.away, 86400.0))}
         app = create_app(
             db_path,
             default_language=args.lang,
             public_url=address,
             allowed_origins=origins,
             hosts=host_names(args.host, origins),
+            **options,
         )
     except GolfError as error:  # the --db file cannot be used
         sock.close()

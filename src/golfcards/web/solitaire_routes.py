@@ -26,9 +26,9 @@ from starlette.routing import Route
 
 from golfcards.errors import GolfError
 from golfcards.i18n import Translator
-from golfcards.runners.solitaire_games import SolitaireGames, rules_key
+from golfcards.runners.solitaire_games import SolitaireGames
 from golfcards.solitaire.board import parse_action
-from golfcards.solitaire.codes import GameCode
+from golfcards.solitaire.codes import GameCode, rules_key
 from golfcards.solitaire.rules import RuleName, Rules
 from golfcards.web.requests import (
     COOKIE_AGE,
@@ -48,8 +48,6 @@ from golfcards.web.solitaire_view import (
     statistics_json,
     winnable_json,
 )
-
-RULES_BY_NAME = {"easy": RuleName.EASY, "classic": RuleName.CLASSIC, "strict": RuleName.STRICT}
 
 Handler = Callable[[Request, str, Translator], Awaitable[dict[str, Any]]]
 
@@ -90,7 +88,7 @@ async def new_game(request: Request, player: str, t: Translator) -> dict[str, An
     if code_text:
         code = GameCode.parse(code_text)
     else:
-        rule = RULES_BY_NAME.get(field(data, "rule", str, "easy"))
+        rule = RuleName.from_word(field(data, "rule", str, "easy"))
         if rule is None:
             raise GolfError("request.bad_field", "rule must be easy, classic or strict", field="rule")
         jokers = field(data, "jokers", int, 0)
@@ -133,7 +131,7 @@ async def stats(request: Request, player: str, t: Translator) -> dict[str, Any]:
     game = await run_in_threadpool(_games(request).load, player)  # a new player's first deal is solved
     played = storage.rules_played(player)
     assert game.board.code is not None
-    current_key = rules_key(game.board.code)
+    current_key = rules_key(game.board.code.rules)
     keys = list(dict.fromkeys([current_key, *played]))
     return {
         "rules": [statistics_json(storage.statistics(player, key), t) for key in keys],
