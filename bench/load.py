@@ -24,9 +24,11 @@ Everything is bounded: at most 2,000 six-card clients, 1,100 attacking sockets, 
 
 The table gives errors (refused actions, failed connections, answers that never came, HTTP errors),
 six-card actions per second, the median and 99th percentile of their latency, the server's memory
-at the end, and the CPU (in cores, out of ``os.cpu_count()``) used meanwhile by the server, by these
-clients, and by every other process: the server and the clients share the machine with whatever
-else runs, and a latency means little without it.
+at the end, the server's CPU time per six-card action (everything it did meanwhile, divided by the
+actions: a cost that does not depend much on how busy the machine is), and the CPU (in cores, out of
+``os.cpu_count()``) used meanwhile by the server, by these clients, and by every other process: the
+server and the clients share the machine with whatever else runs, and a latency means little
+without it.
 """
 
 from __future__ import annotations
@@ -464,6 +466,7 @@ def row(result: Result) -> str:
         f"{six.percentile(0.5):.1f}",
         f"{six.percentile(0.99):.1f}",
         f"{result.rss / 2**20:.0f}",
+        f"{result.server_cpu / rate * 1000:.1f}" if rate and result.name != "solitaire" else "",
         f"{result.server_cpu:.2f}",
         f"{result.bench_cpu:.2f}",
         f"{result.others:.2f}",
@@ -504,9 +507,9 @@ def main() -> None:
     print(f"{os.cpu_count()} cores, load average before: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     print(
         "| scenario | six-card clients | errors | six-card actions/s | p50 ms | p99 ms | server MB "
-        "| server CPU | clients' CPU | others' CPU | notes |"
+        "| server CPU ms per action | server CPU | clients' CPU | others' CPU | notes |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for name in args.scenarios:
         for count in counts if name == "sixcard" else ([0] if name == "solitaire" else [50]):
             result = asyncio.run(scenario(name, count, seconds))

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from golfcards.main import main
+from golfcards.solitaire import solver_fast
 from golfcards.solitaire.board import Board, Status, parse_action
 from golfcards.solitaire.solver import solve
 
@@ -90,6 +91,21 @@ def test_hint_on_a_lost_deal_names_the_kind_of_hint(capsys):
     status, out, _ = run(capsys, "solitaire", "hint", "GO1-C-AAAAAAF", "--budget", "0", "--lang", "pt")
     assert status == 0
     assert "Este jogo já não se pode ganhar" in out and "Ainda se pode ganhar: não" in out
+
+
+@pytest.mark.skipif(not solver_fast.AVAILABLE, reason="numba is not installed (or GOLFCARDS_SOLVER=python)")
+def test_a_single_hint_does_not_load_the_compiler():
+    # Loading numba takes about a second, five times a pure Python hint: only batch work pays it.
+    script = (
+        "import json, sys\n"
+        "from golfcards.main import main\n"
+        "status = main(['solitaire', 'hint', 'GO1-E-AAAAAAB', 'd', '--json'])\n"
+        "print(json.dumps({'status': status, 'numba': 'numba' in sys.modules}))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    *_, last = result.stdout.strip().splitlines()
+    assert json.loads(result.stdout.splitlines()[0])["kind"] == "winning"
+    assert json.loads(last) == {"status": 0, "numba": False}
 
 
 def test_hint_refuses_an_illegal_action(capsys):

@@ -131,7 +131,7 @@ def engine(request, monkeypatch):
     """Run a test with the pure Python search, then with the compiled one (if numba is here)."""
     if request.param == "compiled" and not solver_fast.INSTALLED:
         pytest.skip("the compiled search is off (numba missing, or GOLFCARDS_SOLVER=python)")
-    monkeypatch.setattr(solver_fast, "AVAILABLE", request.param == "compiled")
+    monkeypatch.setattr(solver_fast, "ACTIVE", request.param == "compiled")
     return request.param
 
 

@@ -18,6 +18,7 @@ PAGES = [
     "/solitaire",
     "/daily",
     "/sixcard",
+    "/sixcard/record",
     "/rules",
     "/rules/solitaire",
     "/rules/sixcard?lang=el",

@@ -38,7 +38,7 @@ INTERACTIVE = -1
 
 
 def interactive_budget() -> int:
-    return COMPILED_BUDGET if solver_fast.AVAILABLE else PYTHON_BUDGET
+    return COMPILED_BUDGET if solver_fast.ACTIVE else PYTHON_BUDGET
 
 
 class HintKind(enum.StrEnum):

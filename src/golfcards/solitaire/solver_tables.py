@@ -41,18 +41,23 @@ def rank_code(card: AnyCard | None) -> int:
 
 def fit_table(rules: Rules) -> list[list[bool]]:
     """``table[x][n]``: a card of code ``x`` may be removed onto a discard of code ``n``."""
+    return _fit_table(rules.wrap, rules.queen_on_king)
+
+
+@cache
+def _fit_table(wrap: bool, queen_on_king: bool) -> list[list[bool]]:
     table = [[False] * CODES for _ in range(CODES)]
     for x in range(CODES - 1):  # a card is never EMPTY
         for n in range(CODES):
             if n == EMPTY:
                 ok = True
-            elif n == 13 and not rules.queen_on_king:
+            elif n == 13 and not queen_on_king:
                 ok = False
             elif x == JOKER or n == JOKER:
                 ok = True
             else:
                 gap = abs(x - n)
-                ok = gap == 1 or (rules.wrap and gap == 12)
+                ok = gap == 1 or (wrap and gap == 12)
             table[x][n] = ok
     return table
 
@@ -258,8 +263,44 @@ def chain_roots_table(served: tuple[int, ...], wrap: bool) -> ChainRoots:
     return ChainRoots(served, wrap)
 
 
+@cache
+def _rule_tables(
+    wrap: bool, queen_on_king: bool
+) -> tuple[list[list[bool]], tuple[int, ...], list[list[int]], list[tuple[int, int, int]]]:
+    """What depends on the rule only, built once per rule: the fit table, ``served``, ``preds`` and
+    the search's fitting slots (see :class:`SearchTables`)."""
+    fit = _fit_table(wrap, queen_on_king)
+    served = tuple(sum(1 << x for x in range(CODES) if fit[x][n]) for n in range(CODES))
+    preds = [[n for n in range(CODES) if fit[x][n]] for x in range(CODES)]
+    return fit, served, preds, fitting_slots(fit)
+
+
+FITTING_ALL = 16
+"""The search's slot of every non-empty column (anything fits on a joker or an empty discard)."""
+
+
+def fitting_slots(fit: list[list[bool]]) -> list[tuple[int, int, int]]:
+    """For each discard code, three slots of the search's ``tops`` list whose union is the columns
+    that fit it: a card fits on a plain rank only when it is a neighbouring rank or a joker; on a
+    joker or an empty discard everything fits (slot :data:`FITTING_ALL`). The EMPTY slot stays 0:
+    no free card is an empty discard."""
+    slots = []
+    for n in range(len(fit)):
+        codes = [x for x in range(len(fit)) if fit[x][n]]
+        if len(codes) > 3:
+            slots.append((FITTING_ALL, EMPTY, EMPTY))
+        else:
+            codes += [EMPTY] * (3 - len(codes))
+            slots.append((codes[0], codes[1], codes[2]))
+    return slots
+
+
 class SearchTables:
-    """Everything about one deal and rule set that the search looks up, precomputed once."""
+    """Everything about one deal and rule set that the search looks up, precomputed once.
+
+    Built for every search, so it is kept cheap (tens of microseconds): what depends on the rule
+    alone is built once per rule and shared.
+    """
 
     def __init__(
         self,
@@ -271,38 +312,40 @@ class SearchTables:
         """``draw_anytime`` overrides the rule's drawing condition (only to compare with solvers
         whose "strict" lets the player draw at any time, like the reference benchmark's)."""
         self.rules = rules
-        self.wrap = rules.wrap
+        self.wrap = wrap = rules.wrap
         self.king_supplies = rules.queen_on_king
         self.draw_anytime = rules.draw_anytime if draw_anytime is None else draw_anytime
-        self.fit = fit_table(rules)
-        self.columns = [[rank_code(card) for card in column] for column in columns]
-        self.stock = [rank_code(card) for card in stock]
-        suffix = [[0] * CODES]
+        self.fit, self.served, self.preds, self.fitting = _rule_tables(wrap, self.king_supplies)
+        """``served[n]``: the codes (a bit each) that may be removed onto a discard of code ``n``;
+        ``preds[x]``: the codes a card of code ``x`` may be removed onto; ``fitting``: see
+        :func:`fitting_slots`."""
+        self.columns = [list(map(rank_code, column)) for column in columns]
+        self.stock = list(map(rank_code, stock))
+        counts = [0] * CODES
+        suffix = [counts]
+        seen = doubled = 0
+        stock_roots = [(0, 0)]
         for code in reversed(self.stock):
-            counts = list(suffix[-1])
+            counts = counts.copy()
             counts[code] += 1
             suffix.append(counts)
-        self.stock_suffix = list(reversed(suffix))
+            doubled |= seen & 1 << code
+            seen |= 1 << code
+            stock_roots.append((seen, doubled))
+        suffix.reverse()
+        stock_roots.reverse()
+        self.stock_suffix = suffix
         """``stock_suffix[d][n]``: stock cards of code ``n`` not yet drawn when ``d`` are drawn."""
-        self.served = tuple(sum(1 << x for x in range(CODES) if self.fit[x][n]) for n in range(CODES))
-        """``served[n]``: the codes (a bit each) that may be removed onto a discard of code ``n``."""
-        stock_roots = [
-            (sum(1 << n for n in range(CODES) if counts[n]), sum(1 << n for n in range(CODES) if counts[n] > 1))
-            for counts in self.stock_suffix
-        ]
-        self.roots = [
-            (stock | 1 << discard, doubled | stock & 1 << discard)
-            for stock, doubled in stock_roots
-            for discard in range(16)
-        ]
-        """``roots[drawn << 4 | discard]``: the codes (a bit each) of a position's roots — its discard
-        and the stock cards not yet drawn — and those present twice or more."""
-        self.preds = [[n for n in range(CODES) if self.fit[x][n]] for x in range(CODES)]
-        self.above = [
-            [sum(self.fit[column[i]][column[j]] for j in range(i)) for i in range(len(column))]
-            for column in self.columns
-        ]
-        """``above[c][i]``: cards above row ``i`` of column ``c`` that fit it (never its predecessor)."""
+        self.stock_roots = stock_roots
+        """``stock_roots[d]``: the codes (a bit each) of the stock cards not yet drawn when ``d`` are
+        drawn, and those among them present twice or more (the chain roots bound's roots, with the
+        discard's code added: :meth:`roots`)."""
+
+    def roots(self, drawn: int, discard: int) -> tuple[int, int]:
+        """A position's roots for the chain roots bound: the codes (a bit each) of its discard and of
+        the stock cards not yet drawn, and those present twice or more."""
+        stock, doubled = self.stock_roots[drawn]
+        return stock | 1 << discard, doubled | stock & 1 << discard
 
     def counts(self, heights: Sequence[int], drawn: int, discard: int) -> tuple[list[int], list[int]]:
         """(demand, supply) by code for a position: tableau cards, and tableau + stock + discard."""
@@ -316,17 +359,29 @@ class SearchTables:
 
     def present(self, heights: Sequence[int]) -> int:
         """The codes (a bit each) of the cards still on the tableau."""
-        return sum({1 << x for column, height in zip(self.columns, heights, strict=True) for x in column[:height]})
+        present = 0
+        for column, height in zip(self.columns, heights, strict=True):
+            for x in column[:height]:
+                present |= 1 << x
+        return present
 
     def unrooted(self, heights: Sequence[int], drawn: int, discard: int) -> bool:
         """The chain roots bound: True when the components cannot all have a root (the position is lost)."""
         mine, shared = chain_roots_table(self.served, self.wrap)[self.present(heights)]
-        return not roots_suffice(mine, shared, len(mine), *self.roots[drawn << 4 | discard])
+        return not roots_suffice(mine, shared, len(mine), *self.roots(drawn, discard))
 
     def any_lonely(self, heights: Sequence[int], supply: Sequence[int]) -> bool:
-        """The lonely card bound over every tableau card: True when the position is proven lost."""
+        """The lonely card bound over every tableau card: True when the position is proven lost.
+
+        A card is lonely when the supply cards that fit it are no more than the cards above it in
+        its own column that fit it (those are removed after it, so none can be its predecessor).
+        """
+        fitting = [sum(supply[n] for n in preds) for preds in self.preds]
+        fit = self.fit
         for c, column in enumerate(self.columns):
             for i in range(heights[c]):
-                if column[i] != JOKER and sum(supply[n] for n in self.preds[column[i]]) <= self.above[c][i]:
+                x = column[i]
+                # at most i cards are above it: only a card with that little supply may be lonely
+                if x != JOKER and fitting[x] <= i and fitting[x] <= sum(fit[x][y] for y in column[:i]):
                     return True
         return False

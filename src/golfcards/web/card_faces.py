@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from golfcards.cards import AnyCard, Card
+import functools
+
+from golfcards.cards import AnyCard, Card, parse_card
 from golfcards.i18n import Translator
 from golfcards.i18n.cards import card_name, rank_short
 
@@ -19,3 +21,15 @@ def card_json(card: AnyCard, t: Translator) -> dict[str, object]:
         "red": card.suit.is_red,
         "joker": False,
     }
+
+
+def face(code: str, t: Translator) -> dict[str, object]:
+    """:func:`card_json` of the card written ``code`` (a valid code, as the engine writes them)."""
+    return dict(_face(code, t))
+
+
+@functools.lru_cache(maxsize=1024)
+def _face(code: str, t: Translator) -> tuple[tuple[str, object], ...]:
+    """Kept per code and language: every six-card message shows a dozen cards to each player after
+    every action, and reading and naming them again was a third of the work of the message."""
+    return tuple(card_json(parse_card(code), t).items())

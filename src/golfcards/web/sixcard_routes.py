@@ -407,7 +407,8 @@ async def write_outbox(client: Client) -> None:
     while True:
         text = await client.outbox.get()
         try:
-            await asyncio.wait_for(client.socket.send_text(text), SEND_SECONDS)
+            async with asyncio.timeout(SEND_SECONDS):  # a timer, not a task per message as wait_for makes
+                await client.socket.send_text(text)
         except (TimeoutError, RuntimeError, WebSocketDisconnect, OSError):
             return
 
