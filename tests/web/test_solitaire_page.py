@@ -72,6 +72,8 @@ def test_interactive_rules_off_hides_the_reason(new_page):
     page.click('#tableau [data-column="1"][data-row="5"]')
     settled(page)  # the click queued the action at once: this waits for the server's answer
     assert page.text_content("#message") == ""
+    # the live region is filled on the next frame, so a screen reader hears the change
+    page.wait_for_function("() => document.getElementById('announce').textContent !== ''")
     assert page.text_content("#announce") == "That move is not allowed.", "a screen reader still hears it"
     click_action(page, "d")
     assert page.text_content("#message") == "You drew 8 of spades."
