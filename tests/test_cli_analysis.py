@@ -15,7 +15,11 @@ import pytest
 from golfcards.main import main
 from golfcards.solitaire import solver_fast
 from golfcards.solitaire.board import Board, Status, parse_action
+from golfcards.solitaire.codes import GameCode
+from golfcards.solitaire.difficulty import grade_of
+from golfcards.solitaire.rules import EASY
 from golfcards.solitaire.solver import solve
+from golfcards.solitaire.winnable import random_numbers
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -108,6 +112,23 @@ def test_a_single_hint_does_not_load_the_compiler():
     assert json.loads(last) == {"status": 0, "numba": False}
 
 
+@pytest.mark.parametrize("grade", ["gentle", "tricky", "fiendish"])
+def test_winnable_draws_a_deal_of_the_asked_grade(capsys, grade):
+    status, out, _ = run(capsys, "solitaire", "winnable", "--grade", grade, "--seed", "4", "--json")
+    data = json.loads(out)
+    assert status == 0 and data["grade"] == grade and data["code"].startswith("GO1-E-")
+    assert grade_of(data["code"]).value == grade
+    # The first deal of the seed's stream that is winnable and of that grade: uniform within the grade.
+    stream = (GameCode(number, EASY) for number in random_numbers(4))
+    assert data["code"] == str(next(code for code in stream if solve(code).winnable and grade_of(code).value == grade))
+
+
+def test_winnable_refuses_an_unknown_grade(capsys):
+    with pytest.raises(SystemExit) as stopped:
+        main(["solitaire", "winnable", "--grade", "impossible"])
+    assert stopped.value.code == 2 and "invalid choice: 'impossible'" in capsys.readouterr().err
+
+
 def test_hint_refuses_an_illegal_action(capsys):
     status, _, err = run(capsys, "solitaire", "hint", "GO1-E-AAAAAAB", "1")
     assert status == 2 and "Action 1 (1) cannot be played: Must be one rank higher or lower" in err
@@ -120,7 +141,7 @@ def test_winnable_prints_a_proven_winnable_code(capsys):
     code = out.strip()
     assert status == 0 and code.startswith("GO1-C-") and solve(code).winnable
     _, again, _ = run(capsys, "solitaire", "winnable", "--rule", "classic", "--seed", "11", "--json")
-    assert json.loads(again) == {"code": code, "rule": "classic", "seed": 11}
+    assert json.loads(again) == {"code": code, "rule": "classic", "grade": "any", "seed": 11}
     _, fresh, _ = run(capsys, "solitaire", "winnable", "--rule", "strict", "--jokers", "1")
     assert fresh.startswith("GO1-S-") and fresh.strip().endswith("-J1") and solve(fresh.strip()).winnable
 

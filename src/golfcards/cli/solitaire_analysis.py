@@ -3,7 +3,8 @@
 * ``solve CODE [--json] [--strict] [--show]`` — the verdict for Easy and Classic (and Strict) with
   a winning line; ``--show`` replays the winning line of the code's own rule move by move.
 * ``hint CODE [ACTIONS…]`` — the position after the actions: the hint and whether it can still be won.
-* ``winnable [--rule R] [--seed S]`` — a random deal proven winnable under the rule.
+* ``winnable [--rule R] [--grade G] [--seed S]`` — a random deal proven winnable under the rule,
+  drawn uniformly among the winnable deals of difficulty grade G (any, gentle, tricky, fiendish).
 * ``analyze --from CODE --count N | --random N --seed S`` — solve many deals on every core into a
   resumable table, then print the summary.
 """
@@ -34,6 +35,7 @@ from golfcards.i18n.solitaire import board_text, refusal_text, rule_name
 from golfcards.runners import analysis
 from golfcards.solitaire.board import Board, parse_action
 from golfcards.solitaire.codes import GameCode
+from golfcards.solitaire.difficulty import Grade
 from golfcards.solitaire.hint import INTERACTIVE, hint, is_still_winnable
 from golfcards.solitaire.rules import RuleName, Rules
 from golfcards.solitaire.solver import Verdict, solve
@@ -47,6 +49,7 @@ MAX_DEALS = 10**7
 MAX_WORKERS = 256
 MAX_CHUNK = 100_000
 SEED = WholeNumber(0, 2**64 - 1)
+GRADE_CHOICES = ["any"] + [grade.value for grade in Grade]
 
 
 def add_commands(commands: argparse._SubParsersAction) -> None:
@@ -78,6 +81,12 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     winnable_parser.add_argument("--rule", choices=list(RULE_CHOICES), default="easy")
     winnable_parser.add_argument("--jokers", type=WholeNumber(0, 2), default=0)
     winnable_parser.add_argument("--empty-discard", action="store_true")
+    winnable_parser.add_argument(
+        "--grade",
+        choices=GRADE_CHOICES,
+        default="any",
+        help="difficulty: any winnable deal, or one graded gentle, tricky or fiendish by the solver",
+    )
     winnable_parser.add_argument("--seed", type=SEED, default=None, help="random seed (default: a fresh one)")
     winnable_parser.add_argument("--json", action="store_true", help="print JSON")
     add_language_option(winnable_parser)
@@ -217,9 +226,9 @@ def run_winnable(args: argparse.Namespace) -> int:
     except GolfError as error:
         return report_error(error, t, args.json)
     seed = args.seed if args.seed is not None else secrets.randbits(64)
-    code = random_code(rules, seed, winnable=True)
+    code = random_code(rules, seed, winnable=True, grade=Grade.from_word(args.grade))
     if args.json:
-        print(json.dumps({"code": str(code), "rule": args.rule, "seed": seed}))
+        print(json.dumps({"code": str(code), "rule": args.rule, "grade": args.grade, "seed": seed}))
     else:
         print(str(code))
     return 0
