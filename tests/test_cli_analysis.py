@@ -17,8 +17,8 @@ from golfcards.solitaire import solver_fast
 from golfcards.solitaire.board import Board, Status, parse_action
 from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.difficulty import grade_of
-from golfcards.solitaire.rules import EASY
-from golfcards.solitaire.solver import solve
+from golfcards.solitaire.rules import EASY, RuleName, Rules
+from golfcards.solitaire.solver import search, solve, start_of
 from golfcards.solitaire.winnable import random_numbers
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -207,6 +207,37 @@ def test_analyze_random_deals_localized(capsys, tmp_path):
         "el",
     )
     assert status == 0 and "Μοιράσματα: 2" in out and "Πίνακας: " in out
+
+
+def test_a_census_of_a_variant_with_the_files_strict_and_grades(capsys, tmp_path):
+    table = tmp_path / "census.parquet"
+    argv = ["solitaire", "analyze", "--random", "6", "--seed", "3", "--jokers", "1", "--strict", "--anytime-strict"]
+    argv += ["--grade-every", "3", "--workers", "1", "--quiet", "--out", str(table)]
+    status, out, _ = run(capsys, *argv, "--lang", "fr")
+    assert status == 0
+    assert "Stricte, pioche à tout moment (la stricte du fichier de référence)\u00a0: " in out
+    assert "niveaux de " in out and "donnes gagnables\u00a0: douces " in out
+    import pyarrow.parquet as pq
+
+    rows = pq.read_table(table).to_pylist()
+    assert len(rows) == 6
+    assert {"easy_grade", "classic_grade", "strict_grade", "strict_anytime"} <= set(rows[0])
+    assert "strict_anytime_grade" not in rows[0], "grades are for the engine's rules"
+    for row in rows:
+        code = GameCode(row["deal"], Rules(RuleName.EASY, jokers=1))
+        assert row["easy"] is solve(code).winnable
+        files_strict = search(start_of(code.deal(), Rules(RuleName.STRICT, jokers=1), draw_anytime=True))
+        assert row["strict_anytime"] is files_strict.winnable and row["strict"] <= row["strict_anytime"]
+        if row["easy"] and row["deal"] % 3 == 0:
+            assert row["easy_grade"] == grade_of(code).value
+        else:
+            assert row["easy_grade"] is None
+    status, out, _ = run(capsys, *argv, "--json")  # resumed: nothing left to solve
+    data = json.loads(out)
+    assert data["solved_now"] == 0 and set(data["rules"]) == {"easy", "classic", "strict", "strict_anytime"}
+    graded = sum(row["easy"] and row["deal"] % 3 == 0 for row in rows)
+    assert sum(data["rules"]["easy"]["grades"].values()) == graded
+    assert "grades" not in data["rules"]["strict_anytime"]
 
 
 def test_analyze_needs_a_count_and_a_good_code(capsys, tmp_path):
