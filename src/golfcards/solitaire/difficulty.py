@@ -64,9 +64,9 @@ class Difficulty:
 
 
 CUTS: dict[str, tuple[float, float]] = {
-    "E": (10.0, 20.0),
-    "C": (20.0, 28.0),
-    "S": (6.0, 10.0),
+    "E": (13.5, 23.0),
+    "C": (24.0, 31.5),
+    "S": (7.0, 10.0),
 }
 """Per rules (the rule part of a game code, :func:`golfcards.solitaire.codes.rules_key`): the bits
 up to which a winnable deal is gentle, then tricky; above the second it is fiendish. The terciles
