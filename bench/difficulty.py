@@ -194,7 +194,8 @@ def plot(keys: list[str], table: dict[tuple[str, Grade, int], tuple[int, int]]) 
         parts.append(f'<text x="{left - 6}" y="{y(rate) + 4:.1f}" text-anchor="end">{tick} %</text>')
     for index, key in enumerate(keys):
         x0 = left + index * panel_width + 20
-        parts.append(f'<text x="{x0 + 80}" y="{height - 12}" text-anchor="middle" font-weight="bold">{key}</text>')
+        label = _name(key)
+        parts.append(f'<text x="{x0 + 80}" y="{height - 12}" text-anchor="middle" font-weight="bold">{label}</text>')
         for g, grade in enumerate(GRADES):
             if (key, grade, 2) not in table:
                 continue
@@ -216,6 +217,13 @@ def plot(keys: list[str], table: dict[tuple[str, Grade, int], tuple[int, int]]) 
             parts.append(f'<text x="{x + 20}" y="{y(0) + 14:.1f}" text-anchor="middle">{grade.value}</text>')
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
+
+
+def _name(key: str) -> str:
+    """A rule set's name in the plot: ``Easy``, ``Classic + J1``…"""
+    rule, *options = key.split("-")
+    name = {"E": "Easy", "C": "Classic", "S": "Strict"}[rule]
+    return " + ".join([name, *options])
 
 
 def main(argv: list[str] | None = None) -> int:
