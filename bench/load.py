@@ -24,15 +24,18 @@ Everything is bounded: at most 2,000 six-card clients, 1,100 attacking sockets, 
 
 The table gives errors (refused actions, failed connections, answers that never came, HTTP errors),
 six-card actions per second, the median and 99th percentile of their latency, the server's memory
-at the end, and the CPU (in cores, out of ``os.cpu_count()``) used meanwhile by the server, by these
-clients, and by every other process: the server and the clients share the machine with whatever
-else runs, and a latency means little without it.
+at the end, the server's CPU time per six-card action (everything it did meanwhile, divided by the
+actions: a cost that does not depend much on how busy the machine is), and the CPU (in cores, out of
+``os.cpu_count()``) used meanwhile by the server, by these clients, and by every other process: the
+server and the clients share the machine with whatever else runs, and a latency means little
+without it.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import contextlib
 import itertools
 import json
@@ -69,7 +72,14 @@ class Tally:
     """What the clients of one kind saw."""
 
     latencies: list[float] = field(default_factory=list)
-    errors: int = 0
+    kinds: collections.Counter[str] = field(default_factory=collections.Counter)
+
+    @property
+    def errors(self) -> int:
+        return sum(self.kinds.values())
+
+    def error(self, kind: str) -> None:
+        self.kinds[kind] += 1
 
     def percentile(self, share: float) -> float:
         if not self.latencies:
@@ -164,13 +174,13 @@ class SixCardClient:
                 stopping = asyncio.ensure_future(stop.wait())
                 await asyncio.wait([reading, stopping], return_when="FIRST_COMPLETED")
                 if reading.done() and not stop.is_set():
-                    self.tally.errors += 1  # the server closed the connection
+                    self.tally.error("closed by the server")
                 reading.cancel()
                 stopping.cancel()
-        except Exception:  # a refused or broken connection
-            self.tally.errors += 1
+        except Exception as error:  # a refused or broken connection
+            self.tally.error(f"connection: {type(error).__name__}")
         if self.sent_at is not None and time.monotonic() - self.sent_at > ANSWER_LIMIT:
-            self.tally.errors += 1
+            self.tally.error("unanswered")
 
     async def _read(self) -> None:
         async for raw in self.ws:
@@ -178,7 +188,7 @@ class SixCardClient:
             if message["type"] == "welcome":
                 self.seat = message["seat"]
             elif message["type"] == "error":
-                self.tally.errors += 1
+                self.tally.error(message["key"])
                 self.sent_at = None
             elif message["type"] == "state":
                 self._on_state(message)
@@ -265,11 +275,11 @@ async def solitaire_player(server: Server, address: str, tally: Tally, stop: asy
                 start = time.monotonic()
                 answer = await client.post("/api/solitaire/action", json={"action": action})
                 if answer.status_code != 200 or not answer.json()["outcome"]["accepted"]:
-                    tally.errors += 1
+                    tally.error(f"HTTP {answer.status_code}")
                 else:
                     tally.latencies.append(time.monotonic() - start)
-        except httpx2.HTTPError:
-            tally.errors += 1
+        except httpx2.HTTPError as error:
+            tally.error(type(error).__name__)
 
 
 async def page_loader(server: Server, tally: Tally, stop: asyncio.Event) -> None:
@@ -281,9 +291,9 @@ async def page_loader(server: Server, tally: Tally, stop: asyncio.Event) -> None
                 if answer.status_code == 200:
                     tally.latencies.append(time.monotonic() - start)
                 else:
-                    tally.errors += 1
-            except httpx2.HTTPError:
-                tally.errors += 1
+                    tally.error(f"HTTP {answer.status_code}")
+            except httpx2.HTTPError as error:
+                tally.error(type(error).__name__)
             await asyncio.sleep(0.1)
 
 
@@ -464,6 +474,7 @@ def row(result: Result) -> str:
         f"{six.percentile(0.5):.1f}",
         f"{six.percentile(0.99):.1f}",
         f"{result.rss / 2**20:.0f}",
+        f"{result.server_cpu / rate * 1000:.1f}" if rate and result.name != "solitaire" else "",
         f"{result.server_cpu:.2f}",
         f"{result.bench_cpu:.2f}",
         f"{result.others:.2f}",
@@ -476,6 +487,9 @@ def row(result: Result) -> str:
         )
     else:
         cells.append(result.extra)
+    kinds = six.kinds + (result.solitaire.kinds if result.solitaire else collections.Counter())
+    if kinds:
+        cells[-1] = "; ".join(filter(None, [cells[-1], ", ".join(f"{n} {k}" for k, n in kinds.most_common())]))
     return "| " + " | ".join(cells) + " |"
 
 
@@ -504,9 +518,9 @@ def main() -> None:
     print(f"{os.cpu_count()} cores, load average before: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     print(
         "| scenario | six-card clients | errors | six-card actions/s | p50 ms | p99 ms | server MB "
-        "| server CPU | clients' CPU | others' CPU | notes |"
+        "| server CPU ms per action | server CPU | clients' CPU | others' CPU | notes |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for name in args.scenarios:
         for count in counts if name == "sixcard" else ([0] if name == "solitaire" else [50]):
             result = asyncio.run(scenario(name, count, seconds))

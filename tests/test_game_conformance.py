@@ -38,8 +38,8 @@ from golfcards.solitaire.view import SolitaireView
 
 SOLITAIRE_GAMES = 30
 """Random games per Solitaire variant (18 variants: 540 games)."""
-SIXCARD_GAMES = 5
-"""Random holes per six-card variant (144 variants: 720 holes; a third of them stall until the stock runs out)."""
+SIXCARD_GAMES = 3
+"""Random holes per six-card variant (144 variants: 432 holes; a third of them stall until the stock runs out)."""
 MATCHES = 40
 """Random two-hole matches, through :class:`Match`."""
 FULL_STEPS = 0.1
