@@ -19,6 +19,7 @@ from golfcards.shuffle import DEAL_COUNT
 from golfcards.solitaire.board import Action, Board, Refusal, parse_action
 from golfcards.solitaire.codes import GameCode, rules_key
 from golfcards.solitaire.course import Course
+from golfcards.solitaire.difficulty import Grade
 from golfcards.solitaire.hint import Hint, hint, is_still_winnable
 from golfcards.solitaire.rules import EASY, Rules
 from golfcards.solitaire.solver import Verdict, solve
@@ -52,9 +53,12 @@ class SolitaireGames:
         self.storage = storage
         self.new_number = new_number or (lambda: secrets.randbelow(DEAL_COUNT))
 
-    def random_code(self, rules: Rules = EASY, course: bool = False, winnable: bool = False) -> GameCode:
-        """A random deal; with ``winnable``, a uniformly random deal the solver proves winnable."""
-        return random_code(rules, self.new_number(), course=course, winnable=winnable)
+    def random_code(
+        self, rules: Rules = EASY, course: bool = False, winnable: bool = False, grade: Grade | None = None
+    ) -> GameCode:
+        """A random deal; with ``winnable``, a uniformly random deal the solver proves winnable; with
+        ``grade``, one uniformly random among the winnable deals of that difficulty."""
+        return random_code(rules, self.new_number(), course=course, winnable=winnable, grade=grade)
 
     def load(self, player: str) -> Game:
         """The player's current game; a first visit starts a random winnable Easy deal."""

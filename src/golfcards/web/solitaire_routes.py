@@ -9,7 +9,9 @@
 * ``GET  /api/solitaire/stats`` — statistics per rule (the current game's first) and the 9-deal courses;
 * ``GET  /api/solitaire/hint``, ``/winnable``, ``/solution`` — the solver's advice for the current
   position, whether it can still be won, and the deal's winning line from its start (every position);
-* ``POST /api/solitaire/new`` also takes ``"winnable": true``: a random deal proven winnable.
+* ``POST /api/solitaire/new`` also takes ``"winnable": true``: a random deal proven winnable, and
+  ``"grade": "gentle" | "tricky" | "fiendish"``: one drawn uniformly among the winnable deals of
+  that difficulty (``"any"``, the default: no grade).
 
 The player is the browser's ``golfcards_player`` cookie, created on first contact.
 """
@@ -29,6 +31,7 @@ from golfcards.i18n import Translator
 from golfcards.runners.solitaire_games import SolitaireGames
 from golfcards.solitaire.board import parse_action
 from golfcards.solitaire.codes import GameCode, rules_key
+from golfcards.solitaire.difficulty import Grade
 from golfcards.solitaire.rules import RuleName, Rules
 from golfcards.web.requests import (
     COOKIE_AGE,
@@ -96,9 +99,22 @@ async def new_game(request: Request, player: str, t: Translator) -> dict[str, An
             raise GolfError("request.bad_field", "jokers must be 0, 1 or 2", field="jokers")
         rules = Rules(rule, jokers, field(data, "empty_discard", bool, False))
         code = await run_in_threadpool(
-            games.random_code, rules, field(data, "course", bool, False), field(data, "winnable", bool, False)
+            games.random_code,
+            rules,
+            field(data, "course", bool, False),
+            field(data, "winnable", bool, False),
+            _grade(data),
         )
     return {"game": game_json(games.start(player, code), t)}
+
+
+def _grade(data: dict[str, Any]) -> Grade | None:
+    """The ``grade`` of a new game: ``any`` (the default) or a difficulty grade, which implies winnable."""
+    word = field(data, "grade", str, "any")
+    grade = Grade.from_word(word)
+    if grade is None and word != "any":
+        raise GolfError("request.bad_field", "grade must be any, gentle, tricky or fiendish", field="grade")
+    return grade
 
 
 async def act(request: Request, player: str, t: Translator) -> dict[str, Any]:
