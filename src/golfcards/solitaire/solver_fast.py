@@ -119,6 +119,7 @@ def _kernel(
     demand: Any,
     supply: Any,
     best_line: Any,
+    dives: int,
     probe_cutoffs: Any,
     probe_orders: Any,
     follow_bonus: int,
@@ -127,8 +128,9 @@ def _kernel(
 ) -> tuple[int, int, int, int]:
     """Run the search; returns (outcome, nodes, fewest cards left, length of ``best_line``).
 
-    First the probes (``probe_cutoffs[i]`` positions in the order ``probe_orders[i]``, see
-    ``solver.PROBES``), then the exhaustive search in the tallest-first order; all share the table.
+    First ``dives`` greedy dives (see ``solver.DIVES``), then the probes (``probe_cutoffs[i]``
+    positions in the order ``probe_orders[i]``, see ``solver.PROBES``), then the exhaustive search in
+    the tallest-first order; the probes and the exhaustive search share the table.
     """
     nstock = stock.shape[0]
     # open-addressing table: key -> fewest cards drawn at which the position was found lost
@@ -155,6 +157,44 @@ def _kernel(
     target = 1 if to_win else best_left
     nodes = 0
     heights0, demand0, supply0 = heights.copy(), demand.copy(), supply.copy()
+    longest = left0 + nstock - drawn0 + 1
+    for order in range(dives):
+        if nodes + longest > budget:
+            break
+        heights[:] = heights0
+        discard, drawn, left, hcode = discard0, drawn0, left0, hcode0
+        length = 0
+        while left > 0:
+            # the probes' order: the largest key, the lowest column among equals
+            choice = -1
+            best = -1
+            for c in range(7):
+                h = heights[c]
+                if h > 0 and fit[columns[c, h - 1], discard]:
+                    x = columns[c, h - 1]
+                    key = h << 5
+                    if _removals(columns, heights, fit, x) & ~(1 << c) or (h > 1 and fit[columns[c, h - 2], x]):
+                        key += follow_bonus
+                    if order:
+                        key += (((hcode ^ order) * mix) >> (17 + 5 * c) & 31) * blur
+                    if key > best:
+                        best = key
+                        choice = c
+            if choice >= 0:
+                heights[choice] -= 1
+                discard = columns[choice, heights[choice]]
+                left -= 1
+                hcode -= powers[choice]
+            elif drawn < nstock:
+                discard = stock[drawn]
+                drawn += 1
+            else:
+                break
+            best_line[length] = choice if choice >= 0 else _DRAW
+            length += 1
+        nodes += length + 1
+        if left == 0:
+            return WON, nodes, 0, length
     nprobes = probe_cutoffs.shape[0]
     keyed = np.zeros(8, np.int64)
     ENTER, NEXT, BACK, RECORD = 0, 1, 2, 3
@@ -367,6 +407,7 @@ def run(
     to_win: bool,
     demand: list[int],
     supply: list[int],
+    dives: int = 0,
     probes: Sequence[tuple[int, int]] = (),
     follow_bonus: int = 0,
     blur: int = 0,
@@ -374,8 +415,9 @@ def run(
 ) -> tuple[int, int, int, list[int]]:
     """Run the compiled search: (outcome, nodes, fewest cards left, best line as column/draw steps).
 
-    ``probes`` (positions, order) run first, then the exhaustive search; ``follow_bonus`` (in 32nds
-    of a height), ``blur`` and ``mix`` define the probes' orders as in the pure Python search.
+    ``dives`` greedy dives run first, then the ``probes`` (positions, order), then the exhaustive
+    search; ``follow_bonus`` (in 32nds of a height), ``blur`` and ``mix`` define the dives' and the
+    probes' orders as in the pure Python search.
     """
     kernel = compiled_kernel()
     rows = max([len(column) for column in tables.columns] + [1])
@@ -403,6 +445,7 @@ def run(
         np.array(demand, np.int64),
         np.array([*supply, 0], np.int64),
         line,
+        dives,
         np.array([cutoff for cutoff, _ in probes], np.int64),
         np.array([order for _, order in probes], np.int64),
         follow_bonus,
