@@ -320,33 +320,45 @@ positions (as in Luby's restart schedule). Measured in docs/solver.md."""
 
 
 DIVES = 24
-"""Greedy dives run before the probes, in the decision only: dive ``k`` (``k < DIVES``) plays the
-position to its end in the probes' order ``k`` (the likeliest first, blurred for ``k > 0``), taking a
-fitting card whenever there is one and drawing only when stuck, with no bound, no table and no way
-back. A dive costs a fifth of a probe's positions (nothing is computed for a position but its move),
-and a third of the winnable Easy deals fall to the first few; a dive that wins is the line. Dives
-never draw while a card fits, so the lines that need such a draw are left to the probes.
-Measured in docs/solver.md."""
+"""Greedy dives run before the probes, in the decision and where drawing is allowed at any time: dive
+``k`` (``k < DIVES``) plays the position to its end in the probes' order ``k`` (the likeliest first,
+blurred by :data:`DIVE_BLUR` for ``k > 0``), taking a fitting card whenever there is one and drawing
+only when stuck, with no bound, no table and no way back. A dive's position costs a few times less
+than a probe's (nothing is computed for it but its move), most winnable Easy deals fall to one of
+the dives, and a dive that wins is the line. Dives never draw while a card fits, so the lines that
+need such a draw are left to the probes; where drawing is allowed only when stuck (the engine's
+Strict), the probes' own first descent is such a dive already, and there are none. Measured in
+docs/solver.md."""
+SURE_DIVES = 4
+CLOSE_DIVE = 5
+"""After the first :data:`SURE_DIVES` dives, the next one runs only while some dive has ended with at
+most ``CLOSE_DIVE`` cards left: dives that all end far from a win mostly mean a lost deal, which
+would pay every dive for nothing."""
+DIVE_BLUR = 6
+"""The dives' :data:`BLUR`: more than the probes', since a dive has no backtracking to mend what a
+blurred choice gets wrong and many dives need to differ."""
 
 
 def _dives(start: Start, powers: list[int], limit: int) -> tuple[list[int] | None, int]:
     """The greedy dives of :data:`DIVES` from ``start``: (the first winning line, or None; positions).
 
     Each dive counts the positions it enters, the start included. A dive runs only if it cannot take
-    the positions past ``limit``.
+    the positions past ``limit`` (and, after :data:`SURE_DIVES`, while one has come :data:`CLOSE_DIVE`
+    cards near a win).
     """
     tables = start.tables
     columns, stock, fitting, served = tables.columns, tables.stock, tables.fitting, tables.served
     card_at, below, emptied = _free_cards(columns)
     columns_of = _COLUMNS_OF
     nstock = len(stock)
-    bonus, blur = 32 * FOLLOW_BONUS, BLUR
+    bonus, blur = 32 * FOLLOW_BONUS, DIVE_BLUR
     tops0 = _tops(columns, start.heights)
     hcode0 = sum(h * powers[c] for c, h in enumerate(start.heights))
     longest = start.cards_left + nstock - start.drawn + 1
     nodes = 0
+    closest = start.cards_left
     for order in range(DIVES):
-        if nodes + longest > limit:
+        if nodes + longest > limit or (order >= SURE_DIVES and closest > CLOSE_DIVE):
             break
         heights, tops = list(start.heights), list(tops0)
         discard, drawn, left, hcode = start.discard, start.drawn, start.cards_left, hcode0
@@ -389,6 +401,7 @@ def _dives(start: Start, powers: list[int], limit: int) -> tuple[list[int] | Non
         nodes += len(line) + 1
         if not left:
             return line, nodes
+        closest = min(closest, left)
     return None, nodes
 
 
@@ -443,7 +456,8 @@ class _Search:
             self.nodes = 1
             return
         powers = _powers(tables)
-        if self.to_win and not solver_fast.ACTIVE:
+        diving = self.to_win and tables.draw_anytime
+        if diving and not solver_fast.ACTIVE:
             line, self.nodes = _dives(start, powers, self.limit)
             if line is not None:
                 self.best_left, self.best_line = 0, line
@@ -459,10 +473,13 @@ class _Search:
                 self.to_win,
                 demand,
                 supply,
-                DIVES if self.to_win else 0,
+                DIVES if diving else 0,
+                SURE_DIVES,
+                CLOSE_DIVE,
                 self.probes,
                 32 * FOLLOW_BONUS,
                 BLUR,
+                DIVE_BLUR,
                 _MIX,
             )
             if outcome == solver_fast.OUT_OF_BUDGET:

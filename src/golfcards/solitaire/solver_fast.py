@@ -120,15 +120,19 @@ def _kernel(
     supply: Any,
     best_line: Any,
     dives: int,
+    sure_dives: int,
+    close_dive: int,
     probe_cutoffs: Any,
     probe_orders: Any,
     follow_bonus: int,
     blur: int,
+    dive_blur: int,
     mix: int,
 ) -> tuple[int, int, int, int]:
     """Run the search; returns (outcome, nodes, fewest cards left, length of ``best_line``).
 
-    First ``dives`` greedy dives (see ``solver.DIVES``), then the probes (``probe_cutoffs[i]``
+    First up to ``dives`` greedy dives (see ``solver.DIVES``; after ``sure_dives`` of them, only while
+    one has ended with at most ``close_dive`` cards left), then the probes (``probe_cutoffs[i]``
     positions in the order ``probe_orders[i]``, see ``solver.PROBES``), then the exhaustive search in
     the tallest-first order; the probes and the exhaustive search share the table.
     """
@@ -158,8 +162,9 @@ def _kernel(
     nodes = 0
     heights0, demand0, supply0 = heights.copy(), demand.copy(), supply.copy()
     longest = left0 + nstock - drawn0 + 1
+    closest = left0
     for order in range(dives):
-        if nodes + longest > budget:
+        if nodes + longest > budget or (order >= sure_dives and closest > close_dive):
             break
         heights[:] = heights0
         discard, drawn, left, hcode = discard0, drawn0, left0, hcode0
@@ -176,7 +181,7 @@ def _kernel(
                     if _removals(columns, heights, fit, x) & ~(1 << c) or (h > 1 and fit[columns[c, h - 2], x]):
                         key += follow_bonus
                     if order:
-                        key += (((hcode ^ order) * mix) >> (17 + 5 * c) & 31) * blur
+                        key += (((hcode ^ order) * mix) >> (17 + 5 * c) & 31) * dive_blur
                     if key > best:
                         best = key
                         choice = c
@@ -195,6 +200,7 @@ def _kernel(
         nodes += length + 1
         if left == 0:
             return WON, nodes, 0, length
+        closest = min(closest, left)
     nprobes = probe_cutoffs.shape[0]
     keyed = np.zeros(8, np.int64)
     ENTER, NEXT, BACK, RECORD = 0, 1, 2, 3
@@ -408,16 +414,20 @@ def run(
     demand: list[int],
     supply: list[int],
     dives: int = 0,
+    sure_dives: int = 0,
+    close_dive: int = 0,
     probes: Sequence[tuple[int, int]] = (),
     follow_bonus: int = 0,
     blur: int = 0,
+    dive_blur: int = 0,
     mix: int = 0,
 ) -> tuple[int, int, int, list[int]]:
     """Run the compiled search: (outcome, nodes, fewest cards left, best line as column/draw steps).
 
-    ``dives`` greedy dives run first, then the ``probes`` (positions, order), then the exhaustive
-    search; ``follow_bonus`` (in 32nds of a height), ``blur`` and ``mix`` define the dives' and the
-    probes' orders as in the pure Python search.
+    Up to ``dives`` greedy dives run first (after ``sure_dives``, only while one has ended with at most
+    ``close_dive`` cards left), then the ``probes`` (positions, order), then the exhaustive
+    search; ``follow_bonus`` (in 32nds of a height), ``blur`` (``dive_blur`` for the dives) and ``mix``
+    define the dives' and the probes' orders as in the pure Python search.
     """
     kernel = compiled_kernel()
     rows = max([len(column) for column in tables.columns] + [1])
@@ -446,10 +456,13 @@ def run(
         np.array([*supply, 0], np.int64),
         line,
         dives,
+        sure_dives,
+        close_dive,
         np.array([cutoff for cutoff, _ in probes], np.int64),
         np.array([order for _, order in probes], np.int64),
         follow_bonus,
         blur,
+        dive_blur,
         mix,
     )
     return int(outcome), int(nodes), int(best_left), [int(step) for step in line[:length]]
