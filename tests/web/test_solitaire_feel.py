@@ -17,6 +17,7 @@ from play import (
     deal,
     moves,
     press_and_wait,
+    reload,
     settled,
     statistics,
     wait_moves,
@@ -385,6 +386,33 @@ def test_redo_with_the_button_and_the_keys(new_page):
     page.wait_for_function("() => document.getElementById('redo').disabled")
     settled(page)
     assert page.text_content("#moves") == "6", "a redo is a move again; an undo never lowers the counter"
+
+
+def test_what_can_be_redone_survives_a_reload_of_the_same_game(new_page):
+    page = new_page()
+    deal(page, REFERENCE)
+    texts = [page.text_content("#board-text")]
+    for action in "d 5 2".split():
+        click_action(page, action)
+        texts.append(page.text_content("#board-text"))
+    press_and_wait(page, "u")
+    press_and_wait(page, "u")
+    assert page.text_content("#board-text") == texts[1]
+    reload(page)
+    assert page.is_enabled("#redo"), "the two undone moves can still be redone"
+    press_and_wait(page, "Control+y")
+    assert page.text_content("#board-text") == texts[2]
+    press_and_wait(page, "Control+y")
+    assert page.text_content("#board-text") == texts[3]
+    assert page.is_disabled("#redo")
+    press_and_wait(page, "u")
+    click_action(page, "d")
+    reload(page)
+    assert page.is_disabled("#redo"), "a new action dropped what could be redone"
+    press_and_wait(page, "u")
+    deal(page, REFERENCE)
+    reload(page)
+    assert page.is_disabled("#redo"), "a new game drops it, even of the same deal"
 
 
 def test_the_game_timer_runs_from_the_first_move_and_survives_a_reload(new_page):

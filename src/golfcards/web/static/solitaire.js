@@ -11,12 +11,13 @@
   const $ = (id) => document.getElementById(id);
   const SETTINGS_KEY = "golfcards.solitaire.settings";
   const TIMER_KEY = "golfcards.solitaire.timer";
+  const REDO_KEY = "golfcards.solitaire.redo";
   const settings = { interactiveRules: true, highlightPlayable: true, autoDraw: false, ...Golf.stored(SETTINGS_KEY) };
 
   let game = null; // what the board shows: the server's last state, or a removal drawn ahead of it
   let busy = false; // an action is on its way to the server
   const queue = [];
-  let redo = []; // actions undone, most recent last; any new action clears them
+  let redo = []; // actions undone, most recent last; any new action clears them (kept across a reload)
   let lastAction = null;
   let replay = null;
   let statsData = null;
@@ -391,6 +392,7 @@
       if (settings.interactiveRules) say(outcome.refusal.message, "refusal");
       else say("", "info", t("not_allowed"));
     }
+    keepRedo();
     render(held ? null : onScreen, { action, focus: how.focus });
     if (!outcome.accepted) shake(action);
     if (outcome.accepted) checkEnd(confirmedBefore);
@@ -415,6 +417,38 @@
     if (after.stock_count > before.stock_count) return "d";
     const index = after.columns.findIndex((column, i) => column.length > before.columns[i].length);
     return index >= 0 ? String(index + 1) : null;
+  }
+
+  /** The position on the board, in any language: the deal (and course), the move count and every card's place. */
+  function position(state) {
+    if (!state || !state.code) return null;
+    const columns = state.columns.map((column) => column.map((card) => card.code).join(",")).join("/");
+    const course = state.course ? `${state.course.code}#${state.course.deal}` : "";
+    return [course, state.code, state.moves, columns, state.discard ? state.discard.code : "", state.stock_count].join("|");
+  }
+
+  /** Keep what can be redone, with the position it belongs to, across a reload of the page (this tab only). */
+  function keepRedo() {
+    const at = position(game);
+    try {
+      if (redo.length && at) sessionStorage.setItem(REDO_KEY, JSON.stringify({ at, redo }));
+      else sessionStorage.removeItem(REDO_KEY);
+    } catch (err) {
+      /* storage refused: what can be redone lasts as long as the page */
+    }
+  }
+
+  /** What could be redone when the page was left, if the board is still at that position (else nothing). */
+  function keptRedo() {
+    let kept = null;
+    try {
+      kept = JSON.parse(sessionStorage.getItem(REDO_KEY) || "null");
+    } catch (err) {
+      kept = null;
+    }
+    const valid = kept && kept.at === position(game) && Array.isArray(kept.redo) && kept.redo.length <= 100
+      && kept.redo.every((action) => typeof action === "string" && /^(d|[1-7])$/.test(action));
+    return valid ? kept.redo : [];
   }
 
   function doRedo() {
@@ -623,7 +657,8 @@
     const { ok, data } = await api("GET", "/api/solitaire");
     if (!ok) return showError(data);
     game = data.game;
-    redo = [];
+    redo = keptRedo();
+    keepRedo();
     clock.restore();
     render(null);
     if (game.status !== "playing") checkEnd();
@@ -635,6 +670,7 @@
     if (!ok) return data;
     game = data.game;
     redo = [];
+    keepRedo();
     lastAction = null;
     clock.reset();
     say("");
@@ -649,6 +685,7 @@
     if (!ok) return showError(data);
     game = data.game;
     redo = [];
+    keepRedo();
     lastAction = null;
     closeDialog($("end-dialog"));
     say("");
