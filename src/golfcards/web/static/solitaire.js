@@ -41,10 +41,13 @@
     announce(spoken);
   }
 
+  /** Say `text` in the live region: emptied now, filled after the next frame (so a repeated text is heard again). */
+  let announcing = 0;
   function announce(text) {
     const region = $("announce");
-    region.textContent = "";
-    if (text) requestAnimationFrame(() => { region.textContent = text; });
+    const mine = ++announcing;
+    setText(region, "");
+    if (text) afterPaint(() => { if (mine === announcing) region.textContent = text; });
   }
 
   function showError(data) {
@@ -373,6 +376,7 @@
     // What was drawn ahead is confirmed: no second motion, nothing to measure.
     const held = predicted && data.outcome.accepted && game.discard && game.discard.code === predicted.discard.code;
     const outcome = data.outcome;
+    let tell; // what the message line says, once the board is drawn
     if (outcome.accepted) {
       lastAction = action;
       if (action === "u") {
@@ -382,18 +386,19 @@
         redo = [];
       }
       const spoken = outcome.message ? `${outcome.message} ${t("announce_state", { score: game.score, count: game.stock_count })}` : "";
-      say(outcome.message || "", "info", spoken);
+      tell = () => say(outcome.message || "", "info", spoken);
       const effect = game.status === "won" ? "win" : action === "d" ? "draw" : action === "u" ? "undo" : "remove";
       if (!predicted) afterPaint(() => Feel.play(effect));
       if (/^\d/.test(action)) spot = { column: Number(action.split(".")[0]), row: null };
     } else {
       if (how.redo) redo = [];
       afterPaint(() => Feel.play("refuse"));
-      if (settings.interactiveRules) say(outcome.refusal.message, "refusal");
-      else say("", "info", t("not_allowed"));
+      tell = settings.interactiveRules ? () => say(outcome.refusal.message, "refusal") : () => say("", "info", t("not_allowed"));
     }
     keepRedo();
+    // The board first: what moves is measured before anything else on the page changes.
     render(held ? null : onScreen, { action, focus: how.focus });
+    tell();
     if (!outcome.accepted) shake(action);
     if (outcome.accepted) checkEnd(confirmedBefore);
   }
