@@ -8,8 +8,9 @@
    API's duration (from the input to the next paint after the page handled it: what INP measures),
    and the time from the input to the first frame that shows the card on the discard (a draw waits
    for the server, which alone knows the stock; a playable removal is drawn before the answer).
-   The press is a plain mouse press at the card's middle (``page.mouse``; ``--click locator`` uses
-   ``page.click``, whose own checks add listeners to the page that read layout at the press).
+   The press is a plain mouse press at the card's middle (``page.mouse``; ``--click touch`` taps with a
+   finger, as on a phone, where nothing hovers; ``--click locator`` uses ``page.click``, whose own
+   checks add listeners to the page that read layout at the press, as this script did before).
 2. Motion: the frames Chromium produced during a removal's and a draw's animations (rAF intervals),
    and the layouts done while they ran (CDP ``Performance.getMetrics`` LayoutCount): transforms only,
    so no layout per frame. A second pass, traced (DevTools timeline), gives the most layouts in one
@@ -109,12 +110,16 @@ def press(page, action: str, how: str = "mouse") -> None:
         page.click(target)
         return
     box = page.locator(target).bounding_box()
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] * 0.7)
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] * 0.7
+    if how == "touch":
+        page.touchscreen.tap(x, y)
+    else:
+        page.mouse.click(x, y)
 
 
 def input_to_paint(browser, url: str, moves: int, throttle: float, how: str = "mouse") -> dict[str, list[float]]:
     """Removals and draws along the reference line, at phone size with the CPU slowed ``throttle``×."""
-    context = browser.new_context(base_url=url, viewport=PHONE, locale="en-GB")
+    context = browser.new_context(base_url=url, viewport=PHONE, locale="en-GB", has_touch=how == "touch")
     context.add_init_script(OBSERVE)
     page = context.new_page()
     page.goto("/solitaire")
@@ -142,10 +147,10 @@ def input_to_paint(browser, url: str, moves: int, throttle: float, how: str = "m
         events = page.evaluate("window.__events")
         painted = page.evaluate("window.__painted")
         kind = "draw" if action == "d" else "removal"
-        clicks = [e for e in events if e["name"] in ("pointerdown", "pointerup", "click")]
+        clicks = [e for e in events if e["name"] in ("pointerdown", "pointerup", "click", "touchstart", "touchend")]
         if clicks:
             found[f"{kind} INP"].append(max(e["duration"] for e in clicks))
-            first_input = min(e["start"] for e in clicks if e["name"] in ("pointerdown", "click"))
+            first_input = min(e["start"] for e in clicks if e["name"] in ("pointerdown", "touchstart", "click"))
             if painted:
                 found[f"{kind} to card shown"].append(painted[0]["frame"] - first_input)
         elif painted:
@@ -277,7 +282,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--throttle", type=float, default=4, help="CPU slow-down for input to paint (default 4)")
     parser.add_argument("--only", choices=["input", "motion", "load"], help="one measurement only")
     parser.add_argument(
-        "--click", choices=["mouse", "locator"], default="mouse", help="how input to paint presses (default mouse)"
+        "--click",
+        choices=["mouse", "touch", "locator"],
+        default="mouse",
+        help="how input to paint presses (default mouse)",
     )
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
