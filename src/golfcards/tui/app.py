@@ -25,7 +25,7 @@ from golfcards.runners.storage import Storage
 from golfcards.tui.faces import Look
 from golfcards.tui.remote import RoomAddress
 from golfcards.tui.settings import Settings, load_settings, save_settings, settings_path
-from golfcards.tui.solitaire_session import SolitaireSession
+from golfcards.tui.solitaire_session import SolitaireSession, StorageFailure
 
 BOT_DELAY = 0.7
 """Seconds before a bot acts, so that people can follow the table (tests use 0)."""
@@ -56,6 +56,15 @@ class Worded:
 
     def update_words(self) -> None:  # pragma: no cover - every screen overrides it
         raise NotImplementedError
+
+
+def storage_failure_text(failure: StorageFailure, t: Translator) -> str:
+    """What the player reads when the database fails while the app runs."""
+    return t.gettext(
+        "Games can no longer be saved in {path} ({reason}). You can play on; this game is kept only until you quit.",
+        path=failure.path,
+        reason=failure.reason,
+    )
 
 
 def plain(text: str, style: str = "") -> Text:
@@ -250,11 +259,11 @@ class GolfApp(App[int]):
         self.settings_file = settings_path(options.db_path)
         self.settings: Settings = load_settings(self.settings_file)
         self.t: Translator = translator(options.language or self.settings.language or language_from_environment())
-        player = SolitaireSession.player_for(storage, self.settings.player)
-        if player != self.settings.player:
-            self.settings.player = player
+        self.session = SolitaireSession.open(storage, self.settings.player, options.new_number)
+        if self.session.failure is None and self.session.player != self.settings.player:
+            self.settings.player = self.session.player
             self.save_settings()
-        self.session = SolitaireSession(storage, player, options.new_number)
+        self.session.on_failure = self.storage_failed
 
     @property
     def look(self) -> Look:
@@ -272,7 +281,16 @@ class GolfApp(App[int]):
             if isinstance(screen, Worded):
                 screen.update_words()
 
+    def storage_failed(self) -> None:
+        """The database failed: say so in the app's language (safe from any thread); the games go on
+        in memory (see :class:`SolitaireSession`)."""
+        failure = self.session.failure
+        if failure is not None:
+            self.notify(storage_failure_text(failure, self.t), severity="error", timeout=30, markup=False)
+
     def on_mount(self) -> None:
+        if self.session.failure is not None:
+            self.storage_failed()
         options = self.options
         self.push_screen(HomeScreen())
         if options.start == "solitaire":

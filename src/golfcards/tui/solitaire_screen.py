@@ -342,6 +342,7 @@ class SolitaireScreen(GameScreen):
                 t.gettext("Moves: {moves}", moves=board.moves),
                 t.ngettext("Stock: {count} card", "Stock: {count} cards", board.stock_count),
                 code,
+                *([t.gettext("not saved")] if self.session.failure is not None else []),
             ]
         )
         self.query_one("#status", Static).update(plain(status))
