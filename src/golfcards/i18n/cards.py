@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from golfcards.cards import AnyCard, Joker, Rank, Suit
 from golfcards.i18n import Translator
 
@@ -38,8 +40,10 @@ def suit_name(suit: Suit, t: Translator) -> str:
     return names[suit]
 
 
+@lru_cache(maxsize=1024)
 def card_name(card: AnyCard, t: Translator) -> str:
-    """The full name, as a screen reader says it: ``queen of spades`` / ``dama de piques``."""
+    """The full name, as a screen reader says it: ``queen of spades`` / ``dama de piques``
+    (remembered per card and translator: a board's text names every card on it)."""
     if isinstance(card, Joker):
         return t.gettext("joker {number}", number=card.number)
     return t.gettext("{rank} of {suit}", rank=rank_name(card.rank, t), suit=suit_name(card.suit, t))

@@ -26,4 +26,5 @@ ERRORS: dict[str, str] = {
     "room.match_not_over": N_("The match is still going on"),
     "storage.cannot_open": N_("Cannot keep games and statistics in {path}: {reason}"),
     "storage.newer": N_("{path} comes from a newer golfcards: update it or choose another --db file"),
+    "server.busy": N_("The server is busy: try again in a moment"),
 }

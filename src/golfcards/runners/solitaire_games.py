@@ -1,9 +1,17 @@
 """Each player's Golf Solitaire game, rebuilt from storage on every request.
 
 The server keeps no game in memory: a request loads the player's current game (code + action
-log), replays it on a fresh engine :class:`Board`, applies the new action and stores it. Replaying
-a few hundred actions takes well under a millisecond, and nothing can drift between memory and
-disk, so a reload or a restart finds exactly the same game.
+log), replays it on a fresh engine :class:`Board`, applies the new action and stores the result,
+so a reload or a restart finds exactly the same game.
+
+The log is bounded: an undo takes the action it undoes out of the log instead of adding ``u``, so
+the log holds only the actions in effect — at most one per tableau and stock card (53 with two
+jokers), fewer than the engine's 100 undos — and replaying it rebuilds the same board, undo history
+included. The move counter, which an undo never lowers, is stored beside it. (A log written before
+holds every action, ``u`` included; it is read the same way and stored collapsed at the next action.)
+
+Everything here blocks (SQLite, replays): the web server calls it from its storage threads. The
+functions at the end are the solver's work, which the server runs in a worker process.
 """
 
 from __future__ import annotations
@@ -15,11 +23,11 @@ from dataclasses import dataclass
 from golfcards.errors import GolfError
 from golfcards.runners.storage import GameSummary, SavedGame, Storage
 from golfcards.shuffle import DEAL_COUNT
-from golfcards.solitaire.board import Action, Board, Outcome, parse_action
+from golfcards.solitaire.board import Action, Board, Outcome, Undo, parse_action
 from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.course import Course
 from golfcards.solitaire.hint import Hint, hint, is_still_winnable
-from golfcards.solitaire.rules import EASY, Rules
+from golfcards.solitaire.rules import Rules
 from golfcards.solitaire.solver import Verdict, solve
 from golfcards.solitaire.winnable import random_winnable_code
 
@@ -31,13 +39,19 @@ visits about 200 000 positions a second; most positions are decided with far few
 undecided answer says so."""
 
 
+class NoGame(Exception):
+    """The player has no current game yet."""
+
+
 @dataclass
 class Game:
-    """A player's current game: the stored row, the replayed board, and its course if it has one."""
+    """A player's current game: the stored row, the replayed board, its course if it has one, and the
+    log of the actions in effect."""
 
     saved: SavedGame
     board: Board
     course: Course | None = None
+    log: tuple[str, ...] = ()
 
 
 def rules_key(code: GameCode) -> str:
@@ -50,6 +64,21 @@ def summary(board: Board) -> GameSummary:
     return GameSummary(board.status.value, board.score, board.cards_left, board.moves)
 
 
+def replay(saved: SavedGame) -> tuple[Board, tuple[str, ...]]:
+    """The stored game's board and the log of the actions in effect (undone ones left out)."""
+    board = Board.from_code(saved.code)
+    log: list[str] = []
+    for token in saved.actions:
+        action = parse_action(token)
+        if board.apply(action).accepted:
+            if isinstance(action, Undo):
+                log.pop()
+            else:
+                log.append(action.notation)
+    board.moves = max(board.moves, saved.moves)
+    return board, tuple(log)
+
+
 class SolitaireGames:
     """Start, load, play and advance the players' games; everything is saved after each step."""
 
@@ -57,28 +86,23 @@ class SolitaireGames:
         self.storage = storage
         self.new_number = new_number or (lambda: secrets.randbelow(DEAL_COUNT))
 
-    def random_code(self, rules: Rules = EASY, course: bool = False, winnable: bool = False) -> GameCode:
-        """A random deal; with ``winnable``, a uniformly random deal the solver proves winnable."""
-        if winnable:
-            code = random_winnable_code(rules, self.new_number())
-            return GameCode(code.number, rules, course=course)
+    def random_code(self, rules: Rules, course: bool = False) -> GameCode:
+        """A random deal (any deal: :func:`winnable_code` picks among the winnable ones)."""
         return GameCode(self.new_number(), rules, course=course)
 
-    def load(self, player: str) -> Game:
-        """The player's current game; a first visit starts a random winnable Easy deal."""
+    def load(self, player: str) -> Game | None:
+        """The player's current game, or None if they have none."""
         saved = self.storage.current_game(player)
         if saved is None:
-            return self.start(player, self.random_code(winnable=True))
-        board = Board.from_code(saved.code)
-        for token in saved.actions:
-            board.apply(parse_action(token))
+            return None
+        board, log = replay(saved)
         course = None
         if saved.course_id is not None:
             stored = self.storage.course(saved.course_id)
             if stored is not None:
                 course = Course(GameCode.parse(stored.code), list(stored.results))
                 course.board = board
-        return Game(saved, board, course)
+        return Game(saved, board, course, log)
 
     def start(self, player: str, code: GameCode) -> Game:
         """Deal ``code`` as the player's new current game (a course if the code has ``-T``)."""
@@ -92,32 +116,24 @@ class SolitaireGames:
         board = course.board if course else Board.from_code(single)
         return Game(saved, board, course)
 
+    def _current(self, player: str) -> Game:
+        game = self.load(player)
+        if game is None:
+            raise NoGame(player)
+        return game
+
     def act(self, player: str, action: Action) -> tuple[Game, Outcome]:
         """Apply ``action`` to the player's game; an accepted action is stored at once."""
-        game = self.load(player)
+        game = self._current(player)
         outcome = game.board.apply(action)
         if outcome.accepted:
-            self.storage.record_action(game.saved.id, action.notation, summary(game.board))
+            game.log = game.log[:-1] if isinstance(action, Undo) else (*game.log, action.notation)
+            self.storage.commit_action(game.saved, game.log, summary(game.board))
         return game, outcome
-
-    def hint(self, player: str) -> tuple[Game, Hint]:
-        """The solver's advice for the player's current position (within the hint budget)."""
-        game = self.load(player)
-        return game, hint(game.board, budget=HINT_BUDGET)
-
-    def still_winnable(self, player: str) -> bool | None:
-        return is_still_winnable(self.load(player).board, budget=WINNABLE_BUDGET)
-
-    def solution(self, player: str) -> tuple[Board, Verdict]:
-        """The deal of the player's game at its start, and the solver's verdict with a winning line."""
-        game = self.load(player)
-        assert game.board.code is not None
-        start = Board.from_code(game.board.code)
-        return start, solve(start, budget=SOLUTION_BUDGET)
 
     def next_deal(self, player: str) -> Game:
         """Record the finished deal of the player's course and deal the next one."""
-        game = self.load(player)
+        game = self._current(player)
         course = game.course
         if course is None:
             raise GolfError("course.none", "the current game is not part of a course")
@@ -129,3 +145,27 @@ class SolitaireGames:
         assert board.code is not None
         saved = self.storage.start_game(player, str(board.code), rules_key(board.code), game.saved.course_id)
         return Game(saved, board, course)
+
+
+# --- the solver's work, run in a worker process -----------------------------------------------
+
+
+def winnable_code(rules: Rules, seed: int, course: bool = False) -> GameCode:
+    """A uniformly random deal the solver proves winnable under ``rules`` (same seed, same code)."""
+    code = random_winnable_code(rules, seed)
+    return GameCode(code.number, rules, course=course)
+
+
+def advise(board: Board) -> Hint:
+    """The solver's advice for ``board`` (within the hint budget)."""
+    return hint(board, budget=HINT_BUDGET)
+
+
+def winnable_now(board: Board) -> bool | None:
+    """Whether ``board`` can still be won (None: the budget ran out first)."""
+    return is_still_winnable(board, budget=WINNABLE_BUDGET)
+
+
+def solve_deal(code: GameCode) -> Verdict:
+    """The solver's verdict for the deal of ``code`` from its start, with a winning line."""
+    return solve(Board.from_code(code), budget=SOLUTION_BUDGET)

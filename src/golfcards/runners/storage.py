@@ -11,15 +11,23 @@ out of a block makes the game uncounted again until it ends once more.
 
 The schema carries a version number (``PRAGMA user_version``); :data:`MIGRATIONS` lists the
 statements that bring a file from each version to the next.
+
+Each thread that uses a :class:`Storage` gets its own connection, so the web server's storage
+threads read at the same time while one of them writes. The file is in WAL mode with
+``synchronous = NORMAL``: a commit is in the operating system's hands when it returns, so an
+acknowledged action survives the server being killed (``kill -9``); only a power cut or an
+operating system crash may lose the last commits, never corrupt the file.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
 import sqlite3
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -61,16 +69,20 @@ MIGRATIONS: dict[int, str] = {
 }
 RECENT_RESULTS = 20
 """How many of the latest counted games the statistics return for the chart."""
+BUSY_TIMEOUT = 5.0
+"""Seconds a write waits for another writer (another thread or server on the same file) to finish."""
 
 
 @dataclass(frozen=True, slots=True)
 class SavedGame:
-    """One stored game: its id, code, accepted actions, and the course it belongs to (if any)."""
+    """One stored game: its id, code, the log of its accepted actions, the course it belongs to (if
+    any) and its move counter."""
 
     id: int
     code: str
     actions: tuple[str, ...]
     course_id: int | None
+    moves: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,74 +130,115 @@ class Statistics:
     def win_rate(self) -> float | None:
         return self.wins / self.games if self.games else None
 
+    @classmethod
+    def empty(cls, rules: str) -> Statistics:
+        return cls(rules, 0, 0, 0, 0, None, None, ())
+
 
 class Storage:
-    """The SQLite file; safe to share between the server's threads (one connection, one lock)."""
+    """The SQLite file, shared by the threads of a server (each uses its own connection)."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, *, busy_timeout: float = BUSY_TIMEOUT) -> None:
         self.path = Path(path)
-        self._lock = threading.RLock()
+        self.busy_timeout = busy_timeout
+        self._local = threading.local()
+        self._lock = threading.Lock()
+        self._connections: list[sqlite3.Connection] = []
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-            self._db.row_factory = sqlite3.Row
-            self._db.execute("PRAGMA foreign_keys = ON")
-            self._db.execute("PRAGMA journal_mode = WAL")
-            self._migrate()
+            db = self._connection()
+            db.execute("PRAGMA journal_mode = WAL")
+            self._migrate(db)
         except (OSError, sqlite3.Error) as error:  # a folder, not a database, no permission…
+            self.close()
             raise GolfError(
                 "storage.cannot_open", f"{self.path}: {error}", path=str(self.path), reason=str(error)
             ) from error
 
     def close(self) -> None:
+        """Close every thread's connection (call once no thread uses the storage any more)."""
         with self._lock:
-            self._db.close()
+            connections, self._connections = self._connections, []
+        for db in connections:
+            db.close()
+        self._local = threading.local()
+
+    def _connection(self) -> sqlite3.Connection:
+        db: sqlite3.Connection | None = getattr(self._local, "db", None)
+        if db is None:
+            db = sqlite3.connect(self.path, timeout=self.busy_timeout, check_same_thread=False, isolation_level=None)
+            db.row_factory = sqlite3.Row
+            db.execute("PRAGMA foreign_keys = ON")
+            db.execute("PRAGMA synchronous = NORMAL")
+            self._local.db = db
+            with self._lock:
+                self._connections.append(db)
+        return db
+
+    @contextlib.contextmanager
+    def _use(self, write: bool = False) -> Iterator[sqlite3.Connection]:
+        """This thread's connection (in a write transaction with ``write``)."""
+        db = self._connection()
+        if not write:
+            yield db
+            return
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            yield db
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
 
     # --- schema -------------------------------------------------------------------------------
 
     @property
     def schema_version(self) -> int:
-        return int(self._db.execute("PRAGMA user_version").fetchone()[0])
+        with self._use() as db:
+            return int(db.execute("PRAGMA user_version").fetchone()[0])
 
-    def _migrate(self) -> None:
-        with self._lock:
-            version = self.schema_version
-            if version > SCHEMA_VERSION:
-                raise GolfError(
-                    "storage.newer",
-                    f"{self.path} was written by a newer golfcards (schema {version})",
-                    path=str(self.path),
-                )
+    def _migrate(self, db: sqlite3.Connection) -> None:
+        version = int(db.execute("PRAGMA user_version").fetchone()[0])
+        if version > SCHEMA_VERSION:
+            raise GolfError(
+                "storage.newer", f"{self.path} was written by a newer golfcards (schema {version})", path=str(self.path)
+            )
+        if version == SCHEMA_VERSION:
+            return
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            version = int(db.execute("PRAGMA user_version").fetchone()[0])  # another server may have done it
             for target in range(version + 1, SCHEMA_VERSION + 1):
-                with self._transaction():
-                    for statement in MIGRATIONS[target].split(";"):
-                        if statement.strip():
-                            self._db.execute(statement)
-                    self._db.execute(f"PRAGMA user_version = {target}")
-
-    def _transaction(self) -> _Transaction:
-        return _Transaction(self._db)
+                for statement in MIGRATIONS[target].split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+                db.execute(f"PRAGMA user_version = {target}")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
 
     # --- players ------------------------------------------------------------------------------
 
     def new_player(self) -> str:
         """Create a player and return their unguessable id (kept in a browser cookie)."""
         player = secrets.token_urlsafe(18)
-        with self._lock:
-            self._db.execute("INSERT INTO players (id, created) VALUES (?, ?)", (player, time.time()))
+        with self._use() as db:
+            db.execute("INSERT INTO players (id, created) VALUES (?, ?)", (player, time.time()))
         return player
 
     def player_exists(self, player: str) -> bool:
-        with self._lock:
-            return self._db.execute("SELECT 1 FROM players WHERE id = ?", (player,)).fetchone() is not None
+        with self._use() as db:
+            return db.execute("SELECT 1 FROM players WHERE id = ?", (player,)).fetchone() is not None
 
     # --- games --------------------------------------------------------------------------------
 
     def current_game(self, player: str) -> SavedGame | None:
-        with self._lock:
-            row = self._db.execute(
-                "SELECT id, code, actions, course FROM solitaire_games WHERE player = ? AND current = 1 "
-                "ORDER BY id DESC LIMIT 1",
+        with self._use() as db:
+            row = db.execute(
+                "SELECT id, code, actions, course, moves FROM solitaire_games "
+                "WHERE player = ? AND current = 1 ORDER BY id DESC LIMIT 1",
                 (player,),
             ).fetchone()
         return None if row is None else _saved_game(row)
@@ -193,55 +246,61 @@ class Storage:
     def start_game(self, player: str, code: str, rules: str, course_id: int | None = None) -> SavedGame:
         """Make ``code`` the player's current game; a game left unfinished after a move counts as lost."""
         now = time.time()
-        with self._lock, self._transaction():
-            self._db.execute(
+        with self._use(write=True) as db:
+            db.execute(
                 "UPDATE solitaire_games SET abandoned = (status = 'playing' AND moves > 0), current = 0 "
                 "WHERE player = ? AND current = 1",
                 (player,),
             )
-            cursor = self._db.execute(
+            cursor = db.execute(
                 "INSERT INTO solitaire_games (player, code, rules, course, started, updated) VALUES (?, ?, ?, ?, ?, ?)",
                 (player, code, rules, course_id, now, now),
             )
             game_id = int(cursor.lastrowid or 0)
         return SavedGame(game_id, code, (), course_id)
 
-    def record_action(self, game_id: int, action: str, summary: GameSummary) -> None:
-        """Append one accepted action to the game's log and keep its summary up to date."""
-        with self._lock:
-            self._db.execute(
-                "UPDATE solitaire_games SET actions = TRIM(actions || ' ' || ?), status = ?, score = ?, "
-                "cards_left = ?, moves = ?, updated = ? WHERE id = ?",
-                (action, summary.status, summary.score, summary.cards_left, summary.moves, time.time(), game_id),
+    def commit_action(self, game: SavedGame, actions: tuple[str, ...], summary: GameSummary) -> None:
+        """Store the game's new action log and summary."""
+        with self._use() as db:
+            db.execute(
+                "UPDATE solitaire_games SET actions = ?, status = ?, score = ?, cards_left = ?, moves = ?, "
+                "updated = ? WHERE id = ?",
+                (
+                    " ".join(actions),
+                    summary.status,
+                    summary.score,
+                    summary.cards_left,
+                    summary.moves,
+                    time.time(),
+                    game.id,
+                ),
             )
 
     # --- courses ------------------------------------------------------------------------------
 
     def start_course(self, player: str, code: str) -> int:
-        with self._lock:
-            cursor = self._db.execute(
+        with self._use() as db:
+            cursor = db.execute(
                 "INSERT INTO courses (player, code, started) VALUES (?, ?, ?)", (player, code, time.time())
             )
         return int(cursor.lastrowid or 0)
 
     def course(self, course_id: int) -> SavedCourse | None:
-        with self._lock:
-            row = self._db.execute(
-                "SELECT id, code, results, finished FROM courses WHERE id = ?", (course_id,)
-            ).fetchone()
+        with self._use() as db:
+            row = db.execute("SELECT id, code, results, finished FROM courses WHERE id = ?", (course_id,)).fetchone()
         return None if row is None else _saved_course(row)
 
     def record_course_results(self, course_id: int, results: list[int], finished: bool) -> None:
-        with self._lock:
-            self._db.execute(
+        with self._use() as db:
+            db.execute(
                 "UPDATE courses SET results = ?, finished = ? WHERE id = ?",
                 (json.dumps(results), time.time() if finished else None, course_id),
             )
 
     def finished_courses(self, player: str, limit: int = 10) -> list[SavedCourse]:
         """The player's finished courses, newest first."""
-        with self._lock:
-            rows = self._db.execute(
+        with self._use() as db:
+            rows = db.execute(
                 "SELECT id, code, results, finished FROM courses WHERE player = ? AND finished IS NOT NULL "
                 "ORDER BY id DESC LIMIT ?",
                 (player, limit),
@@ -252,8 +311,8 @@ class Storage:
 
     def rules_played(self, player: str) -> list[str]:
         """The rule parts (``E``, ``C``…) under which the player has counted games, most played first."""
-        with self._lock:
-            rows = self._db.execute(
+        with self._use() as db:
+            rows = db.execute(
                 f"SELECT rules, COUNT(*) AS n FROM solitaire_games WHERE player = ? AND {_COUNTED} "
                 "GROUP BY rules ORDER BY n DESC, rules",
                 (player,),
@@ -261,8 +320,8 @@ class Storage:
         return [row["rules"] for row in rows]
 
     def statistics(self, player: str, rules: str) -> Statistics:
-        with self._lock:
-            rows = self._db.execute(
+        with self._use() as db:
+            rows = db.execute(
                 f"SELECT code, status, score, cards_left FROM solitaire_games "
                 f"WHERE player = ? AND rules = ? AND {_COUNTED} ORDER BY id",
                 (player, rules),
@@ -292,21 +351,8 @@ _COUNTED = "(status IN ('won', 'blocked') OR abandoned = 1)"
 
 
 def _saved_game(row: sqlite3.Row) -> SavedGame:
-    return SavedGame(int(row["id"]), row["code"], tuple(row["actions"].split()), row["course"])
+    return SavedGame(int(row["id"]), row["code"], tuple(row["actions"].split()), row["course"], int(row["moves"]))
 
 
 def _saved_course(row: sqlite3.Row) -> SavedCourse:
     return SavedCourse(int(row["id"]), row["code"], tuple(json.loads(row["results"])), row["finished"] is not None)
-
-
-class _Transaction:
-    """``BEGIN`` … ``COMMIT`` (``ROLLBACK`` on error) on an autocommit connection."""
-
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self._db = db
-
-    def __enter__(self) -> None:
-        self._db.execute("BEGIN")
-
-    def __exit__(self, kind: object, value: object, traceback: object) -> None:
-        self._db.execute("COMMIT" if kind is None else "ROLLBACK")

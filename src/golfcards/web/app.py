@@ -6,9 +6,9 @@ are rendered on the server per language. Everything a player has is in the SQLit
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -20,8 +20,9 @@ from starlette.staticfiles import StaticFiles
 
 from golfcards.errors import GolfError
 from golfcards.i18n import normalize_language
+from golfcards.runners.compute import FairPool
 from golfcards.runners.solitaire_games import SolitaireGames
-from golfcards.runners.storage import Storage
+from golfcards.runners.storage import BUSY_TIMEOUT, Storage
 from golfcards.solitaire.solver import warm_up
 from golfcards.web import rules_pages, sixcard_routes, solitaire_routes
 from golfcards.web.requests import error_response, request_translator
@@ -31,6 +32,11 @@ from golfcards.web.strings import page_strings
 
 STATIC = Path(__file__).resolve().parent / "static"
 BOT_DELAY = 0.7
+STORAGE_THREADS = 1
+"""Threads that run SQLite and the replays of Solitaire games, off the event loop (one: a player's
+requests are applied one after the other)."""
+SOLVER_JOBS_PER_OWNER = 4
+"""Solver requests (hints, "still winnable", solutions, winnable deals) a player may have waiting."""
 
 
 def _page(name: str) -> Callable[[Request], Response]:
@@ -61,21 +67,28 @@ def create_app(
     new_number: Callable[[], int] | None = None,
     bot_delay: float = BOT_DELAY,
     public_url: str | None = None,
+    storage_timeout: float = BUSY_TIMEOUT,
 ) -> Starlette:
     """The app on the SQLite file ``db_path``.
 
     ``new_number`` picks random deals and room seeds (tests fix it); ``bot_delay`` is the pause in
     seconds before a bot acts, so that people can follow the table; ``public_url`` is the address
-    other devices use (``golf serve`` passes the one it prints), for the room links.
+    other devices use (``golf serve`` passes the one it prints), for the room links;
+    ``storage_timeout`` is how long a write waits for another writer of the file.
+
+    The event loop only reads requests and writes answers: SQLite runs in a few storage threads and
+    the solver in a worker process of lower priority (started at its first job, where it loads or
+    compiles the search), so neither its time nor its tables weigh on the server.
     """
-    storage = Storage(db_path)
+    storage = Storage(db_path, busy_timeout=storage_timeout)
+    threads = ThreadPoolExecutor(STORAGE_THREADS, thread_name_prefix="golfcards-storage")
+    solver = FairPool(1, per_owner=SOLVER_JOBS_PER_OWNER, warm_up=warm_up)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        # Load (or compile) the solver now, off the event loop, not on the first hint request.
-        warming = asyncio.get_running_loop().run_in_executor(None, warm_up)
         yield
-        await warming
+        solver.close()
+        threads.shutdown(wait=True)
         storage.close()
 
     app = Starlette(
@@ -92,6 +105,8 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.storage = storage
+    app.state.storage_threads = threads
+    app.state.solver = solver
     app.state.default_language = normalize_language(default_language)
     app.state.solitaire = SolitaireGames(storage, new_number)
     app.state.rooms = Rooms(new_number)

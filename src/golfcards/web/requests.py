@@ -6,9 +6,12 @@ with a 4xx status, the message in the request's language.
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+import functools
+from collections.abc import Callable
+from typing import Any, TypeVar
 
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse
 
 from golfcards.errors import GolfError
@@ -16,10 +19,13 @@ from golfcards.i18n import DEFAULT_LANGUAGE, Translator, language_from_accept_he
 from golfcards.i18n.errors import error_text
 from golfcards.json_input import read_json
 
+T = TypeVar("T")
 PLAYER_COOKIE = "golfcards_player"
 COOKIE_AGE = 10 * 365 * 24 * 3600
 MAX_BODY = 8 * 1024
 """Requests carry a code or an action: anything longer is refused unread."""
+SERVER_SIDE = ("storage.", "server.")
+"""Error keys that are the server's trouble, not the request's: answered with 503, not 400."""
 
 
 def request_language(request: Request) -> str:
@@ -38,12 +44,28 @@ def _first_tag(header: str) -> str:
     return header.split(",")[0].split(";")[0].strip()
 
 
+def client_address(connection: HTTPConnection) -> str:
+    """The network address a request or WebSocket comes from ("" if the server cannot tell)."""
+    return connection.client.host if connection.client else ""
+
+
 def request_translator(request: Request) -> Translator:
     return translator(request_language(request))
 
 
-def error_response(error: GolfError, t: Translator, status: int = 400) -> JSONResponse:
+def error_response(error: GolfError, t: Translator, status: int | None = None) -> JSONResponse:
+    """``{"error": {"key", "message"}}``: status 400 for a bad request, 503 for the server's own
+    trouble (its storage failed, it is too busy) unless ``status`` says otherwise."""
+    if status is None:
+        status = 503 if error.key.startswith(SERVER_SIDE) else 400
     return JSONResponse({"error": {"key": error.key, "message": error_text(error, t)}}, status_code=status)
+
+
+async def blocking(request: Request, function: Callable[..., T], *args: Any) -> T:
+    """``function(*args)`` in one of the app's storage threads, so the event loop never waits for
+    SQLite (or a replay): it answers everyone else meanwhile."""
+    loop = asyncio.get_running_loop()
+    return await loop.run_in_executor(request.app.state.storage_threads, functools.partial(function, *args))
 
 
 async def json_body(request: Request) -> dict[str, Any]:

@@ -11,28 +11,44 @@
   position, whether it can still be won, and the deal's winning line from its start (every position);
 * ``POST /api/solitaire/new`` also takes ``"winnable": true``: a random deal proven winnable.
 
-The player is the browser's ``golfcards_player`` cookie, created on first contact.
+The player is the browser's ``golfcards_player`` cookie, created on first contact; their first game
+is a random deal the solver proves winnable.
+
+SQLite and the replays run in the app's storage threads, the solver in its worker process: the event
+loop only reads requests and writes answers.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from golfcards.errors import GolfError
 from golfcards.i18n import Translator
-from golfcards.runners.solitaire_games import SolitaireGames, rules_key
-from golfcards.solitaire.board import parse_action
+from golfcards.runners.compute import FairPool
+from golfcards.runners.solitaire_games import (
+    Game,
+    NoGame,
+    SolitaireGames,
+    advise,
+    rules_key,
+    solve_deal,
+    winnable_code,
+    winnable_now,
+)
+from golfcards.solitaire.board import Action, Board, parse_action
 from golfcards.solitaire.codes import GameCode
-from golfcards.solitaire.rules import RuleName, Rules
+from golfcards.solitaire.rules import EASY, RuleName, Rules
 from golfcards.web.requests import (
     COOKIE_AGE,
     PLAYER_COOKIE,
+    blocking,
+    client_address,
     error_response,
     field,
     json_body,
@@ -50,26 +66,45 @@ from golfcards.web.solitaire_view import (
 )
 
 RULES_BY_NAME = {"easy": RuleName.EASY, "classic": RuleName.CLASSIC, "strict": RuleName.STRICT}
+MAX_PLAYER = 64
+"""A player id is 24 characters; a longer cookie is not one."""
 
-Handler = Callable[[Request, str, Translator], Awaitable[dict[str, Any]]]
+
+@dataclass
+class Visitor:
+    """Who sent the request: their player (created for a request without a valid cookie) and their
+    place in the solver's queue."""
+
+    cookie: str
+    owner: str
+    player: str | None = None
+    created: bool = False
+
+
+class NoPlayer(Exception):
+    """The request's cookie names no stored player."""
+
+
+Handler = Callable[[Request, Visitor, Translator], Awaitable[dict[str, Any]]]
 
 
 def _player_route(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
-    """Wrap ``handler``: find or create the player, translate, turn GolfErrors into 400 answers."""
+    """Wrap ``handler``: find or create the player, translate, turn GolfErrors into 4xx/5xx answers."""
 
     async def endpoint(request: Request) -> Response:
-        storage = request.app.state.storage
         t = request_translator(request)
-        player = request.cookies.get(PLAYER_COOKIE, "")
-        created = not (0 < len(player) <= 64 and storage.player_exists(player))
-        if created:
-            player = storage.new_player()
+        cookie = request.cookies.get(PLAYER_COOKIE, "")
+        visitor = Visitor(cookie if 0 < len(cookie) <= MAX_PLAYER else "", client_address(request))
         try:
-            response: Response = JSONResponse(await handler(request, player, t))
+            if not await blocking(request, _exists, _games(request), visitor.cookie):
+                visitor.cookie = await blocking(request, _games(request).storage.new_player)
+                visitor.created = True
+            visitor.player = visitor.owner = visitor.cookie
+            response: Response = JSONResponse(await handler(request, visitor, t))
         except GolfError as error:
             response = error_response(error, t)
-        if created:
-            response.set_cookie(PLAYER_COOKIE, player, max_age=COOKIE_AGE, httponly=True, samesite="lax")
+        if visitor.created and visitor.player is not None:
+            response.set_cookie(PLAYER_COOKIE, visitor.player, max_age=COOKIE_AGE, httponly=True, samesite="lax")
         return response
 
     return endpoint
@@ -79,11 +114,60 @@ def _games(request: Request) -> SolitaireGames:
     return request.app.state.solitaire
 
 
-async def current(request: Request, player: str, t: Translator) -> dict[str, Any]:
-    return {"game": game_json(await run_in_threadpool(_games(request).load, player), t)}
+def _solver(request: Request) -> FairPool:
+    return request.app.state.solver
 
 
-async def new_game(request: Request, player: str, t: Translator) -> dict[str, Any]:
+def _exists(games: SolitaireGames, cookie: str) -> bool:
+    return bool(cookie) and games.storage.player_exists(cookie)
+
+
+def _known(games: SolitaireGames, cookie: str) -> str:
+    """The stored player the cookie names (in a storage thread); :class:`NoPlayer` if none."""
+    if not cookie or not games.storage.player_exists(cookie):
+        raise NoPlayer(cookie)
+    return cookie
+
+
+def _stored_game(games: SolitaireGames, cookie: str) -> Game:
+    """The cookie's player's game; :class:`NoPlayer`, or :class:`NoGame` for a player without one."""
+    game = games.load(_known(games, cookie))
+    if game is None:
+        raise NoGame(cookie)
+    return game
+
+
+async def _game(request: Request, visitor: Visitor) -> Game:
+    """The player's current game; a player without one gets a random winnable Easy deal."""
+    try:
+        return await blocking(request, _stored_game, _games(request), visitor.cookie)
+    except NoGame:
+        await _first_game(request, visitor)
+        return await blocking(request, _stored_game, _games(request), visitor.cookie)
+
+
+async def _first_game(request: Request, visitor: Visitor) -> str:
+    """Start the player's first game: a random deal the solver proves winnable."""
+    games = _games(request)
+    code = await _solver(request).run(visitor.owner, winnable_code, EASY, games.new_number())
+    await blocking(request, games.start, visitor.cookie, code)
+    return visitor.cookie
+
+
+def _game_json(game: Game, t: Translator) -> dict[str, Any]:
+    return {"game": game_json(game, t)}
+
+
+async def current(request: Request, visitor: Visitor, t: Translator) -> dict[str, Any]:
+    game = await _game(request, visitor)
+    return await blocking(request, _game_json, game, t)
+
+
+def _start_json(games: SolitaireGames, cookie: str, code: GameCode, t: Translator) -> Any:
+    return _game_json(games.start(_known(games, cookie), code), t)
+
+
+async def new_game(request: Request, visitor: Visitor, t: Translator) -> dict[str, Any]:
     data = await json_body(request)
     games = _games(request)
     code_text = field(data, "code", str, "").strip()
@@ -97,50 +181,79 @@ async def new_game(request: Request, player: str, t: Translator) -> dict[str, An
         if jokers not in (0, 1, 2):
             raise GolfError("request.bad_field", "jokers must be 0, 1 or 2", field="jokers")
         rules = Rules(rule, jokers, field(data, "empty_discard", bool, False))
-        code = await run_in_threadpool(
-            games.random_code, rules, field(data, "course", bool, False), field(data, "winnable", bool, False)
-        )
-    return {"game": game_json(games.start(player, code), t)}
+        course = field(data, "course", bool, False)
+        if field(data, "winnable", bool, False):
+            code = await _solver(request).run(visitor.owner, winnable_code, rules, games.new_number(), course)
+        else:
+            code = games.random_code(rules, course)
+    return await blocking(request, _start_json, games, visitor.cookie, code, t)
 
 
-async def act(request: Request, player: str, t: Translator) -> dict[str, Any]:
-    data = await json_body(request)
-    action = parse_action(field(data, "action", str))
-    game, outcome = _games(request).act(player, action)
+def _act_json(games: SolitaireGames, cookie: str, action: Action, t: Translator) -> Any:
+    game, outcome = games.act(_known(games, cookie), action)
     return {"outcome": outcome_json(outcome, t), "game": game_json(game, t)}
 
 
-async def give_hint(request: Request, player: str, t: Translator) -> dict[str, Any]:
-    game, advice = await run_in_threadpool(_games(request).hint, player)
+async def act(request: Request, visitor: Visitor, t: Translator) -> dict[str, Any]:
+    data = await json_body(request)
+    action = parse_action(field(data, "action", str))
+    games = _games(request)
+    try:
+        return await blocking(request, _act_json, games, visitor.cookie, action, t)
+    except NoGame:  # a player without a game yet
+        player = await _first_game(request, visitor)
+        return await blocking(request, _act_json, games, player, action, t)
+
+
+async def give_hint(request: Request, visitor: Visitor, t: Translator) -> dict[str, Any]:
+    game = await _game(request, visitor)
+    advice = await _solver(request).run(visitor.owner, advise, game.board)
     return {"hint": hint_json(advice, game.board, t)}
 
 
-async def still_winnable(request: Request, player: str, t: Translator) -> dict[str, Any]:
-    return winnable_json(await run_in_threadpool(_games(request).still_winnable, player), t)
+async def still_winnable(request: Request, visitor: Visitor, t: Translator) -> dict[str, Any]:
+    game = await _game(request, visitor)
+    return winnable_json(await _solver(request).run(visitor.owner, winnable_now, game.board), t)
 
 
-async def solution(request: Request, player: str, t: Translator) -> dict[str, Any]:
-    start, verdict = await run_in_threadpool(_games(request).solution, player)
-    return solution_json(start, verdict, t)
+async def solution(request: Request, visitor: Visitor, t: Translator) -> dict[str, Any]:
+    game = await _game(request, visitor)
+    assert game.board.code is not None
+    verdict = await _solver(request).run(visitor.owner, solve_deal, game.board.code)
+    return await blocking(request, solution_json, Board.from_code(game.board.code), verdict, t)
 
 
-async def next_deal(request: Request, player: str, t: Translator) -> dict[str, Any]:
-    return {"game": game_json(_games(request).next_deal(player), t)}
+def _next_json(games: SolitaireGames, cookie: str, t: Translator) -> Any:
+    try:
+        player = _known(games, cookie)
+    except NoPlayer:
+        raise GolfError("course.none", "the current game is not part of a course") from None
+    return _game_json(games.next_deal(player), t)
 
 
-async def stats(request: Request, player: str, t: Translator) -> dict[str, Any]:
-    storage = request.app.state.storage
-    game = await run_in_threadpool(_games(request).load, player)  # a new player's first deal is solved
-    played = storage.rules_played(player)
+async def next_deal(request: Request, visitor: Visitor, t: Translator) -> dict[str, Any]:
+    try:
+        return await blocking(request, _next_json, _games(request), visitor.cookie, t)
+    except NoGame:
+        raise GolfError("course.none", "the current game is not part of a course") from None
+
+
+def _stats_json(games: SolitaireGames, player: str, game: Game, t: Translator) -> dict[str, Any]:
+    storage = games.storage
     assert game.board.code is not None
     current_key = rules_key(game.board.code)
-    keys = list(dict.fromkeys([current_key, *played]))
+    keys = list(dict.fromkeys([current_key, *storage.rules_played(player)]))
     return {
         "rules": [statistics_json(storage.statistics(player, key), t) for key in keys],
         "selected": current_key,
         "course": None if game.course is None else course_json(game.course),
-        "finished_courses": [finished_course_json(course) for course in storage.finished_courses(player)],
+        "finished_courses": [finished_course_json(c) for c in storage.finished_courses(player)],
     }
+
+
+async def stats(request: Request, visitor: Visitor, t: Translator) -> dict[str, Any]:
+    game = await _game(request, visitor)
+    return await blocking(request, _stats_json, _games(request), visitor.cookie, game, t)
 
 
 def routes() -> list[Route]:

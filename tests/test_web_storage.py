@@ -1,0 +1,178 @@
+"""Golf Solitaire's storage as players and servers meet it: off the event loop, durable through
+``kill -9``, bounded."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import re
+import signal
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import httpx2
+from starlette.testclient import TestClient
+
+from golfcards.solitaire.board import Board, parse_action
+from golfcards.web.app import create_app
+
+ROOT = Path(__file__).resolve().parent.parent
+MARKS = "GOLFCARDS_TEST_MARKS"
+HOG = 50_000_000
+"""Additions of one ``sum`` call: a second or more in which the interpreter lock is never let go."""
+
+
+def numbers():
+    counter = itertools.count(1000)
+    return lambda: next(counter)
+
+
+def start_server(db: Path, *extra: str) -> tuple[subprocess.Popen[str], str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "golfcards", "serve", "--port", "0", "--db", str(db), *extra],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    assert process.stdout is not None
+    found = re.search(r"http://\S+/", process.stdout.readline())
+    if found is None:
+        process.kill()
+        raise AssertionError("golf serve did not start")
+    return process, found.group()
+
+
+def stop(process: subprocess.Popen[str]) -> str:
+    """Stop a server started here; its standard error."""
+    process.terminate()
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+    assert process.stderr is not None
+    return process.stderr.read()
+
+
+def stored_game(db: Path) -> sqlite3.Row:
+    with sqlite3.connect(db) as connection:
+        connection.row_factory = sqlite3.Row
+        return connection.execute("SELECT * FROM solitaire_games WHERE current = 1 ORDER BY id DESC").fetchone()
+
+
+def replay_refusals(code: str, actions: str) -> list[str]:
+    board = Board.from_code(code)
+    return [token for token in actions.split() if not board.apply(parse_action(token)).accepted]
+
+
+# --- off the event loop -------------------------------------------------------------------------
+
+
+def test_a_write_waiting_for_the_file_does_not_stall_the_server(tmp_path):
+    """Another program holds the file's write lock: the Solitaire action waits for it in a storage
+    thread while the server goes on answering (a six-card room, the page's words)."""
+    db = tmp_path / "golf.sqlite3"
+    process, address = start_server(db)
+    try:
+        with httpx2.Client(base_url=address, timeout=60) as player:
+            assert player.post("api/solitaire/new", json={"code": "GO1-E-AAAAAAB"}).status_code == 200
+            holder = sqlite3.connect(db, isolation_level=None)
+            holder.execute("BEGIN IMMEDIATE")
+            with ThreadPoolExecutor(1) as pool:
+                waiting = pool.submit(player.post, "api/solitaire/action", json={"action": "d"})
+                time.sleep(0.5)  # let the action reach the locked file
+                with httpx2.Client(base_url=address, timeout=60) as other:
+                    room = other.post("api/sixcard/rooms", json={"players": 2, "name": "Ana"})
+                    words = other.get("api/i18n")
+                assert room.status_code == 200 and words.status_code == 200
+                assert not waiting.done(), "the action still waits for the file"
+                holder.execute("COMMIT")
+                holder.close()
+                answer = waiting.result(timeout=60)
+        assert answer.status_code == 200 and answer.json()["outcome"]["accepted"]
+        assert stored_game(db)["actions"] == "d"
+    finally:
+        assert "Traceback" not in stop(process)
+
+
+def hog_the_interpreter() -> None:
+    """A solver worker's warm-up that holds its interpreter lock for seconds (one ``sum`` call)."""
+    marks = Path(os.environ[MARKS])
+    (marks / "started").write_text(str(time.monotonic()))
+    sum(range(HOG))
+    (marks / "done").write_text(str(time.monotonic()))
+
+
+def test_the_solver_works_outside_the_servers_process(tmp_path, monkeypatch):
+    """While the solver is busy (here: a warm-up that never lets its interpreter go), a six-card
+    room is created and answered: the solver's time is not the server's."""
+    monkeypatch.setenv(MARKS, str(tmp_path))
+    app = create_app(tmp_path / "golf.sqlite3", new_number=numbers())
+    app.state.solver.warm_up = hog_the_interpreter
+    with TestClient(app) as client:
+        client.post("/api/solitaire/new", json={"code": "GO1-E-AAAAAAB"})
+        answers = []
+        hint = threading.Thread(target=lambda: answers.append(client.get("/api/solitaire/hint")))
+        hint.start()
+        deadline = time.monotonic() + 60
+        while not (tmp_path / "started").exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert (tmp_path / "started").exists()
+        room = client.post("/api/sixcard/rooms", json={"players": 2, "name": "Ana"})
+        answered = time.monotonic()
+        assert room.status_code == 200
+        done = tmp_path / "done"
+        assert not done.exists() or float(done.read_text()) > answered, "answered while the solver was busy"
+        hint.join(timeout=300)
+    assert answers[0].json()["hint"]["move"] == "d"
+
+
+# --- durable, bounded -------------------------------------------------------------------------
+
+
+def test_acknowledged_actions_survive_kill_9(tmp_path):
+    db = tmp_path / "golf.sqlite3"
+    for round_number in range(3):
+        process, address = start_server(db)
+        with httpx2.Client(base_url=address, timeout=60) as player:
+            if round_number == 0:
+                player.post("api/solitaire/new", json={"code": "GO1-E-AAAAAAE"})
+                cookie = player.cookies["golfcards_player"]
+            player.cookies.set("golfcards_player", cookie)
+            moves = player.get("api/solitaire").json()["game"]["moves"]
+            assert moves == 5 * round_number, "every acknowledged action of the killed server is there"
+            for _ in range(5):
+                answer = player.post("api/solitaire/action", json={"action": "d"}).json()
+                assert answer["outcome"]["accepted"]
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+    assert stored_game(db)["moves"] == 15
+
+
+def test_draw_and_undo_for_ever_keeps_the_stored_log_short(tmp_path):
+    """A player who draws and undoes hundreds of times: the log keeps the actions in effect, the game
+    (moves, undo, score) is what the engine says, before and after a restart."""
+    db = tmp_path / "golf.sqlite3"
+    with TestClient(create_app(db)) as client:
+        client.post("/api/solitaire/new", json={"code": "GO1-E-AAAAAAB"})
+        for action in ["d", "5", "2"] + ["d", "u"] * 200:
+            game = client.post("/api/solitaire/action", json={"action": action}).json()["game"]
+        cookie = client.cookies["golfcards_player"]
+    board = Board.from_code("GO1-E-AAAAAAB")
+    for action in ["d", "5", "2"] + ["d", "u"] * 200:
+        board.apply(parse_action(action))
+    assert (game["moves"], game["score"], game["undo_available"]) == (board.moves, board.score, board.undo_available)
+    assert stored_game(db)["actions"] == "d 5 2"
+    with TestClient(create_app(db), cookies={"golfcards_player": cookie}) as again:
+        assert again.get("/api/solitaire").json()["game"] == game
+        undone = again.post("/api/solitaire/action", json={"action": "u"}).json()["game"]
+    board.apply(parse_action("u"))
+    assert (undone["moves"], undone["undo_available"], undone["score"]) == (board.moves, 2, board.score)
+    assert undone["discard"]["code"] == board.discard.code
