@@ -27,4 +27,5 @@ ERRORS: dict[str, str] = {
     "storage.cannot_open": N_("Cannot keep games and statistics in {path}: {reason}"),
     "storage.newer": N_("{path} comes from a newer golfcards: update it or choose another --db file"),
     "server.busy": N_("The server is busy: try again in a moment"),
+    "room.too_many_bot_rooms": N_("You already have too many rooms with bots going: finish one first"),
 }

@@ -88,6 +88,7 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
         solver.close()
+        app.state.tables.bot_pool.close()
         threads.shutdown(wait=True)
         storage.close()
 

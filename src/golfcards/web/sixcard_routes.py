@@ -24,7 +24,6 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
@@ -34,10 +33,11 @@ from golfcards.errors import GolfError
 from golfcards.i18n import Translator, normalize_language, translator
 from golfcards.i18n.errors import error_text
 from golfcards.json_input import read_json
-from golfcards.sixcard.actions import Action, action_from_json
+from golfcards.sixcard.actions import action_from_json
 from golfcards.sixcard.rules import SixCardRules
 from golfcards.sixcard.state import Refusal
-from golfcards.web.requests import error_response, field, json_body, request_translator
+from golfcards.web.bot_pool import BotPool
+from golfcards.web.requests import client_address, error_response, field, json_body, request_translator
 from golfcards.web.rooms import HOST, Room, Rooms
 from golfcards.web.sixcard_view import message_for
 
@@ -60,8 +60,11 @@ class Client:
 class Tables:
     """The open connections of every room, the bots' turns and the broadcasts."""
 
-    def __init__(self, rooms: Rooms, bot_delay: float, public_url: str | None = None) -> None:
+    def __init__(
+        self, rooms: Rooms, bot_delay: float, public_url: str | None = None, bot_pool: BotPool | None = None
+    ) -> None:
         self.rooms = rooms
+        self.bot_pool = bot_pool or BotPool(rooms)
         self.bot_delay = bot_delay
         self.public_url = public_url
         self.clients: dict[str, list[Client]] = {}
@@ -92,14 +95,10 @@ class Tables:
                 continue
             sequence = room.sequence
             bot, view = room.bot_turn(seat)
-            # A strong bot may think for a tenth of a second or more: in a thread, so that the server
-            # answers everyone else meanwhile. Its choice counts only if the table has not changed.
-            action: Action | None
-            try:
-                action = await run_in_threadpool(bot.choose, view)
-            except Exception:  # a bot bug: logged, and play_bot plays a legal action instead
-                logger.exception("the bot in seat %d of room %s failed to choose", seat, room.code)
-                action = None
+            # A strong bot may think for a tenth of a second or more: in the bots' worker process, so
+            # that the server answers everyone else meanwhile. Its choice counts only if the table has
+            # not changed. A bot bug is logged, and play_bot plays a legal action instead.
+            action = await self.bot_pool.choose(room, seat, bot, view)
             if room.sequence == sequence:
                 room.play_bot(seat, action)
                 await self.broadcast(room)
@@ -113,10 +112,14 @@ async def create_room(request: Request) -> Response:
         bots = field(data, "bots", list, [])
         if len(bots) >= players:
             raise GolfError("request.bad_field", "too many bots", field="bots")
+        if bots:
+            request.app.state.tables.bot_pool.check(client_address(request))
         room = request.app.state.rooms.create(SixCardRules(players=players))
         seat, token = room.join(data.get("name"))
         for number, level in enumerate(bots, start=1):
             room.set_bot(HOST, number, level)
+        if bots:
+            request.app.state.tables.bot_pool.claim(room, client_address(request))
         if field(data, "start", bool, False):
             room.start(HOST)
     except GolfError as error:
@@ -155,7 +158,7 @@ def handle(room: Room, client: Client, data: Any) -> dict[str, Any] | None:
     elif kind == "start":
         room.start(client.seat)
     elif kind == "bot":
-        room.set_bot(client.seat, data.get("seat"), data.get("level"))
+        seat_bots(room, client, client.seat, data)
     elif kind == "next_hole":
         refusal = room.next_hole(client.seat)
         if refusal is not None:
@@ -163,6 +166,17 @@ def handle(room: Room, client: Client, data: Any) -> dict[str, Any] | None:
     else:
         room.rematch(client.seat)
     return None
+
+
+def seat_bots(room: Room, client: Client, by: int, data: dict[str, Any]) -> None:
+    """The host puts a bot in a seat (or opens it): within the cap of rooms with bots per address."""
+    bot_pool: BotPool = client.socket.app.state.tables.bot_pool
+    address = client_address(client.socket)
+    if data.get("level") is not None:
+        bot_pool.check(address, room)
+    room.set_bot(by, data.get("seat"), data.get("level"))
+    if data.get("level") is not None:
+        bot_pool.claim(room, address)
 
 
 def _take_seat(room: Room, client: Client, seat: int) -> None:

@@ -1,0 +1,115 @@
+"""Bots beside people, through the real HTTP and WebSocket endpoints: a bot's thinking never holds up
+a human table, and rooms of bots are capped per address."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import time
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from golfcards.sixcard.actions import Action
+from golfcards.sixcard.bots import LEVELS
+from golfcards.sixcard.bots.base import Bot
+from golfcards.sixcard.view import View
+from golfcards.web.app import create_app
+from golfcards.web.bot_pool import MAX_BOT_ROOMS
+
+HOG = 50_000_000
+"""Additions of one ``sum`` call: a second or more in which the interpreter lock is never let go."""
+
+
+class HoggingBot(Bot):
+    """A bot whose thinking never lets its interpreter go (one long C call), marking in ``marks``
+    when it starts and ends. Bots think in a worker process, so they are pickled: a module class."""
+
+    level = "expert"
+
+    def __init__(self, seed: int = 0, marks: str = "") -> None:
+        super().__init__(seed)
+        self.marks = marks
+
+    def choose(self, view: View) -> Action:
+        marks = Path(self.marks)
+        (marks / "started").write_text(str(time.monotonic()))
+        sum(range(HOG))
+        (marks / "done").write_text(str(time.monotonic()))
+        return view.legal[0]
+
+
+@pytest.fixture
+def app(tmp_path):
+    counter = itertools.count(7)
+    return create_app(tmp_path / "db.sqlite3", new_number=lambda: next(counter), bot_delay=0)
+
+
+def create(client, **body):
+    response = client.post("/api/sixcard/rooms", json=body)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def receive(ws, kind):
+    while True:
+        message = ws.receive_json()
+        if message["type"] == kind:
+            return message
+
+
+def receive_state(ws, predicate):
+    while True:
+        message = ws.receive_json()
+        if message["type"] == "state" and predicate(message):
+            return message
+
+
+def test_a_human_table_is_answered_while_a_bot_thinks(app, tmp_path, monkeypatch):
+    monkeypatch.setitem(LEVELS, "expert", functools.partial(HoggingBot, marks=str(tmp_path)))
+    with TestClient(app) as client:
+        hogged = create(client, players=2, name="Ana", bots=["expert"], start=True)
+        duel = create(client, players=2, name="Bea")
+        with (
+            client.websocket_connect(f"/ws/sixcard/{duel['code']}") as bea,
+            client.websocket_connect(f"/ws/sixcard/{duel['code']}") as cai,
+        ):
+            bea.send_json({"type": "hello", "token": duel["token"]})
+            cai.send_json({"type": "join", "name": "Cai"})
+            receive_state(cai, lambda m: m["seat"] == 1)
+            bea.send_json({"type": "start"})
+            receive_state(bea, lambda m: m["view"] is not None)
+            with client.websocket_connect(f"/ws/sixcard/{hogged['code']}") as ana:
+                ana.send_json({"type": "hello", "token": hogged["token"]})  # the bot's turn comes
+                deadline = time.monotonic() + 120
+                while not (tmp_path / "started").exists() and time.monotonic() < deadline:
+                    time.sleep(0.05)
+                assert (tmp_path / "started").exists()
+                bea.send_json({"type": "act", "action": {"type": "reveal", "position": 0}})
+                state = receive_state(bea, lambda m: m["view"]["reveals_left"][0] == 1)
+                answered = time.monotonic()
+                assert state["view"]["grids"][0][0] is not None
+                done = tmp_path / "done"
+                assert not done.exists() or float(done.read_text()) > answered, "answered while the bot thought"
+
+
+def test_rooms_of_bots_are_capped_per_address(app):
+    with (
+        TestClient(app, client=("192.168.1.30", 50000)) as guest,
+        TestClient(app, client=("192.168.1.31", 50000)) as other,
+    ):
+        for _ in range(MAX_BOT_ROOMS):
+            create(guest, players=4, bots=["expert"] * 3, start=True)
+        refused = guest.post("/api/sixcard/rooms?lang=de", json={"players": 4, "bots": ["expert"] * 3})
+        assert refused.status_code == 400
+        assert refused.json()["error"] == {
+            "key": "room.too_many_bot_rooms",
+            "message": "Sie haben schon zu viele Räume mit Bots in Betrieb: Beenden Sie zuerst einen",
+        }
+        room = create(guest, players=2, name="Ana")  # a room for people only is still fine
+        with guest.websocket_connect(f"/ws/sixcard/{room['code']}") as ws:
+            ws.send_json({"type": "hello", "token": room["token"]})
+            ws.send_json({"type": "bot", "seat": 1, "level": "easy"})
+            assert receive(ws, "error")["key"] == "room.too_many_bot_rooms"
+        create(other, players=2, bots=["easy"], start=True)  # another address is not held up
