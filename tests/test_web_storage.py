@@ -1,5 +1,6 @@
 """Golf Solitaire's storage as players and servers meet it: off the event loop, durable through
-``kill -9``, bounded."""
+``kill -9``, bounded, consistent between two servers on one file, applied once per request id,
+failures answered in the player's language, nothing stored for visitors who have not played."""
 
 from __future__ import annotations
 
@@ -176,3 +177,60 @@ def test_draw_and_undo_for_ever_keeps_the_stored_log_short(tmp_path):
     board.apply(parse_action("u"))
     assert (undone["moves"], undone["undo_available"], undone["score"]) == (board.moves, 2, board.score)
     assert undone["discard"]["code"] == board.discard.code
+
+
+# --- two servers, retries ------------------------------------------------------------------------
+
+
+def test_two_servers_on_one_file_apply_each_action_to_the_state_it_was_computed_from(tmp_path):
+    """One player's draws and undos sent at once through two servers on one --db: every accepted
+    action is stored exactly once, and the stored game is one the rules allow."""
+    db = tmp_path / "golf.sqlite3"
+    first, first_address = start_server(db)
+    second, second_address = start_server(db)
+    try:
+        with httpx2.Client(base_url=first_address, timeout=60) as setup:
+            setup.post("api/solitaire/new", json={"code": "GO1-E-AAAAAAE"})
+            cookie = setup.cookies["golfcards_player"]
+
+        def play(address: str, actions: list[str]) -> list[str]:
+            accepted = []
+            with httpx2.Client(base_url=address, timeout=60, cookies={"golfcards_player": cookie}) as player:
+                for action in actions:
+                    answer = player.post("api/solitaire/action", json={"action": action})
+                    assert answer.status_code == 200, answer.text
+                    if answer.json()["outcome"]["accepted"]:
+                        accepted.append(action)
+            return accepted
+
+        plan = ["d", "d", "u"] * 25
+        with ThreadPoolExecutor(4) as pool:
+            results = list(pool.map(play, [first_address, second_address] * 2, [plan] * 4))
+    finally:
+        assert "Traceback" not in stop(first) + stop(second)
+    accepted = [action for result in results for action in result]
+    row = stored_game(db)
+    assert replay_refusals(row["code"], row["actions"]) == []
+    assert row["moves"] == accepted.count("d"), "each accepted draw counted once"
+    draws_in_effect = accepted.count("d") - accepted.count("u")
+    assert row["actions"].split() == ["d"] * draws_in_effect
+
+
+def test_a_retried_request_is_applied_once_whichever_server_gets_it(tmp_path):
+    db = tmp_path / "golf.sqlite3"
+    with TestClient(create_app(db)) as first, TestClient(create_app(db)) as second:
+        first.post("/api/solitaire/new", json={"code": "GO1-E-AAAAAAB"})
+        second.cookies.set("golfcards_player", first.cookies["golfcards_player"])
+        body = {"action": "d", "request_id": "3f9a-retry_1"}
+        once = first.post("/api/solitaire/action", json=body).json()
+        again = first.post("/api/solitaire/action", json=body).json()
+        elsewhere = second.post("/api/solitaire/action", json=body).json()
+        assert once["outcome"]["accepted"] and "repeated" not in once["outcome"]
+        assert again["outcome"]["repeated"] and elsewhere["outcome"]["repeated"]
+        assert once["game"]["moves"] == again["game"]["moves"] == elsewhere["game"]["moves"] == 1
+        other = first.post("/api/solitaire/action", json={"action": "d", "request_id": "3f9a-retry_2"}).json()
+        assert other["game"]["moves"] == 2
+        for bad in ("x" * 65, "not an id!", "é", 7):
+            refused = first.post("/api/solitaire/action?lang=ca", json={"action": "d", "request_id": bad})
+            assert refused.status_code == 400 and refused.json()["error"]["key"] == "request.bad_field"
+        assert first.get("/api/solitaire").json()["game"]["moves"] == 2

@@ -28,4 +28,5 @@ ERRORS: dict[str, str] = {
     "storage.newer": N_("{path} comes from a newer golfcards: update it or choose another --db file"),
     "server.busy": N_("The server is busy: try again in a moment"),
     "room.too_many_bot_rooms": N_("You already have too many rooms with bots going: finish one first"),
+    "storage.conflict": N_("This game kept changing in another window meanwhile: reload the page"),
 }

@@ -2,7 +2,11 @@
 
 The server keeps no game in memory: a request loads the player's current game (code + action
 log), replays it on a fresh engine :class:`Board`, applies the new action and stores the result,
-so a reload or a restart finds exactly the same game.
+so a reload or a restart finds exactly the same game. The store is one transaction that succeeds
+only if the game is still at the version it was read at (optimistic concurrency): two requests,
+or two servers on one file, never both apply an action to the same state; the loser reads the game
+again and applies its action to what is there now. A request may carry an id; a retried request
+(same id) is applied once.
 
 The log is bounded: an undo takes the action it undoes out of the log instead of adding ``u``, so
 the log holds only the actions in effect — at most one per tableau and stock card (53 with two
@@ -21,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from golfcards.errors import GolfError
-from golfcards.runners.storage import GameSummary, SavedGame, Storage
+from golfcards.runners.storage import Commit, GameSummary, SavedGame, Storage
 from golfcards.shuffle import DEAL_COUNT
 from golfcards.solitaire.board import Action, Board, Outcome, Undo, parse_action
 from golfcards.solitaire.codes import GameCode
@@ -37,6 +41,8 @@ SOLUTION_BUDGET = 2_000_000
 """Positions the solver may examine for a hint, "still winnable" and a deal's solution. The solver
 visits about 200 000 positions a second; most positions are decided with far fewer, and an
 undecided answer says so."""
+ATTEMPTS = 8
+"""Times an action is computed again when the game changed meanwhile, before ``storage.conflict``."""
 
 
 class NoGame(Exception):
@@ -45,13 +51,24 @@ class NoGame(Exception):
 
 @dataclass
 class Game:
-    """A player's current game: the stored row, the replayed board, its course if it has one, and the
-    log of the actions in effect."""
+    """A player's current game: the stored row (None for a deal shown to a visitor who has not
+    played yet: nothing is stored), the replayed board, its course if it has one, and the log of the
+    actions in effect."""
 
-    saved: SavedGame
+    saved: SavedGame | None
     board: Board
     course: Course | None = None
     log: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """What an action request did: the game after it, the engine's outcome, and whether the request
+    had been applied already (a retry: the outcome then only says it was accepted)."""
+
+    game: Game
+    outcome: Outcome
+    repeated: bool = False
 
 
 def rules_key(code: GameCode) -> str:
@@ -79,6 +96,12 @@ def replay(saved: SavedGame) -> tuple[Board, tuple[str, ...]]:
     return board, tuple(log)
 
 
+def preview(code: GameCode) -> Game:
+    """``code`` dealt for a visitor who has not played yet: nothing is stored."""
+    course = Course(code) if code.course else None
+    return Game(None, course.board if course else Board.from_code(code.single()), course)
+
+
 class SolitaireGames:
     """Start, load, play and advance the players' games; everything is saved after each step."""
 
@@ -104,7 +127,13 @@ class SolitaireGames:
                 course.board = board
         return Game(saved, board, course, log)
 
-    def start(self, player: str, code: GameCode) -> Game:
+    def begin(self, code: GameCode) -> str:
+        """A new player whose current game is ``code`` (a visitor's first action or new game)."""
+        player = self.storage.new_player()
+        self.start(player, code)
+        return player
+
+    def start(self, player: str, code: GameCode, request_id: str | None = None) -> Game:
         """Deal ``code`` as the player's new current game (a course if the code has ``-T``)."""
         course_id = None
         course = None
@@ -112,7 +141,9 @@ class SolitaireGames:
             course = Course(code)
             course_id = self.storage.start_course(player, str(course.code))
         single = code.single()
-        saved = self.storage.start_game(player, str(single), rules_key(single), course_id)
+        saved = self.storage.start_game(player, str(single), rules_key(single), course_id, request_id=request_id)
+        if isinstance(saved, Commit):  # a retried request: the game it started is the current one
+            return self._current(player)
         board = course.board if course else Board.from_code(single)
         return Game(saved, board, course)
 
@@ -122,29 +153,53 @@ class SolitaireGames:
             raise NoGame(player)
         return game
 
-    def act(self, player: str, action: Action) -> tuple[Game, Outcome]:
-        """Apply ``action`` to the player's game; an accepted action is stored at once."""
-        game = self._current(player)
-        outcome = game.board.apply(action)
-        if outcome.accepted:
-            game.log = game.log[:-1] if isinstance(action, Undo) else (*game.log, action.notation)
-            self.storage.commit_action(game.saved, game.log, summary(game.board))
-        return game, outcome
+    def act(self, player: str, action: Action, request_id: str | None = None) -> Played:
+        """Apply ``action`` to the player's game; an accepted action is stored at once, against the
+        version it was computed from (computed again on a conflict)."""
+        for _ in range(ATTEMPTS):
+            if request_id is not None and self.storage.request_applied(player, request_id):
+                return Played(self._current(player), Outcome(action), repeated=True)
+            game = self._current(player)
+            assert game.saved is not None
+            outcome = game.board.apply(action)
+            if not outcome.accepted:
+                return Played(game, outcome)
+            log = game.log[:-1] if isinstance(action, Undo) else (*game.log, action.notation)
+            done = self.storage.commit_action(player, game.saved, log, summary(game.board), request_id)
+            if done is Commit.DONE:
+                game.log = log
+                return Played(game, outcome)
+            if done is Commit.REPEATED:
+                return Played(self._current(player), Outcome(action), repeated=True)
+        raise GolfError("storage.conflict", "the game kept changing meanwhile")
 
-    def next_deal(self, player: str) -> Game:
+    def next_deal(self, player: str, request_id: str | None = None) -> Game:
         """Record the finished deal of the player's course and deal the next one."""
-        game = self._current(player)
-        course = game.course
-        if course is None:
-            raise GolfError("course.none", "the current game is not part of a course")
-        board = course.next_deal()
-        assert game.saved.course_id is not None
-        self.storage.record_course_results(game.saved.course_id, course.results, course.finished)
-        if board is None:
-            return game
-        assert board.code is not None
-        saved = self.storage.start_game(player, str(board.code), rules_key(board.code), game.saved.course_id)
-        return Game(saved, board, course)
+        for _ in range(ATTEMPTS):
+            game = self._current(player)
+            course = game.course
+            if course is None:
+                raise GolfError("course.none", "the current game is not part of a course")
+            board = course.next_deal()
+            assert game.saved is not None and game.saved.course_id is not None
+            if board is None:
+                self.storage.record_course_results(game.saved.course_id, course.results, course.finished)
+                return game
+            assert board.code is not None
+            saved = self.storage.start_game(
+                player,
+                str(board.code),
+                rules_key(board.code),
+                game.saved.course_id,
+                request_id=request_id,
+                replacing=game.saved,
+                course_results=(course.results, course.finished),
+            )
+            if saved is Commit.REPEATED:
+                return self._current(player)
+            if isinstance(saved, SavedGame):
+                return Game(saved, board, course)
+        raise GolfError("storage.conflict", "the game kept changing meanwhile")
 
 
 # --- the solver's work, run in a worker process -----------------------------------------------

@@ -22,6 +22,7 @@ operating system crash may lose the last commits, never corrupt the file.
 from __future__ import annotations
 
 import contextlib
+import enum
 import json
 import secrets
 import sqlite3
@@ -33,7 +34,7 @@ from pathlib import Path
 
 from golfcards.errors import GolfError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 MIGRATIONS: dict[int, str] = {
     1: """
     CREATE TABLE players (
@@ -66,23 +67,45 @@ MIGRATIONS: dict[int, str] = {
     );
     CREATE INDEX solitaire_games_player ON solitaire_games(player, rules, id);
     """,
+    2: """
+    ALTER TABLE solitaire_games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE requests (
+        player TEXT NOT NULL,
+        id TEXT NOT NULL,
+        created REAL NOT NULL,
+        PRIMARY KEY (player, id)
+    ) WITHOUT ROWID;
+    """,
 }
 RECENT_RESULTS = 20
 """How many of the latest counted games the statistics return for the chart."""
 BUSY_TIMEOUT = 5.0
 """Seconds a write waits for another writer (another thread or server on the same file) to finish."""
+REQUEST_MEMORY = 24 * 3600.0
+"""Seconds a request id is remembered: a retry of the same request within that time is applied once."""
+
+
+class Commit(enum.Enum):
+    """What became of a write computed from a stored version of a game."""
+
+    DONE = "done"
+    CONFLICT = "conflict"
+    """The game changed since it was read (another request, another server): nothing was written."""
+    REPEATED = "repeated"
+    """The request id was applied already: nothing was written."""
 
 
 @dataclass(frozen=True, slots=True)
 class SavedGame:
     """One stored game: its id, code, the log of its accepted actions, the course it belongs to (if
-    any) and its move counter."""
+    any), its move counter and its version (counted up by every write, for optimistic concurrency)."""
 
     id: int
     code: str
     actions: tuple[str, ...]
     course_id: int | None
     moves: int = 0
+    version: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +159,8 @@ class Statistics:
 
 
 class Storage:
-    """The SQLite file, shared by the threads of a server (each uses its own connection)."""
+    """The SQLite file, shared by the threads of a server (each uses its own connection) and by
+    several servers started on the same file."""
 
     def __init__(self, path: str | Path, *, busy_timeout: float = BUSY_TIMEOUT) -> None:
         self.path = Path(path)
@@ -189,7 +213,8 @@ class Storage:
             if db.in_transaction:
                 db.execute("ROLLBACK")
             raise
-        db.execute("COMMIT")
+        if db.in_transaction:  # (a write that found a conflict rolled back already)
+            db.execute("COMMIT")
 
     # --- schema -------------------------------------------------------------------------------
 
@@ -232,26 +257,78 @@ class Storage:
         with self._use() as db:
             return db.execute("SELECT 1 FROM players WHERE id = ?", (player,)).fetchone() is not None
 
+    def request_applied(self, player: str, request_id: str) -> bool:
+        """Whether the player's request ``request_id`` was applied already (within :data:`REQUEST_MEMORY`)."""
+        with self._use() as db:
+            row = db.execute(
+                "SELECT created FROM requests WHERE player = ? AND id = ?", (player, request_id)
+            ).fetchone()
+        return row is not None and row["created"] > time.time() - REQUEST_MEMORY
+
+    def _claim_request(self, db: sqlite3.Connection, player: str, request_id: str | None) -> bool:
+        """Inside a write: remember ``request_id``; False if it was applied already."""
+        if request_id is None:
+            return True
+        now = time.time()
+        db.execute("DELETE FROM requests WHERE player = ? AND created < ?", (player, now - REQUEST_MEMORY))
+        cursor = db.execute(
+            "INSERT OR IGNORE INTO requests (player, id, created) VALUES (?, ?, ?)", (player, request_id, now)
+        )
+        return cursor.rowcount == 1
+
     # --- games --------------------------------------------------------------------------------
 
     def current_game(self, player: str) -> SavedGame | None:
         with self._use() as db:
             row = db.execute(
-                "SELECT id, code, actions, course, moves FROM solitaire_games "
+                "SELECT id, code, actions, course, moves, version FROM solitaire_games "
                 "WHERE player = ? AND current = 1 ORDER BY id DESC LIMIT 1",
                 (player,),
             ).fetchone()
         return None if row is None else _saved_game(row)
 
-    def start_game(self, player: str, code: str, rules: str, course_id: int | None = None) -> SavedGame:
-        """Make ``code`` the player's current game; a game left unfinished after a move counts as lost."""
+    def start_game(
+        self,
+        player: str,
+        code: str,
+        rules: str,
+        course_id: int | None = None,
+        *,
+        request_id: str | None = None,
+        replacing: SavedGame | None = None,
+        course_results: tuple[list[int], bool] | None = None,
+    ) -> SavedGame | Commit:
+        """Make ``code`` the player's current game; a game left unfinished after a move counts as lost.
+
+        With ``replacing``, only if that game is still the current one at its version (else
+        :attr:`Commit.CONFLICT`); ``course_results`` (results, finished) are stored with it for
+        ``course_id``. A ``request_id`` applied already gives :attr:`Commit.REPEATED`.
+        """
         now = time.time()
         with self._use(write=True) as db:
+            if not self._claim_request(db, player, request_id):
+                db.execute("ROLLBACK")
+                return Commit.REPEATED
+            if replacing is not None:
+                cursor = db.execute(
+                    "UPDATE solitaire_games SET abandoned = (status = 'playing' AND moves > 0), current = 0, "
+                    "version = version + 1 WHERE id = ? AND version = ? AND current = 1",
+                    (replacing.id, replacing.version),
+                )
+                if cursor.rowcount != 1:
+                    db.execute("ROLLBACK")
+                    return Commit.CONFLICT
             db.execute(
-                "UPDATE solitaire_games SET abandoned = (status = 'playing' AND moves > 0), current = 0 "
-                "WHERE player = ? AND current = 1",
+                "UPDATE solitaire_games SET abandoned = (status = 'playing' AND moves > 0), current = 0, "
+                "version = version + 1 WHERE player = ? AND current = 1",
                 (player,),
             )
+            if course_results is not None and course_id is not None:
+                results, finished = course_results
+                db.execute(
+                    "UPDATE courses SET results = ?, finished = ? WHERE id = ?",
+                    (json.dumps(results), now if finished else None, course_id),
+                )
             cursor = db.execute(
                 "INSERT INTO solitaire_games (player, code, rules, course, started, updated) VALUES (?, ?, ?, ?, ?, ?)",
                 (player, code, rules, course_id, now, now),
@@ -259,12 +336,18 @@ class Storage:
             game_id = int(cursor.lastrowid or 0)
         return SavedGame(game_id, code, (), course_id)
 
-    def commit_action(self, game: SavedGame, actions: tuple[str, ...], summary: GameSummary) -> None:
-        """Store the game's new action log and summary."""
-        with self._use() as db:
-            db.execute(
+    def commit_action(
+        self, player: str, game: SavedGame, actions: tuple[str, ...], summary: GameSummary, request_id: str | None
+    ) -> Commit:
+        """Store the game's new action log and summary, computed from ``game`` as read: in one
+        transaction, only if it is still the player's current game at that version."""
+        with self._use(write=True) as db:
+            if not self._claim_request(db, player, request_id):
+                db.execute("ROLLBACK")
+                return Commit.REPEATED
+            cursor = db.execute(
                 "UPDATE solitaire_games SET actions = ?, status = ?, score = ?, cards_left = ?, moves = ?, "
-                "updated = ? WHERE id = ?",
+                "updated = ?, version = version + 1 WHERE id = ? AND version = ? AND current = 1",
                 (
                     " ".join(actions),
                     summary.status,
@@ -273,8 +356,13 @@ class Storage:
                     summary.moves,
                     time.time(),
                     game.id,
+                    game.version,
                 ),
             )
+            if cursor.rowcount != 1:
+                db.execute("ROLLBACK")
+                return Commit.CONFLICT
+        return Commit.DONE
 
     # --- courses ------------------------------------------------------------------------------
 
@@ -351,7 +439,14 @@ _COUNTED = "(status IN ('won', 'blocked') OR abandoned = 1)"
 
 
 def _saved_game(row: sqlite3.Row) -> SavedGame:
-    return SavedGame(int(row["id"]), row["code"], tuple(row["actions"].split()), row["course"], int(row["moves"]))
+    return SavedGame(
+        int(row["id"]),
+        row["code"],
+        tuple(row["actions"].split()),
+        row["course"],
+        int(row["moves"]),
+        int(row["version"]),
+    )
 
 
 def _saved_course(row: sqlite3.Row) -> SavedCourse:

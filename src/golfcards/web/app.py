@@ -32,9 +32,9 @@ from golfcards.web.strings import page_strings
 
 STATIC = Path(__file__).resolve().parent / "static"
 BOT_DELAY = 0.7
-STORAGE_THREADS = 1
-"""Threads that run SQLite and the replays of Solitaire games, off the event loop (one: a player's
-requests are applied one after the other)."""
+STORAGE_THREADS = 2
+"""Threads that run SQLite and the replays of Solitaire games, off the event loop (requests of one
+player in two threads, or on two servers, are kept apart by each game's version)."""
 SOLVER_JOBS_PER_OWNER = 4
 """Solver requests (hints, "still winnable", solutions, winnable deals) a player may have waiting."""
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import re
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -24,6 +25,7 @@ PLAYER_COOKIE = "golfcards_player"
 COOKIE_AGE = 10 * 365 * 24 * 3600
 MAX_BODY = 8 * 1024
 """Requests carry a code or an action: anything longer is refused unread."""
+REQUEST_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 SERVER_SIDE = ("storage.", "server.")
 """Error keys that are the server's trouble, not the request's: answered with 503, not 400."""
 
@@ -66,6 +68,15 @@ async def blocking(request: Request, function: Callable[..., T], *args: Any) -> 
     SQLite (or a replay): it answers everyone else meanwhile."""
     loop = asyncio.get_running_loop()
     return await loop.run_in_executor(request.app.state.storage_threads, functools.partial(function, *args))
+
+
+def request_id(data: dict[str, Any]) -> str | None:
+    """The optional ``request_id`` of a change (letters, digits, ``-``, ``_``; at most 64): a
+    request retried with the same id is applied once."""
+    value = field(data, "request_id", str, "")
+    if value and not REQUEST_ID.fullmatch(value):
+        raise GolfError("request.bad_field", "request_id is 1-64 letters, digits, - or _", field="request_id")
+    return value or None
 
 
 async def json_body(request: Request) -> dict[str, Any]:

@@ -12,7 +12,8 @@
 * ``POST /api/solitaire/new`` also takes ``"winnable": true``: a random deal proven winnable.
 
 The player is the browser's ``golfcards_player`` cookie, created on first contact; their first game
-is a random deal the solver proves winnable.
+is a random deal the solver proves winnable. Changes may carry a ``request_id``: a retried request is
+applied once.
 
 SQLite and the replays run in the app's storage threads, the solver in its worker process: the event
 loop only reads requests and writes answers.
@@ -52,6 +53,7 @@ from golfcards.web.requests import (
     error_response,
     field,
     json_body,
+    request_id,
     request_translator,
 )
 from golfcards.web.solitaire_view import (
@@ -163,12 +165,13 @@ async def current(request: Request, visitor: Visitor, t: Translator) -> dict[str
     return await blocking(request, _game_json, game, t)
 
 
-def _start_json(games: SolitaireGames, cookie: str, code: GameCode, t: Translator) -> Any:
-    return _game_json(games.start(_known(games, cookie), code), t)
+def _start_json(games: SolitaireGames, cookie: str, code: GameCode, repeat: str | None, t: Translator) -> Any:
+    return _game_json(games.start(_known(games, cookie), code, repeat), t)
 
 
 async def new_game(request: Request, visitor: Visitor, t: Translator) -> dict[str, Any]:
     data = await json_body(request)
+    repeat = request_id(data)
     games = _games(request)
     code_text = field(data, "code", str, "").strip()
     if code_text:
@@ -186,23 +189,27 @@ async def new_game(request: Request, visitor: Visitor, t: Translator) -> dict[st
             code = await _solver(request).run(visitor.owner, winnable_code, rules, games.new_number(), course)
         else:
             code = games.random_code(rules, course)
-    return await blocking(request, _start_json, games, visitor.cookie, code, t)
+    return await blocking(request, _start_json, games, visitor.cookie, code, repeat, t)
 
 
-def _act_json(games: SolitaireGames, cookie: str, action: Action, t: Translator) -> Any:
-    game, outcome = games.act(_known(games, cookie), action)
-    return {"outcome": outcome_json(outcome, t), "game": game_json(game, t)}
+def _act_json(games: SolitaireGames, cookie: str, action: Action, repeat: str | None, t: Translator) -> Any:
+    played = games.act(_known(games, cookie), action, repeat)
+    outcome = outcome_json(played.outcome, t)
+    if played.repeated:
+        outcome["repeated"] = True
+    return {"outcome": outcome, "game": game_json(played.game, t)}
 
 
 async def act(request: Request, visitor: Visitor, t: Translator) -> dict[str, Any]:
     data = await json_body(request)
     action = parse_action(field(data, "action", str))
+    repeat = request_id(data)
     games = _games(request)
     try:
-        return await blocking(request, _act_json, games, visitor.cookie, action, t)
+        return await blocking(request, _act_json, games, visitor.cookie, action, repeat, t)
     except NoGame:  # a player without a game yet
         player = await _first_game(request, visitor)
-        return await blocking(request, _act_json, games, player, action, t)
+        return await blocking(request, _act_json, games, player, action, repeat, t)
 
 
 async def give_hint(request: Request, visitor: Visitor, t: Translator) -> dict[str, Any]:
@@ -223,17 +230,18 @@ async def solution(request: Request, visitor: Visitor, t: Translator) -> dict[st
     return await blocking(request, solution_json, Board.from_code(game.board.code), verdict, t)
 
 
-def _next_json(games: SolitaireGames, cookie: str, t: Translator) -> Any:
+def _next_json(games: SolitaireGames, cookie: str, repeat: str | None, t: Translator) -> Any:
     try:
         player = _known(games, cookie)
     except NoPlayer:
         raise GolfError("course.none", "the current game is not part of a course") from None
-    return _game_json(games.next_deal(player), t)
+    return _game_json(games.next_deal(player, repeat), t)
 
 
 async def next_deal(request: Request, visitor: Visitor, t: Translator) -> dict[str, Any]:
+    data = await json_body(request)
     try:
-        return await blocking(request, _next_json, _games(request), visitor.cookie, t)
+        return await blocking(request, _next_json, _games(request), visitor.cookie, request_id(data), t)
     except NoGame:
         raise GolfError("course.none", "the current game is not part of a course") from None
 

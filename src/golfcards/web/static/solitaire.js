@@ -96,7 +96,9 @@
     if (busy || !game || replay) return;
     busy = true;
     const previous = game;
-    const { ok, data } = await api("POST", "/api/solitaire/action", { action });
+    const { ok, data } = await api("POST", "/api/solitaire/action", {
+      action, request_id: Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join(""),
+    });
     busy = false;
     if (!ok) return showError(data);
     game = data.game;
