@@ -1,9 +1,10 @@
 """Golf Solitaire's storage as players and servers meet it: off the event loop, durable through
 ``kill -9``, bounded, consistent between two servers on one file, applied once per request id,
-failures answered in the player's language, nothing stored for visitors who have not played."""
+failures answered in the player's language."""
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 import re
@@ -234,3 +235,48 @@ def test_a_retried_request_is_applied_once_whichever_server_gets_it(tmp_path):
             refused = first.post("/api/solitaire/action?lang=ca", json={"action": "d", "request_id": bad})
             assert refused.status_code == 400 and refused.json()["error"]["key"] == "request.bad_field"
         assert first.get("/api/solitaire").json()["game"]["moves"] == 2
+
+
+# --- failures while running ----------------------------------------------------------------------
+
+
+def test_a_file_held_by_another_program_gets_a_localized_answer(tmp_path):
+    db = tmp_path / "golf.sqlite3"
+    with TestClient(create_app(db, storage_timeout=0.2)) as client:
+        client.post("/api/solitaire/new", json={"code": "GO1-E-AAAAAAB"})
+        holder = sqlite3.connect(db, isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")
+        answer = client.post("/api/solitaire/action?lang=ca", json={"action": "d"})
+        assert answer.status_code == 503
+        assert answer.json()["error"] == {
+            "key": "storage.busy",
+            "message": "Un altre programa o servidor està fent servir les teves partides: "
+            "torna-ho a provar d’aquí a un moment",
+        }
+        holder.execute("ROLLBACK")
+        holder.close()
+        assert client.post("/api/solitaire/action", json={"action": "d"}).json()["game"]["moves"] == 1
+
+
+def test_a_file_damaged_while_running_gets_a_localized_answer(tmp_path):
+    db = tmp_path / "golf.sqlite3"
+    with TestClient(create_app(db), raise_server_exceptions=False) as client:
+        client.post("/api/solitaire/new", json={"code": "GO1-E-AAAAAAB"})
+        client.post("/api/solitaire/action", json={"action": "d"})
+        with sqlite3.connect(db) as outside:
+            outside.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        size = db.stat().st_size
+        with db.open("r+b") as damaged:  # every page but the header becomes noise
+            damaged.seek(100)
+            damaged.write(bytes((index * 37) % 251 for index in range(size - 100)))
+        with contextlib.suppress(sqlite3.DatabaseError), sqlite3.connect(db) as outside:
+            outside.execute("PRAGMA user_version = 2")  # another writer moves the file on: caches are stale
+        for method, path, body in [
+            ("POST", "/api/solitaire/action?lang=fr", {"action": "d"}),
+            ("GET", "/api/solitaire?lang=fr", None),
+            ("GET", "/api/solitaire/stats?lang=fr", None),
+        ]:
+            answer = client.request(method, path, json=body)
+            assert answer.status_code == 503, (path, answer.text)
+            error = answer.json()["error"]
+            assert error["key"] in ("storage.corrupt", "storage.failed") and "\u00a0:" in error["message"]

@@ -29,4 +29,9 @@ ERRORS: dict[str, str] = {
     "server.busy": N_("The server is busy: try again in a moment"),
     "room.too_many_bot_rooms": N_("You already have too many rooms with bots going: finish one first"),
     "storage.conflict": N_("This game kept changing in another window meanwhile: reload the page"),
+    "storage.busy": N_("Your games are in use by another program or server: try again in a moment"),
+    "storage.read_only": N_("Your games cannot be saved: the database file has become read-only"),
+    "storage.full": N_("Your games cannot be saved: the disk is full"),
+    "storage.corrupt": N_("The file that keeps your games is damaged: nothing could be read or saved"),
+    "storage.failed": N_("Your games could not be read or saved: try again in a moment"),
 }

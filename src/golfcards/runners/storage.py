@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import errno
 import json
 import secrets
 import sqlite3
@@ -158,6 +159,27 @@ class Statistics:
         return cls(rules, 0, 0, 0, 0, None, None, ())
 
 
+_FAILURES = {
+    sqlite3.SQLITE_BUSY: "storage.busy",
+    sqlite3.SQLITE_LOCKED: "storage.busy",
+    sqlite3.SQLITE_READONLY: "storage.read_only",
+    sqlite3.SQLITE_PERM: "storage.read_only",
+    sqlite3.SQLITE_FULL: "storage.full",
+    sqlite3.SQLITE_CORRUPT: "storage.corrupt",
+    sqlite3.SQLITE_NOTADB: "storage.corrupt",
+}
+
+
+def storage_failure(error: sqlite3.Error | OSError, path: Path) -> GolfError:
+    """A failure of the file while the program runs as an error the interfaces translate: the disk
+    is full, the file became read-only or damaged, another program holds it…"""
+    code = getattr(error, "sqlite_errorcode", None)
+    key = _FAILURES.get(code & 0xFF, "storage.failed") if isinstance(code, int) else "storage.failed"
+    if isinstance(error, OSError) and error.errno == errno.ENOSPC:
+        key = "storage.full"
+    return GolfError(key, f"{path}: {error}", path=str(path))
+
+
 class Storage:
     """The SQLite file, shared by the threads of a server (each uses its own connection) and by
     several servers started on the same file."""
@@ -201,20 +223,24 @@ class Storage:
 
     @contextlib.contextmanager
     def _use(self, write: bool = False) -> Iterator[sqlite3.Connection]:
-        """This thread's connection (in a write transaction with ``write``)."""
-        db = self._connection()
-        if not write:
-            yield db
-            return
-        db.execute("BEGIN IMMEDIATE")
+        """This thread's connection (in a write transaction with ``write``); a failure of the file
+        becomes a ``storage.*`` :class:`GolfError`."""
         try:
-            yield db
-        except BaseException:
-            if db.in_transaction:
-                db.execute("ROLLBACK")
-            raise
-        if db.in_transaction:  # (a write that found a conflict rolled back already)
-            db.execute("COMMIT")
+            db = self._connection()
+            if not write:
+                yield db
+                return
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise
+            if db.in_transaction:  # (a write that found a conflict rolled back already)
+                db.execute("COMMIT")
+        except (sqlite3.Error, OSError) as error:
+            raise storage_failure(error, self.path) from error
 
     # --- schema -------------------------------------------------------------------------------
 
