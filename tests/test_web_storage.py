@@ -1,6 +1,6 @@
 """Golf Solitaire's storage as players and servers meet it: off the event loop, durable through
 ``kill -9``, bounded, consistent between two servers on one file, applied once per request id,
-failures answered in the player's language."""
+failures answered in the player's language, nothing stored for visitors who have not played."""
 
 from __future__ import annotations
 
@@ -21,7 +21,9 @@ import httpx2
 from starlette.testclient import TestClient
 
 from golfcards.solitaire.board import Board, parse_action
+from golfcards.solitaire.solver import solve
 from golfcards.web.app import create_app
+from golfcards.web.first_deals import STOCK
 
 ROOT = Path(__file__).resolve().parent.parent
 MARKS = "GOLFCARDS_TEST_MARKS"
@@ -280,3 +282,31 @@ def test_a_file_damaged_while_running_gets_a_localized_answer(tmp_path):
             assert answer.status_code == 503, (path, answer.text)
             error = answer.json()["error"]
             assert error["key"] in ("storage.corrupt", "storage.failed") and "\u00a0:" in error["message"]
+
+
+# --- visitors who have not played ------------------------------------------------------------------
+
+
+def test_a_visitor_without_a_cookie_costs_no_row_and_no_solve_until_they_act(tmp_path):
+    db = tmp_path / "golf.sqlite3"
+    app = create_app(db, new_number=numbers())
+    with TestClient(app) as setup:
+        codes = set()
+        for _ in range(3 * STOCK):
+            setup.cookies.clear()
+            game = setup.get("/api/solitaire").json()["game"]
+            assert "golfcards_player" not in setup.cookies
+            setup.get("/api/solitaire/stats")
+            codes.add(game["code"])
+        assert len(codes) <= STOCK, "the visitors share a few deals solved ahead"
+        assert all(solve(code).winnable for code in codes)
+        with sqlite3.connect(db) as connection:
+            assert connection.execute("SELECT COUNT(*) FROM players").fetchone()[0] == 0
+            assert connection.execute("SELECT COUNT(*) FROM solitaire_games").fetchone()[0] == 0
+        shown = setup.get("/api/solitaire").json()["game"]
+        played = setup.post("/api/solitaire/action", json={"action": "d"}).json()
+        assert played["outcome"]["accepted"] and played["game"]["code"] == shown["code"]
+        assert "golfcards_player" in setup.cookies
+        with sqlite3.connect(db) as connection:
+            assert connection.execute("SELECT COUNT(*) FROM players").fetchone()[0] == 1
+        assert setup.get("/api/solitaire").json()["game"]["moves"] == 1

@@ -25,6 +25,7 @@ from golfcards.runners.solitaire_games import SolitaireGames
 from golfcards.runners.storage import BUSY_TIMEOUT, Storage
 from golfcards.solitaire.solver import warm_up
 from golfcards.web import rules_pages, sixcard_routes, solitaire_routes
+from golfcards.web.first_deals import FirstDeals
 from golfcards.web.requests import error_response, request_translator
 from golfcards.web.rooms import Rooms
 from golfcards.web.sixcard_routes import Tables
@@ -110,6 +111,7 @@ def create_app(
     app.state.solver = solver
     app.state.default_language = normalize_language(default_language)
     app.state.solitaire = SolitaireGames(storage, new_number)
+    app.state.first_deals = FirstDeals(solver, app.state.solitaire.new_number)
     app.state.rooms = Rooms(new_number)
     app.state.tables = Tables(app.state.rooms, bot_delay, public_url)
     return app

@@ -11,9 +11,10 @@
   position, whether it can still be won, and the deal's winning line from its start (every position);
 * ``POST /api/solitaire/new`` also takes ``"winnable": true``: a random deal proven winnable.
 
-The player is the browser's ``golfcards_player`` cookie, created on first contact; their first game
-is a random deal the solver proves winnable. Changes may carry a ``request_id``: a retried request is
-applied once.
+The player is the browser's ``golfcards_player`` cookie, created when the visitor first acts (an
+action or a new game): until then nothing is stored, and the deal shown is one of the winnable deals
+of :mod:`golfcards.web.first_deals`, remembered in the ``golfcards_deal`` cookie. Changes may carry a
+``request_id``: a retried request is applied once.
 
 SQLite and the replays run in the app's storage threads, the solver in its worker process: the event
 loop only reads requests and writes answers.
@@ -37,14 +38,17 @@ from golfcards.runners.solitaire_games import (
     NoGame,
     SolitaireGames,
     advise,
+    preview,
     rules_key,
     solve_deal,
     winnable_code,
     winnable_now,
 )
+from golfcards.runners.storage import Statistics
 from golfcards.solitaire.board import Action, Board, parse_action
 from golfcards.solitaire.codes import GameCode
-from golfcards.solitaire.rules import EASY, RuleName, Rules
+from golfcards.solitaire.rules import RuleName, Rules
+from golfcards.web.first_deals import FirstDeals
 from golfcards.web.requests import (
     COOKIE_AGE,
     PLAYER_COOKIE,
@@ -68,19 +72,24 @@ from golfcards.web.solitaire_view import (
 )
 
 RULES_BY_NAME = {"easy": RuleName.EASY, "classic": RuleName.CLASSIC, "strict": RuleName.STRICT}
+DEAL_COOKIE = "golfcards_deal"
 MAX_PLAYER = 64
 """A player id is 24 characters; a longer cookie is not one."""
 
 
 @dataclass
 class Visitor:
-    """Who sent the request: their player (created for a request without a valid cookie) and their
-    place in the solver's queue."""
+    """Who sent the request: the player cookie (checked against storage in the same storage call
+    that serves the request), the deal their browser was shown before they played, and their place
+    in the solver's queue (their player once known, else their address)."""
 
     cookie: str
     owner: str
+    shown: str | None = None
     player: str | None = None
     created: bool = False
+    show: str | None = None
+    """A deal shown by this answer (for the deal cookie)."""
 
 
 class NoPlayer(Exception):
@@ -91,22 +100,21 @@ Handler = Callable[[Request, Visitor, Translator], Awaitable[dict[str, Any]]]
 
 
 def _player_route(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
-    """Wrap ``handler``: find or create the player, translate, turn GolfErrors into 4xx/5xx answers."""
+    """Wrap ``handler``: translate, turn GolfErrors into 4xx/5xx answers, set the cookies."""
 
     async def endpoint(request: Request) -> Response:
         t = request_translator(request)
         cookie = request.cookies.get(PLAYER_COOKIE, "")
         visitor = Visitor(cookie if 0 < len(cookie) <= MAX_PLAYER else "", client_address(request))
+        visitor.shown = request.cookies.get(DEAL_COOKIE)
         try:
-            if not await blocking(request, _exists, _games(request), visitor.cookie):
-                visitor.cookie = await blocking(request, _games(request).storage.new_player)
-                visitor.created = True
-            visitor.player = visitor.owner = visitor.cookie
             response: Response = JSONResponse(await handler(request, visitor, t))
         except GolfError as error:
             response = error_response(error, t)
         if visitor.created and visitor.player is not None:
             response.set_cookie(PLAYER_COOKIE, visitor.player, max_age=COOKIE_AGE, httponly=True, samesite="lax")
+        if visitor.show is not None:
+            response.set_cookie(DEAL_COOKIE, visitor.show, httponly=True, samesite="lax")
         return response
 
     return endpoint
@@ -120,8 +128,8 @@ def _solver(request: Request) -> FairPool:
     return request.app.state.solver
 
 
-def _exists(games: SolitaireGames, cookie: str) -> bool:
-    return bool(cookie) and games.storage.player_exists(cookie)
+def _first_deals(request: Request) -> FirstDeals:
+    return request.app.state.first_deals
 
 
 def _known(games: SolitaireGames, cookie: str) -> str:
@@ -139,25 +147,53 @@ def _stored_game(games: SolitaireGames, cookie: str) -> Game:
     return game
 
 
+async def _shown(request: Request, visitor: Visitor) -> GameCode:
+    """The deal shown to a visitor who has not played yet: the one their browser was shown, or a
+    first deal."""
+    if visitor.shown:
+        try:
+            return GameCode.parse(visitor.shown[:MAX_PLAYER])
+        except GolfError:
+            pass
+    code = await _first_deals(request).pick()
+    visitor.show = str(code)
+    return code
+
+
 async def _game(request: Request, visitor: Visitor) -> Game:
-    """The player's current game; a player without one gets a random winnable Easy deal."""
+    """The visitor's current game; for one who has not played yet, the deal shown (stored nowhere)."""
     try:
-        return await blocking(request, _stored_game, _games(request), visitor.cookie)
-    except NoGame:
-        await _first_game(request, visitor)
-        return await blocking(request, _stored_game, _games(request), visitor.cookie)
+        game = await blocking(request, _stored_game, _games(request), visitor.cookie)
+    except (NoPlayer, NoGame):
+        return preview(await _shown(request, visitor))
+    visitor.player = visitor.owner = visitor.cookie
+    return game
 
 
-async def _first_game(request: Request, visitor: Visitor) -> str:
-    """Start the player's first game: a random deal the solver proves winnable."""
+async def _first_game(request: Request, visitor: Visitor, code: GameCode | None = None) -> str:
+    """The visitor's first stored game: ``code`` (else the deal shown), for a player created now
+    unless the cookie names one without a game."""
+    first = code is None
+    code = code or await _shown(request, visitor)
     games = _games(request)
-    code = await _solver(request).run(visitor.owner, winnable_code, EASY, games.new_number())
-    await blocking(request, games.start, visitor.cookie, code)
-    return visitor.cookie
+    try:
+        player = await blocking(request, _known, games, visitor.cookie)
+        await blocking(request, games.start, player, code)
+    except NoPlayer:
+        player = await blocking(request, games.begin, code)
+        visitor.created = True
+    visitor.player = visitor.owner = player
+    if first:
+        _first_deals(request).taken(code)
+    return player
 
 
 def _game_json(game: Game, t: Translator) -> dict[str, Any]:
     return {"game": game_json(game, t)}
+
+
+def _stored_json(games: SolitaireGames, player: str, t: Translator) -> dict[str, Any]:
+    return _game_json(_stored_game(games, player), t)
 
 
 async def current(request: Request, visitor: Visitor, t: Translator) -> dict[str, Any]:
@@ -189,7 +225,11 @@ async def new_game(request: Request, visitor: Visitor, t: Translator) -> dict[st
             code = await _solver(request).run(visitor.owner, winnable_code, rules, games.new_number(), course)
         else:
             code = games.random_code(rules, course)
-    return await blocking(request, _start_json, games, visitor.cookie, code, repeat, t)
+    try:
+        return await blocking(request, _start_json, games, visitor.cookie, code, repeat, t)
+    except NoPlayer:
+        player = await _first_game(request, visitor, code)
+        return await blocking(request, _stored_json, games, player, t)
 
 
 def _act_json(games: SolitaireGames, cookie: str, action: Action, repeat: str | None, t: Translator) -> Any:
@@ -207,7 +247,7 @@ async def act(request: Request, visitor: Visitor, t: Translator) -> dict[str, An
     games = _games(request)
     try:
         return await blocking(request, _act_json, games, visitor.cookie, action, repeat, t)
-    except NoGame:  # a player without a game yet
+    except (NoPlayer, NoGame):  # the visitor's first action: the deal shown becomes their game
         player = await _first_game(request, visitor)
         return await blocking(request, _act_json, games, player, action, repeat, t)
 
@@ -246,22 +286,25 @@ async def next_deal(request: Request, visitor: Visitor, t: Translator) -> dict[s
         raise GolfError("course.none", "the current game is not part of a course") from None
 
 
-def _stats_json(games: SolitaireGames, player: str, game: Game, t: Translator) -> dict[str, Any]:
+def _stats_json(games: SolitaireGames, player: str | None, game: Game, t: Translator) -> dict[str, Any]:
     storage = games.storage
     assert game.board.code is not None
     current_key = rules_key(game.board.code)
-    keys = list(dict.fromkeys([current_key, *storage.rules_played(player)]))
+    played = storage.rules_played(player) if player is not None else []
+    keys = list(dict.fromkeys([current_key, *played]))
     return {
-        "rules": [statistics_json(storage.statistics(player, key), t) for key in keys],
+        "rules": [
+            statistics_json(storage.statistics(player, key) if player else Statistics.empty(key), t) for key in keys
+        ],
         "selected": current_key,
         "course": None if game.course is None else course_json(game.course),
-        "finished_courses": [finished_course_json(c) for c in storage.finished_courses(player)],
+        "finished_courses": [finished_course_json(c) for c in storage.finished_courses(player)] if player else [],
     }
 
 
 async def stats(request: Request, visitor: Visitor, t: Translator) -> dict[str, Any]:
     game = await _game(request, visitor)
-    return await blocking(request, _stats_json, _games(request), visitor.cookie, game, t)
+    return await blocking(request, _stats_json, _games(request), visitor.player, game, t)
 
 
 def routes() -> list[Route]:
