@@ -1,5 +1,5 @@
 """Bots beside people, through the real HTTP and WebSocket endpoints: a bot's thinking never holds up
-a human table, and rooms of bots are capped per address."""
+a human table, rooms of bots are capped per address, and nothing is kept per room once bots are done."""
 
 from __future__ import annotations
 
@@ -113,3 +113,18 @@ def test_rooms_of_bots_are_capped_per_address(app):
             ws.send_json({"type": "bot", "seat": 1, "level": "easy"})
             assert receive(ws, "error")["key"] == "room.too_many_bot_rooms"
         create(other, players=2, bots=["easy"], start=True)  # another address is not held up
+
+
+def test_no_bot_task_is_kept_for_a_room_once_its_bots_are_done(app):
+    with TestClient(app) as client:
+        codes = []
+        for _ in range(3):
+            room = create(client, players=2, name="Ana", bots=["normal"], start=True)
+            codes.append(room["code"])
+            with client.websocket_connect(f"/ws/sixcard/{room['code']}") as ws:
+                ws.send_json({"type": "hello", "token": room["token"]})
+                receive_state(ws, lambda m: m["seat"] == 0 and m["view"]["reveals_left"][1] == 0)
+        deadline = time.monotonic() + 30
+        while app.state.tables.bot_tasks and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert app.state.tables.bot_tasks == {}

@@ -19,6 +19,7 @@ message, and every action goes through the engine.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 from dataclasses import dataclass
@@ -87,6 +88,12 @@ class Tables:
         task = self.bot_tasks.get(room.code)
         if room.bot_to_act() is not None and (task is None or task.done()):
             self.bot_tasks[room.code] = asyncio.create_task(self._run_bots(room))
+            self.bot_tasks[room.code].add_done_callback(functools.partial(self._bots_done, room.code))
+
+    def _bots_done(self, code: str, task: asyncio.Task[None]) -> None:
+        """Forget a room's finished bot task (a room once played must not keep one for ever)."""
+        if self.bot_tasks.get(code) is task:
+            del self.bot_tasks[code]
 
     async def _run_bots(self, room: Room) -> None:
         while (seat := room.bot_to_act()) is not None:
