@@ -39,9 +39,9 @@ def reached_position(board: Board, moves: int, rng: random.Random, hinted: bool)
     for _ in range(moves):
         if board.status is not Status.PLAYING:
             break
-        move = hints.hint(board).move if hinted else rng.choice(board.legal_moves())
+        move = hints.hint(board).move if hinted else rng.choice(board.legal_actions())
         assert move is not None
-        board.push(move)
+        assert board.apply(move) is None
     return board
 
 

@@ -94,7 +94,7 @@ def timing(holes: int) -> None:
     print("| --- | ---: | ---: | ---: | ---: |")
     for level in ("random", "easy", "normal", "strong", "expert"):
         durations: list[float] = []
-        match = Match(DealCode(424242, SixCardRules(holes=holes)))
+        match = Match(DealCode(424242, SixCardRules(holes=holes)), b"bench timing")
         players = [make_bot(level, 1), make_bot("strong", 2)]
         while True:
             state = match.state
@@ -105,8 +105,8 @@ def timing(holes: int) -> None:
                 action = players[seat].choose(view)
                 if seat == 0:
                     durations.append(time.perf_counter() - start)
-                match.apply(seat, action)
-            if match.is_over():
+                match.apply(action, seat)
+            if match.is_terminal():
                 break
             match.next_hole()
         print(
@@ -172,7 +172,7 @@ def spread(holes: int, own: bool = False) -> None:
             if state.phase is Phase.DRAW and (not own or seat == number % 2):
                 down = face_down(state)
                 estimates.append((seat, down, strong.Afterstates(Knowledge(view), net).turn_worth()))
-            state.apply(seat, bots[seat].choose(view))
+            state.apply(bots[seat].choose(view), seat)
         for seat, down, estimate in estimates:
             errors.setdefault(down, []).append(strong.hole_worth(state, seat) - estimate)
     print("| face-down cards | turns | mean error | spread | assumed |")
@@ -221,7 +221,7 @@ def endgame(trials: int, holes: int, spread_: float, seed: int, settings: dict[s
                 state = HoleState.from_code(DealCode(numbers[k], rules, dealer=(hole + trial) % 2), context)
                 while not state.is_terminal():
                     seat = state.current_player
-                    state.apply(seat, players[seat].choose(view_for(state, seat)))
+                    state.apply(players[seat].choose(view_for(state, seat)), seat)
                 points = state.points()
                 totals = [totals[0] + points[0], totals[1] + points[1]]
                 margin += points[me] - points[1 - me]
@@ -282,7 +282,7 @@ def _collect(
         state = HoleState.from_code(DealCode(number, rules, dealer=(number // seats) % seats))
         while not state.is_terminal():
             seat = state.current_player
-            state.apply(seat, bots[seat].choose(view_for(state, seat)))
+            state.apply(bots[seat].choose(view_for(state, seat)), seat)
         result = strong.hole_worth(state, me)
         rows.extend([*figures, result] for figures in learner.records)
     return rows

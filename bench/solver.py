@@ -118,7 +118,7 @@ def run(
                 if verdict.winnable and draw_anytime is None:
                     board = Board(deal, rules)
                     for move in verdict.line or ():
-                        board.push(move)
+                        assert board.apply(move) is None
                     if board.status is not Status.WON:
                         failures += 1
                         print(f"  {name}{searches[which][0]}: a winning line does not win", file=sys.stderr)

@@ -44,10 +44,10 @@ def solitaire(browser, url: str) -> list[Path]:
         page.click("#new-game")
         page.fill("#code-input", "GO1-E-AAAAAAB")
         page.click("#deal")
-        page.wait_for_function("document.getElementById('code').textContent === 'GO1-E-AAAAAAB'")
+        page.wait_for_function("() => document.getElementById('code').textContent === 'GO1-E-AAAAAAB'")
         play(page, OPENING)
         page.click('#tableau [data-column="1"].free')
-        page.wait_for_function("document.getElementById('message').textContent !== ''")
+        page.wait_for_function("() => document.getElementById('message').textContent !== ''")
         path = OUT / f"solitaire-{size}.png"
         page.screenshot(path=str(path))
         taken.append(path)
@@ -93,7 +93,7 @@ def sixcard(browser, url: str) -> list[Path]:
         for _ in range(2):
             page.locator("#me .grid button.back:not([disabled])").first.click()
             page.wait_for_timeout(200)
-        page.wait_for_function("!document.getElementById('six-stock').disabled", timeout=15000)
+        page.wait_for_function("() => !document.getElementById('six-stock').disabled", timeout=15000)
         page.click("#six-stock")
         page.wait_for_selector("#holding:not([hidden])")
         page.wait_for_timeout(400)

@@ -13,7 +13,7 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 
 PYTHON="${PYTHON:-python3}"
-"$PYTHON" -m pip install --quiet --disable-pip-version-check -e ".[test,fast,cluster,parquet]"
+"$PYTHON" -m pip install --quiet --disable-pip-version-check -e ".[test,tui,fast,cluster,parquet]"
 # Gates: lint, format, the layers contract (pyproject's [tool.importlinter]).
 "$PYTHON" -m ruff check --quiet src tests bench scripts hatch_build.py
 "$PYTHON" -m ruff format --check --quiet src tests bench scripts hatch_build.py

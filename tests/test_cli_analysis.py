@@ -28,7 +28,7 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
 def wins(code: str, tokens: list[str]) -> bool:
     board = Board.from_code(code)
     for token in tokens:
-        assert board.apply(parse_action(token)).accepted
+        assert board.apply(parse_action(token)) is None
     return board.status is Status.WON
 
 
@@ -281,3 +281,53 @@ def test_analyze_on_an_unreachable_cluster_is_a_clear_error(capsys, tmp_path, mo
         "--quiet",
     )
     assert status == 2 and "Cannot reach the Dask scheduler at tcp://127.0.0.1:9" in err
+
+
+def refused(capsys, *argv: str) -> tuple[int, str, str]:
+    """Run a command whose arguments are refused while parsing: the exit status and the output."""
+    with pytest.raises(SystemExit) as leaving:
+        main(list(argv))
+    captured = capsys.readouterr()
+    return leaving.value.code, captured.out, captured.err
+
+
+NOT_BUDGETS = ["-1000000000000000000000000000000", "-5", "-1", "１０", "10**30", "1e9", "9" * 4400, "nan"]
+
+
+@pytest.mark.parametrize("budget", NOT_BUDGETS, ids=range(len(NOT_BUDGETS)))
+def test_the_hint_budget_is_a_whole_number_in_range(capsys, budget):
+    status, out, _ = refused(capsys, "solitaire", "hint", "GO1-E-AAAAAAB", "--budget", budget, "--json")
+    error = json.loads(out)["error"]
+    assert status == 2 and error["key"] in ("argument.out_of_range", "argument.not_whole")
+    status, _, err = refused(capsys, "solitaire", "hint", "GO1-E-AAAAAAB", "--lang", "es", "--budget", budget)
+    assert status == 2 and "Error: --budget: " in err and "Traceback" not in err
+    assert "fuera del intervalo" in err or "no es un número entero" in err
+
+
+def test_a_huge_negative_budget_is_refused_by_the_command_itself():
+    """As typed in a shell: no traceback, status 2, the reason in the user's language."""
+    result = subprocess.run(
+        [sys.executable, "-m", "golfcards", "solitaire", "hint", "GO1-E-AAAAAAB", "--budget", "-" + "1" + "0" * 30],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src"), "LANGUAGE": "fr"},
+        timeout=60,
+    )
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "Erreur\u00a0: --budget\u00a0: " in result.stderr and "hors limites" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["winnable", "--seed", "-1"],
+        ["winnable", "--jokers", "３"],
+        ["analyze", "--random", "100000000000000000000", "--quiet"],
+        ["analyze", "--from", "GO1-E-AAAAAAB", "--count", "0"],
+        ["analyze", "--random", "5", "--workers", "-2"],
+        ["analyze", "--random", "5", "--chunk", "0"],
+    ],
+)
+def test_other_numbers_of_the_solver_commands_are_range_checked(capsys, argv):
+    status, out, err = refused(capsys, "solitaire", *argv, "--json")
+    assert status == 2 and json.loads(out)["error"]["key"].startswith("argument.")

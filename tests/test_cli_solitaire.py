@@ -259,7 +259,7 @@ def test_play_hint_follows_a_winning_line_to_a_win():
     out = io.StringIO()
     session = PlaySession(board, translator("en"), out=out)
     for _ in range(60):
-        if board.is_game_over():
+        if board.is_terminal():
             break
         session.handle("?")
         session.handle(hint(board).move.notation)
@@ -293,3 +293,29 @@ def test_a_hint_never_names_the_face_down_stock_card():
     _, out = play_session("?\n", code="GO1-E-AAAAAAB")
     assert "Hint: draw from the stock." in out
     assert "8 of spades" not in out.split("Hint:")[1]
+
+
+LOOK_ALIKES = ["³", "1.²", "1." + "9" * 4400, "٣", "３", "𝟑", "3.٣"]
+"""Digits that str.isdigit() accepts (and int() may not), and a row longer than int() reads."""
+
+
+def test_replay_reads_only_ascii_actions_in_range(capsys):
+    status, out, err = run(capsys, "solitaire", "replay", "GO1-E-AAAAAAB", *LOOK_ALIKES, "d", "--json")
+    assert status == 0 and "Traceback" not in err
+    data = json.loads(out)
+    assert data["moves"] == 1, "only the draw was played"
+    assert [m["key"] for m in data["messages"]] == ["bad_action"] * len(LOOK_ALIKES)
+
+
+@pytest.mark.parametrize("action", LOOK_ALIKES, ids=range(len(LOOK_ALIKES)))
+def test_hint_refuses_a_look_alike_or_huge_action_clearly(capsys, action):
+    status, out, _ = run(capsys, "solitaire", "hint", "GO1-E-AAAAAAB", "d", action, "--json")
+    assert status == 2 and json.loads(out)["error"]["key"] == "action.bad"
+    status, _, err = run(capsys, "solitaire", "hint", "GO1-E-AAAAAAB", action, "--lang", "de")
+    assert status == 2 and err.startswith("Fehler: ") and "Traceback" not in err
+
+
+@pytest.mark.parametrize("code", ["GO1-E-AAAAAß", "GO1-E-AAAAAAſ", "GO1-E-ＡAAAAAB", "GO１-E-AAAAAAB"])
+def test_codes_are_ascii_not_look_alikes(capsys, code):
+    status, out, _ = run(capsys, "solitaire", "deal", code, "--json")
+    assert status == 2 and json.loads(out)["error"]["key"] in ("code.bad_deal_letters", "code.bad_prefix")

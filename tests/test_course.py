@@ -10,9 +10,9 @@ from golfcards.solitaire.course import COURSE_DEALS, PAR, Course
 def finish_by_drawing(course: Course) -> None:
     """Play a deal to its end the lazy way: draw the whole stock."""
     board = course.board
-    while not board.is_game_over():
-        legal = board.legal_moves()
-        board.push(Draw() if Draw() in legal else legal[0])
+    while not board.is_terminal():
+        legal = board.legal_actions()
+        assert board.apply(Draw() if Draw() in legal else legal[0]) is None
 
 
 def test_course_has_nine_consecutive_deals_under_its_rules():
@@ -53,7 +53,7 @@ def test_undo_out_of_a_block_before_moving_on():
     for token in line.split():
         course.board.apply(parse_action(token))
     assert course.board.status is Status.BLOCKED
-    assert course.board.pop().accepted and not course.board.is_game_over()
+    assert course.board.undo() is None and not course.board.is_terminal()
     with pytest.raises(GolfError):
         course.next_deal()
     course.board.apply(parse_action(line.split()[-1]))

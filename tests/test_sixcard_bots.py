@@ -5,19 +5,23 @@ Strength is measured by the arena and the bench script (docs/sixcard-bots.md), n
 
 from __future__ import annotations
 
+import itertools
 import random
+from dataclasses import replace
 
 import pytest
 
 from golfcards.cards import parse_cards
 from golfcards.errors import GolfError
 from golfcards.runners.arena import ArenaConfig, run_arena
+from golfcards.shuffle import DEAL_COUNT
 from golfcards.sixcard.actions import DiscardDrawn, DrawStock, Swap, TakeDiscard
 from golfcards.sixcard.bots import LEVELS, make_bot
 from golfcards.sixcard.bots.expert import determinize, expert_net, match_chance
 from golfcards.sixcard.bots.knowledge import Knowledge
 from golfcards.sixcard.bots.strong import Afterstates, hole_worth, value_net
 from golfcards.sixcard.codes import DealCode
+from golfcards.sixcard.match import Match
 from golfcards.sixcard.rules import SixCardRules
 from golfcards.sixcard.state import HoleContext, HoleState, Phase
 from golfcards.sixcard.view import view_for
@@ -59,7 +63,7 @@ def test_bots_always_answer_legally(level, rules):
         while not state.is_terminal():
             seat = state.current_player
             action = bots[seat].choose(view_for(state, seat))
-            assert state.apply(seat, action) is None
+            assert state.apply(action, seat) is None
 
 
 def test_the_expert_answers_legally_and_quickly_enough_to_test():
@@ -70,7 +74,7 @@ def test_the_expert_answers_legally_and_quickly_enough_to_test():
     while not state.is_terminal():
         seat = state.current_player
         bot = expert if seat == 0 else other
-        assert state.apply(seat, bot.choose(view_for(state, seat))) is None
+        assert state.apply(bot.choose(view_for(state, seat)), seat) is None
 
 
 def test_a_determinization_agrees_with_the_view_it_came_from():
@@ -86,7 +90,7 @@ def test_a_determinization_agrees_with_the_view_it_came_from():
         cards = [c for g in guess.grids for c in g] + guess.discard + guess.stock
         cards += [] if guess.holding is None else [guess.holding]
         assert sorted(cards) == list(range(54))
-        state.apply(seat, bots[seat].choose(view))
+        state.apply(bots[seat].choose(view), seat)
 
 
 def test_strong_takes_a_discard_that_makes_a_pair():
@@ -99,7 +103,7 @@ def test_strong_does_not_go_out_far_behind_while_nobody_threatens():
     # Only position 5 is face down; putting the drawn card there would end the hole with ~40 points
     # against an opponent who shows 0 and has four cards face down.
     state = spot("QS JD TC 9H 8D 7S", (5,), "KS KD 2S 3S 4S 6S", (2, 3, 4, 5), discard="5D", stock="6D 4C")
-    state.apply(0, DrawStock())
+    state.apply(DrawStock(), 0)
     action = make_bot("strong").choose(view_for(state, 0))
     assert action != Swap(5)
 
@@ -108,7 +112,7 @@ def test_strong_avoids_handing_the_next_player_a_pair():
     # Holding a 9 it cannot use well: throwing it away would give the opponent a pair of 9s under
     # their face-up 9; swapping it for the face-up 8 throws the 8 instead, which pairs nothing.
     state = spot("AS 2D 8C KH AD 3S", (4,), "9S 2S KC 4S 5S 6S", (3, 4, 5), discard="7D", stock="9D 4C")
-    state.apply(0, DrawStock())
+    state.apply(DrawStock(), 0)
     action = make_bot("strong").choose(view_for(state, 0))
     assert action != DiscardDrawn()
 
@@ -187,7 +191,7 @@ def test_the_expert_plays_the_strong_choice_at_once_when_the_network_sees_no_riv
 def test_the_expert_searches_close_calls_and_answers_one_of_them():
     # A middling drawn 6 with three cards face down: several placements are close for the network.
     state = spot("QS 4D 9C 5H 8D 7S", (3, 4, 5), "AS 2S 3S 4S 5S 6S", (2, 5), discard="KH", stock="6D 4C")
-    state.apply(0, DrawStock())
+    state.apply(DrawStock(), 0)
     view = view_for(state, 0)
     expert = make_bot("expert", 6)
     candidates = expert.candidates(Afterstates(Knowledge(view), expert.network(state.rules)))
@@ -231,7 +235,7 @@ def test_under_house_rules_the_expert_plays_its_playout_search_legally():
     while not state.is_terminal():
         seat = state.current_player
         bot = expert if seat == 0 else others[seat - 1]
-        assert state.apply(seat, bot.choose(view_for(state, seat))) is None
+        assert state.apply(bot.choose(view_for(state, seat)), seat) is None
 
 
 def test_two_strong_bots_do_not_swap_the_discard_back_and_forth_for_ever():
@@ -241,7 +245,7 @@ def test_two_strong_bots_do_not_swap_the_discard_back_and_forth_for_ever():
     bots = [make_bot("strong", 1), make_bot("strong", 2)]
     while not state.is_terminal() and state.turns < 200:
         seat = state.current_player
-        state.apply(seat, bots[seat].choose(view_for(state, seat)))
+        state.apply(bots[seat].choose(view_for(state, seat)), seat)
     assert state.is_terminal()
 
 
@@ -284,3 +288,12 @@ def test_the_expert_goes_out_on_the_last_hole_only_when_that_wins_the_match():
     assert choice(10) is TakeDiscard
     assert choice(-25) is DrawStock
     assert choice(10, match_aware=False) is choice(-25, match_aware=False)
+
+
+def test_arena_holes_come_from_a_keyed_hash_of_the_seed_not_consecutive_numbers():
+    config = ArenaConfig(("easy", "random"), SixCardRules(holes=9), matches=4, seed=5)
+    assert config.group_key(0) == replace(config, matches=99).group_key(0), "the seed alone decides"
+    assert len({config.group_key(group) for group in range(3)} | {replace(config, seed=6).group_key(0)}) == 4
+    match = Match.keyed(config.rules, config.group_key(0))
+    numbers = [match.code.for_hole(hole, match.key).number for hole in range(9)]
+    assert all(after != (before + 1) % DEAL_COUNT for before, after in itertools.pairwise(numbers))

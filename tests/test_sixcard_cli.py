@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -14,6 +15,8 @@ from pathlib import Path
 import pytest
 
 from golfcards.main import main
+from golfcards.shuffle import DEAL_COUNT
+from golfcards.sixcard.codes import DealCode
 
 
 def run(capsys, *argv: str, stdin: str | None = None, monkeypatch=None) -> tuple[int, str, str]:
@@ -54,6 +57,7 @@ def test_score_any_supported_grid_and_localized(capsys):
         ("9S KD 2C / 9H QC", "sixcard.bad_grid_shape"),
         ("9S KD / 9S QC", "sixcard.duplicate_card"),
         ("9S KD 2C / 9H QC ZZ", "card.bad_suit"),
+        pytest.param("9S KD 2C / 9H QC 7ſ", "card.bad_suit", id="long-s-is-not-an-S"),
     ],
 )
 def test_score_refuses_bad_grids_clearly(capsys, grid, key):
@@ -179,6 +183,45 @@ def test_play_survives_garbage_out_of_range_and_end_of_input(capsys, monkeypatch
     assert out.rstrip().endswith("Game stopped.")
 
 
+def test_play_prints_nothing_that_predicts_the_next_hole_and_replays_with_its_key(capsys, monkeypatch):
+    typed = "\n".join(str(1 + k % 6) for k in range(600)) + "\n"  # reveals, takes, swaps: any phase
+    args = ["sixcard", "play", "--bots", "easy", "--players", "2", "--holes", "2", "--seed", "1", "--lang", "en"]
+    status, out, _ = run(capsys, *args, stdin=typed, monkeypatch=monkeypatch)
+    assert status == 0
+    codes = re.findall(r"Deal code of this hole: (\S+)", out)
+    assert len(codes) == 2
+    first, second = DealCode.parse(codes[0]), DealCode.parse(codes[1])
+    assert second.number != (first.number + 1) % DEAL_COUNT, "hole 2 is not the next deal number"
+    again = re.search(r"Play this match again with --code (\S+) --key ([0-9a-f]{64})\n", out)
+    assert again and again.group(1) == codes[0]
+    assert out.count(again.group(2)) == 1 and out.index(again.group(0)) > out.index(codes[1]), "the key at the end only"
+
+    status, replayed, _ = run(
+        capsys, *args, "--code", codes[0], "--key", again.group(2), stdin=typed, monkeypatch=monkeypatch
+    )
+    assert status == 0 and re.findall(r"Deal code of this hole: (\S+)", replayed) == codes
+    status, _, err = run(capsys, *args, "--key", "ab" * 31 + "zz", stdin="", monkeypatch=monkeypatch)
+    assert status == 2 and "64 hex digits" in err
+
+
+def test_play_reads_positions_in_ascii_digits_only(capsys, monkeypatch):
+    typed = "３\n³\n٣\n𝟑\n" + "9" * 4400 + "\n"
+    args = ["sixcard", "play", "--bots", "easy", "--code", "G6-P2-AAAAAAB", "--seed", "2", "--lang", "en"]
+    status, out, err = run(capsys, *args, stdin=typed, monkeypatch=monkeypatch)
+    assert status == 0 and "Traceback" not in err
+    for text in ("３", "³", "٣", "𝟑", "9" * 40):
+        assert f"I did not understand “{text}”." in out
+    assert "turns up" not in out.split("Player 1")[1], "no look-alike digit turned a card up"
+
+
+@pytest.mark.parametrize(
+    "code", ["G６-P2-AAAAAAB", "G6-P２-AAAAAAB", "G6-P2-AAAAAAB-H１", "G6-P2-AAAAAAſ", "G6-P2-AAAAAAB-D٢"]
+)
+def test_deal_codes_are_ascii_not_look_alikes(capsys, monkeypatch, code):
+    status, _, err = run(capsys, "sixcard", "play", "--code", code, "--lang", "en", stdin="", monkeypatch=monkeypatch)
+    assert status == 2 and err.startswith("Error: ") and "Traceback" not in err
+
+
 def test_hot_seat_for_two_people_in_portuguese(capsys, monkeypatch):
     status, out, _ = run(
         capsys,
@@ -251,3 +294,60 @@ def test_ctrl_c_stops_an_arena_on_several_workers_at_once():
     while time.monotonic() < deadline and _group(process.pid):
         time.sleep(0.1)
     assert _group(process.pid) == [], "no worker is left behind"
+
+
+def test_an_arena_without_a_seed_prints_its_secret_seed_only_at_the_end_and_repeats_with_it(capsys):
+    args = ["sixcard", "arena", "--players", "easy,random", "--matches", "2", "--holes", "2", "--workers", "1"]
+    status, out, _ = run(capsys, *args, "--json")
+    data = json.loads(out)
+    assert status == 0 and 0 <= data["seed"] < 2**64
+    status, again, _ = run(capsys, *args, "--json", "--seed", str(data["seed"]))
+    assert status == 0 and json.loads(again) == data
+    status, text, _ = run(capsys, *args, "--seed", str(data["seed"]), "--lang", "en")
+    assert text.splitlines()[0].endswith(f"seed {data['seed']}")
+
+
+def refused(capsys, *argv: str) -> tuple[int, str, str]:
+    """Run a command whose arguments are refused while parsing: the exit status and the output."""
+    with pytest.raises(SystemExit) as leaving:
+        main(list(argv))
+    captured = capsys.readouterr()
+    return leaving.value.code, captured.out, captured.err
+
+
+@pytest.mark.parametrize(
+    "option, value",
+    [
+        ("--matches", "1" + "0" * 30),
+        ("--matches", "0"),
+        ("--matches", "-3"),
+        ("--matches", "٣"),
+        ("--timeout", "nan"),
+        ("--timeout", "inf"),
+        ("--timeout", "-1"),
+        ("--timeout", "0"),
+        ("--timeout", "1e3"),
+        ("--seed", "-1"),
+        ("--seed", str(2**64)),
+        ("--workers", "0"),
+        ("--holes", "３"),
+        ("--holes", "100"),
+        ("--jokers", "3"),
+    ],
+)
+def test_arena_numbers_are_ascii_and_in_range(capsys, option, value):
+    args = ["sixcard", "arena", "--players", "easy,random", option, value]
+    status, out, _ = refused(capsys, *args, "--json")
+    assert status == 2 and json.loads(out)["error"]["key"] in (
+        "argument.out_of_range",
+        "argument.not_whole",
+        "argument.not_decimal",
+    )
+    status, _, err = refused(capsys, *args, "--lang", "pt")
+    assert status == 2 and err.splitlines()[-1].startswith(f"Erro: {option}: ") and "Traceback" not in err
+
+
+@pytest.mark.parametrize("command", [["bot", "--seed", "-4"], ["play", "--players", "9"], ["play", "--seed", "１"]])
+def test_other_sixcard_numbers_are_range_checked(capsys, command):
+    status, _, err = refused(capsys, "sixcard", *command, "--lang", "en")
+    assert status == 2 and err.splitlines()[-1].startswith("Error: --") and "Traceback" not in err

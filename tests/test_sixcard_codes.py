@@ -6,7 +6,7 @@ import pytest
 
 from golfcards.errors import GolfError
 from golfcards.shuffle import DEAL_COUNT
-from golfcards.sixcard.codes import DealCode
+from golfcards.sixcard.codes import DealCode, keyed_number
 from golfcards.sixcard.rules import SixCardRules
 from golfcards.solitaire.deal import Deal as SolitaireDeal
 
@@ -63,11 +63,18 @@ def test_sixcard_codes_do_not_deal_like_solitaire():
     assert sixcard[:20] != solitaire[:20]
 
 
-def test_for_hole_moves_the_deal_and_the_dealer():
+def test_for_hole_derives_the_deal_from_the_key_and_moves_the_dealer():
     code = DealCode.parse("G6-P3-AAAAAAB")
-    assert str(code.for_hole(1)) == "G6-P3-AAAAAAC-D1"
-    assert str(code.for_hole(3)) == "G6-P3-AAAAAAE"
-    assert DealCode(DEAL_COUNT - 1).for_hole(1).number == 0
+    key = b"golfcards"
+    assert code.for_hole(0, key) == code
+    # Pinned (docs/sixcard-rules.md): a match key replays the same holes on every platform.
+    assert [str(code.for_hole(hole, key)) for hole in (1, 2, 3)] == [
+        "G6-P3-YMMWFSG-D1",
+        "G6-P3-ITOUTKG-D2",
+        "G6-P3-ZLBYEKB",
+    ]
+    assert code.for_hole(1, b"another key").number != code.for_hole(1, key).number
+    assert all(0 <= keyed_number(bytes([k]), hole) < DEAL_COUNT for k in range(50) for hole in range(9))
 
 
 @pytest.mark.parametrize(

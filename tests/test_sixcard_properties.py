@@ -77,7 +77,7 @@ def test_random_holes_keep_every_rule(rules, number, seed):
         probe = any_action(rng, rules.grid)
         before = snapshot(state)
         legal = probe in state.legal_actions(seat)
-        refusal = state.apply(seat, probe)
+        refusal = state.apply(probe, seat)
         assert (refusal is None) == legal
         if refusal is not None:
             assert snapshot(state) == before
@@ -86,9 +86,9 @@ def test_random_holes_keep_every_rule(rules, number, seed):
             continue
         seat = state.current_player
         actions = state.legal_actions()
-        assert actions and all(state.why_not(seat, action) is None for action in actions)
+        assert actions and all(state.why_not(action, seat) is None for action in actions)
         face_up_before = [sum(flags) for flags in state.face_up]
-        state.apply_action(rng.choice(actions))
+        assert state.apply(rng.choice(actions)) is None
         assert all_cards(state) == deck
         assert all(sum(flags) >= before for flags, before in zip(state.face_up, face_up_before, strict=False))
     assert state.is_terminal()
@@ -113,4 +113,4 @@ def test_views_and_actions_survive_json(rules, number, seed):
                 assert action_from_json(action_to_json(action)) == action
         if state.is_terminal():
             break
-        state.apply_action(rng.choice(state.legal_actions()))
+        assert state.apply(rng.choice(state.legal_actions())) is None

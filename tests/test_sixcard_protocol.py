@@ -5,12 +5,15 @@ from __future__ import annotations
 import json
 import os
 import pickle
+import random
 import shlex
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from golfcards.errors import GolfError
 from golfcards.main import main
@@ -21,7 +24,7 @@ from golfcards.sixcard.bots import make_bot
 from golfcards.sixcard.codes import DealCode
 from golfcards.sixcard.rules import SixCardRules
 from golfcards.sixcard.state import HoleState
-from golfcards.sixcard.view import view_for
+from golfcards.sixcard.view import View, view_for
 
 SOURCE = str(Path(__file__).resolve().parent.parent / "src")
 ENVIRONMENT = {**os.environ, "PYTHONPATH": SOURCE + os.pathsep + os.environ.get("PYTHONPATH", "")}
@@ -42,8 +45,8 @@ def test_answer_line_answers_views_and_reports_bad_lines():
     assert json.loads(answer_line(bot, "not json"))["error"] == "sixcard.bot_not_json"
     assert json.loads(answer_line(bot, "[" * 5000))["error"] == "sixcard.bot_not_json", "nested too deep"
     assert json.loads(answer_line(bot, '{"viewer": 0}'))["error"] == "sixcard.bad_view"
-    state.apply(0, state.legal_actions(0)[0])
-    state.apply(0, state.legal_actions(0)[0])
+    state.apply(state.legal_actions(0)[0], 0)
+    state.apply(state.legal_actions(0)[0], 0)
     assert json.loads(answer_line(bot, encode_view(view_for(state, 0))))["error"] == "sixcard.bot_not_my_turn"
 
 
@@ -69,7 +72,7 @@ def test_golf_sixcard_bot_plays_a_whole_hole_through_a_pipe():
                 answered += 1
             else:
                 action = local[seat].choose(view)
-            assert state.apply(seat, action) is None
+            assert state.apply(action, seat) is None
         process.stdin.write("garbage\n")
         process.stdin.flush()
         assert json.loads(process.stdout.readline())["error"] == "sixcard.bot_not_json"
@@ -136,11 +139,46 @@ class DiscardSwapper:
         return take if take in view.legal else view.legal[0]
 
 
-def test_a_hole_that_never_ends_is_a_clear_error_not_a_hang():
+def test_a_hole_that_never_ends_stops_its_match_not_a_hang():
     config = ArenaConfig(("a", "b"), SixCardRules(holes=1), matches=1, factory=lambda spec, seed: DiscardSwapper())
-    with pytest.raises(GolfError) as error:
-        run_arena(config)
-    assert error.value.key == "sixcard.endless_hole" and error.value.params == {"turns": MAX_HOLE_TURNS}
+    result = run_arena(config)
+    assert (result.matches, result.stopped) == (0, 1)
+    assert [(f.player, f.key, dict(f.params)) for f in result.faults] == [
+        (player, "sixcard.endless_hole", {"turns": MAX_HOLE_TURNS}) for player in (0, 1)
+    ]
+
+
+LOOPER = """
+import json, sys
+matches = 0
+for line in sys.stdin:
+    view = json.loads(line)
+    grid = view["grids"][view["viewer"]]
+    if view["phase"] == "reveal" and view["hole"] == 0 and all(card is None for card in grid):
+        matches += 1  # the first view of a match
+    if view["phase"] == "reveal":
+        action = view["legal"][0]
+    elif matches == 2:  # in its second match, swap the discard with a face-up card for ever
+        action = {"type": "take", "position": next(p for p, card in enumerate(grid) if card is not None)}
+    else:  # otherwise draw and throw away: the stock runs out and the hole ends
+        action = {"type": "draw"} if view["phase"] == "draw" else {"type": "discard"}
+    print(json.dumps(action), flush=True)
+"""
+
+
+def test_two_outside_bots_that_never_end_a_hole_stop_only_that_match(tmp_path, capsys):
+    path = tmp_path / "looper.py"
+    path.write_text(LOOPER)
+    command = f"cmd:{PYTHON} {shlex.quote(str(path))}"
+    args = ["sixcard", "arena", "--players", f"{command},{command}", "--matches", "4", "--holes", "2"]
+    assert main([*args, "--workers", "1", "--seed", "3", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["matches"], data["stopped_matches"], data["holes"]) == (3, 1, 6), "the finished matches are kept"
+    assert data["faults"] == [1, 1]
+    assert {example["key"] for example in data["fault_examples"]} == {"sixcard.endless_hole"}
+    assert main([*args, "--workers", "1", "--seed", "3", "--lang", "fr"]) == 0
+    text = capsys.readouterr().out
+    assert "1 partie arrêtée" in text and "plus de 2000 tours" in text
 
 
 def test_errors_cross_process_boundaries_whole():
@@ -156,3 +194,98 @@ def test_the_arena_names_the_bot_in_its_fault_message(tmp_path, capsys):
     assert main(["sixcard", "arena", "--players", f"cmd:{command},easy", "--matches", "1", "--workers", "1"]) == 0
     output = capsys.readouterr().out
     assert f"The bot program {command} stopped" in output and "{command}" not in output
+
+
+def sample_views() -> list[dict]:
+    """Views a bot really gets: every rule set, every phase, from a few random holes."""
+    rng = random.Random(11)
+    views = []
+    for number, rules in enumerate(
+        [SixCardRules(), SixCardRules(players=4, grid=9, jokers=2, final_turn=True, reshuffle_discard=True)]
+        + [SixCardRules(players=3, grid=4, jokers=1), SixCardRules(grid=8, reshuffle_discard=True)]
+    ):
+        state = HoleState.from_code(DealCode(number * 7919, rules))
+        while not state.is_terminal():
+            seat = state.current_player
+            views.append(view_for(state, seat).to_json())
+            state.apply(rng.choice(state.legal_actions()), seat)
+    return views[::3]
+
+
+VIEWS = sample_views()
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**20), 10**20) | st.floats() | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=8,
+)
+BOT_ERRORS = {"sixcard.bad_view", "sixcard.bad_action", "sixcard.bot_not_my_turn", "sixcard.bot_not_json"}
+
+
+@st.composite
+def junk_views(draw) -> dict:
+    """A real view with one to three fields broken: replaced, removed, or a list cut or spoilt."""
+    view = json.loads(json.dumps(draw(st.sampled_from(VIEWS))))
+    for _ in range(draw(st.integers(1, 3))):
+        key = draw(st.sampled_from(sorted(view)))
+        how = draw(st.sampled_from(["replace", "remove", "shorten", "spoil", "nudge"]))
+        value = view[key]
+        if how == "remove":
+            del view[key]
+        elif how == "shorten" and isinstance(value, list) and value:
+            view[key] = value[: draw(st.integers(0, len(value) - 1))]
+        elif how == "spoil" and isinstance(value, (list, dict)) and value:
+            inner = draw(st.sampled_from(range(len(value)) if isinstance(value, list) else sorted(value)))
+            value[inner] = draw(JSON_VALUES)
+        elif how == "nudge" and isinstance(value, int) and not isinstance(value, bool):
+            view[key] = value + draw(st.sampled_from([-1, 1, 4, -(10**9)]))
+        else:
+            view[key] = draw(JSON_VALUES)
+    return view
+
+
+@settings(max_examples=300, deadline=None)
+@given(view=junk_views(), level=st.sampled_from(["random", "easy", "normal", "strong", "expert"]))
+def test_the_bot_answers_any_junk_view_with_an_error_or_a_legal_action(view, level):
+    reply = json.loads(answer_line(make_bot(level, 1), json.dumps(view)))
+    if "error" in reply:
+        assert reply["error"] in BOT_ERRORS and isinstance(reply["detail"], str)
+    else:
+        assert action_from_json(reply) in View.from_json(view).legal
+
+
+def inconsistent_views() -> list[tuple[str, dict]]:
+    """The inconsistencies outside programs sent (each a real view with one thing wrong)."""
+    base = next(v for v in VIEWS if v["phase"] == "draw" and v["rules"]["players"] == 2)
+    return [
+        ("empty discard", {**base, "discard": []}),
+        ("fewer grids than players", {**base, "grids": base["grids"][:1]}),
+        ("viewer out of range", {**base, "viewer": 7}),
+        ("negative viewer", {**base, "viewer": -1}),
+        ("to_act out of range", {**base, "to_act": [5]}),
+        ("a grid too short", {**base, "grids": [base["grids"][0][:4], base["grids"][1]]}),
+        ("a grid too long", {**base, "grids": [[*base["grids"][0], None], base["grids"][1]]}),
+        ("a card twice", {**base, "discard": [*base["discard"], base["discard"][-1]]}),
+        ("a drawn card for nobody", {**base, "holding": "X2"}),
+        ("dealer as text", {**base, "dealer": "1"}),
+        ("a huge stock", {**base, "stock": 10**30}),
+        ("rules not a flag", {**base, "rules": {**base["rules"], "final_turn": 3}}),
+    ]
+
+
+def test_golf_sixcard_bot_answers_inconsistent_views_with_an_error_and_keeps_reading():
+    cases = inconsistent_views()
+    lines = [json.dumps(view) for _, view in cases] + [json.dumps(VIEWS[0])]
+    result = subprocess.run(
+        [sys.executable, "-m", "golfcards", "sixcard", "bot", "--level", "strong"],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        env=ENVIRONMENT,
+        timeout=60,
+    )
+    assert result.returncode == 0 and "Traceback" not in result.stderr
+    replies = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(replies) == len(lines)
+    for (name, _), reply in zip(cases, replies, strict=False):
+        assert reply.get("error") == "sixcard.bad_view", name
+    assert action_from_json(replies[-1]) in View.from_json(VIEWS[0]).legal, "still playing after the junk"

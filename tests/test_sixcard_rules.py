@@ -63,9 +63,9 @@ def test_seed_worked_example_before_the_swap_is_15():
 
 def test_seed_worked_example_blind_swap_scores_5_and_ends_the_hole_at_once():
     state = table("9S KD 2C 9H QC 7D", "3S 4S 5H 6S 7S 8S", stock="KC 2D 3D")
-    assert state.apply(0, DrawStock()) is None
+    assert state.apply(DrawStock(), 0) is None
     assert state.holding == parse_card("KC").index
-    assert state.apply(0, Swap(4)) is None  # the Q♣ position, chosen blind
+    assert state.apply(Swap(4), 0) is None  # the Q♣ position, chosen blind
     assert state.is_terminal() and state.end is EndReason.WENT_OUT
     assert state.went_out == 0
     assert state.points()[0] == 5  # 0 + 0 + 5: 10 saved
@@ -73,7 +73,7 @@ def test_seed_worked_example_blind_swap_scores_5_and_ends_the_hole_at_once():
     assert state.discard_top == parse_card("QC")  # the queen went face up onto the discard
     assert state.legal_actions(1) == []  # no extra turn for anybody
     assert state.history == [(0, DrawStock()), (0, Swap(4))]
-    assert state.apply(1, DrawStock()) is Refusal.HOLE_OVER
+    assert state.apply(DrawStock(), 1) is Refusal.HOLE_OVER
 
 
 @pytest.mark.parametrize(
@@ -123,13 +123,13 @@ def test_everyone_turns_up_two_cards_in_any_order_then_left_of_dealer_starts():
     state = HoleState.from_code("G6-P3-AAAAAAC-D2")  # dealer is seat 2 (index 1): seat 3 starts
     assert state.first_player == 2 and state.phase is Phase.REVEAL
     assert state.to_act == (2, 0, 1)
-    assert state.apply(1, Reveal(0)) is None  # anyone may turn up their cards meanwhile
-    assert state.apply(1, Reveal(0)) is Refusal.ALREADY_FACE_UP
-    assert state.apply(1, DrawStock()) is Refusal.REVEAL_FIRST
-    assert state.apply(1, Reveal(9)) is Refusal.NO_SUCH_POSITION
+    assert state.apply(Reveal(0), 1) is None  # anyone may turn up their cards meanwhile
+    assert state.apply(Reveal(0), 1) is Refusal.ALREADY_FACE_UP
+    assert state.apply(DrawStock(), 1) is Refusal.REVEAL_FIRST
+    assert state.apply(Reveal(9), 1) is Refusal.NO_SUCH_POSITION
     for seat, position in [(1, 5), (0, 1), (0, 2), (2, 3), (2, 4)]:
-        assert state.apply(seat, Reveal(position)) is None
-    assert state.apply(0, Reveal(3)) is Refusal.NOT_YOUR_TURN
+        assert state.apply(Reveal(position), seat) is None
+    assert state.apply(Reveal(3), 0) is Refusal.NOT_YOUR_TURN
     assert state.phase is Phase.DRAW and state.current_player == 2
     assert [sum(flags) for flags in state.face_up] == [2, 2, 2]
 
@@ -139,21 +139,21 @@ def test_everyone_turns_up_two_cards_in_any_order_then_left_of_dealer_starts():
 
 def test_the_discard_must_be_swapped_and_a_drawn_card_may_replace_a_face_up_card():
     state = table("9S KD 2C 9H QC 7D", "3S 4S 5H 6S 7S 8S", stock="KC 2D 3D", discard="AH", face_down_mine=(3, 4))
-    assert state.apply(0, DiscardDrawn()) is Refusal.NOTHING_DRAWN
-    assert state.apply(0, Reveal(3)) is Refusal.ALREADY_REVEALED  # no turning up instead of drawing
-    assert state.apply(0, TakeDiscard(5)) is None  # take the A♥ onto the 7♦
+    assert state.apply(DiscardDrawn(), 0) is Refusal.NOTHING_DRAWN
+    assert state.apply(Reveal(3), 0) is Refusal.ALREADY_REVEALED  # no turning up instead of drawing
+    assert state.apply(TakeDiscard(5), 0) is None  # take the A♥ onto the 7♦
     assert state.grid_cards(0)[5] == parse_card("AH") and state.discard_top == parse_card("7D")
-    assert state.apply(0, DrawStock()) is Refusal.NOT_YOUR_TURN
-    assert state.apply(1, DrawStock()) is None
-    assert state.apply(1, TakeDiscard(0)) is Refusal.PLACE_DRAWN_CARD
-    assert state.apply(1, Swap(2)) is None  # replaces a face-down card
+    assert state.apply(DrawStock(), 0) is Refusal.NOT_YOUR_TURN
+    assert state.apply(DrawStock(), 1) is None
+    assert state.apply(TakeDiscard(0), 1) is Refusal.PLACE_DRAWN_CARD
+    assert state.apply(Swap(2), 1) is None  # replaces a face-down card
     assert state.discard_top == parse_card("5H") and state.face_up[1][2]
 
 
 def test_discarding_a_drawn_card_turns_nothing_up():
     state = table("9S KD 2C 9H QC 7D", "3S 4S 5H 6S 7S 8S", stock="KC 2D 3D")
-    state.apply(0, DrawStock())
-    state.apply(0, DiscardDrawn())
+    state.apply(DrawStock(), 0)
+    state.apply(DiscardDrawn(), 0)
     assert state.discard_top == parse_card("KC")
     assert state.face_up[0] == [True, True, True, True, False, True]
     assert state.current_player == 1
@@ -162,8 +162,8 @@ def test_discarding_a_drawn_card_turns_nothing_up():
 def test_stock_exhaustion_ends_and_scores_the_hole_without_reshuffle():
     state = table("9S KD 2C 9H QC 7D", "3S 4S 5H 6S 7S 8S", stock="KC 2D")
     for seat in (0, 1):
-        state.apply(seat, DrawStock())
-        state.apply(seat, DiscardDrawn())
+        state.apply(DrawStock(), seat)
+        state.apply(DiscardDrawn(), seat)
     assert state.is_terminal() and state.end is EndReason.STOCK_EMPTY
     assert state.points() == (15, 33)
 
@@ -172,8 +172,8 @@ def test_reshuffle_house_rule_turns_the_discard_into_a_new_stock():
     rules = SixCardRules(reshuffle_discard=True)
     state = table("9S KD 2C 9H QC 7D", "3S 4S 5H 6S 7S 8S", stock="KC 2D", discard="5C 6C", rules=rules)
     for seat in (0, 1):
-        state.apply(seat, DrawStock())
-        state.apply(seat, DiscardDrawn())
+        state.apply(DrawStock(), seat)
+        state.apply(DiscardDrawn(), seat)
     assert not state.is_terminal() and state.reshuffles == 1
     assert state.discard_top == parse_card("2D") and state.stock_count == 3
     assert sorted(state.stock) == sorted(indexes("5C 6C KC"))
@@ -182,21 +182,19 @@ def test_reshuffle_house_rule_turns_the_discard_into_a_new_stock():
 def test_final_turn_house_rule_gives_the_others_one_more_turn():
     rules = SixCardRules(final_turn=True)
     state = table("9S KD 2C 9H QC 7D", "3S 4S 5H 6S 7S 8S", stock="KC 2D 3D", rules=rules)
-    state.apply(0, DrawStock())
-    state.apply(0, Swap(4))
+    state.apply(DrawStock(), 0)
+    state.apply(Swap(4), 0)
     assert not state.is_terminal() and state.went_out == 0 and state.current_player == 1
-    state.apply(1, TakeDiscard(0))
+    state.apply(TakeDiscard(0), 1)
     assert state.is_terminal() and state.end is EndReason.WENT_OUT
 
 
 def test_bad_seats_and_non_actions_are_refused():
     state = table("9S KD 2C 9H QC 7D", "3S 4S 5H 6S 7S 8S", stock="KC 2D 3D")
-    assert state.apply(7, DrawStock()) is Refusal.NO_SUCH_SEAT
-    assert state.apply(0, "draw") is Refusal.NOT_AN_ACTION  # type: ignore[arg-type]
-    assert state.apply(0, TakeDiscard(-1)) is Refusal.NO_SUCH_POSITION
-    with pytest.raises(GolfError) as error:
-        state.apply_action(Swap(1))
-    assert error.value.key == "sixcard.refusal.nothing_drawn"
+    assert state.apply(DrawStock(), 7) is Refusal.NO_SUCH_SEAT
+    assert state.apply("draw", 0) is Refusal.NOT_AN_ACTION  # type: ignore[arg-type]
+    assert state.apply(TakeDiscard(-1), 0) is Refusal.NO_SUCH_POSITION
+    assert state.apply(Swap(1)) is Refusal.NOTHING_DRAWN  # the current player by default
 
 
 # --- options and matches --------------------------------------------------------------------------
@@ -226,15 +224,15 @@ def test_grid_sizes(grid, shape, up):
 
 
 def test_match_rotates_dealer_and_shares_wins():
-    match = Match.from_code("G6-P3-AAAAAAB-H3")
+    match = Match.from_code("G6-P3-AAAAAAB-H3", b"test key")
     assert match.next_hole() is Refusal.HOLE_NOT_OVER
     first_players = []
     while True:
         first_players.append(match.state.first_player)
         while not match.state.is_terminal():
             seat = match.state.current_player
-            assert match.apply(seat, match.state.legal_actions()[0]) is None
-        if match.is_over():
+            assert match.apply(match.state.legal_actions()[0], seat) is None
+        if match.is_terminal():
             break
         assert match.next_hole() is None
     assert first_players == [0, 1, 2]
@@ -243,3 +241,12 @@ def test_match_rotates_dealer_and_shares_wins():
     assert match.next_hole() is Refusal.MATCH_OVER
     assert winners([12, 7, 7]) == (1, 2)
     assert winners([3, 7, 9]) == (0,)
+
+
+def test_a_cloned_match_keeps_its_key_and_deals_the_same_next_hole():
+    match = Match.from_code("G6-P2-AAAAAAB-H2", b"test key")
+    while not match.state.is_terminal():
+        match.apply(match.state.legal_actions()[0], match.state.current_player)
+    copy = match.clone()
+    assert copy.next_hole() is None and match.next_hole() is None
+    assert copy.state.code == match.state.code and copy.state.stock == match.state.stock

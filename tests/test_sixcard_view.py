@@ -83,7 +83,7 @@ def test_no_view_ever_leaks_a_hidden_card():
             if state.is_terminal():
                 break
             seat = state.current_player
-            state.apply(seat, bots[seat].choose(view_for(state, seat)))
+            state.apply(bots[seat].choose(view_for(state, seat)), seat)
     assert checked > 5000
 
 
@@ -91,23 +91,23 @@ def test_the_drawn_card_is_seen_by_the_drawer_only_until_placed():
     state = HoleState.from_code("G6-P3-AAAAAAB")
     while state.to_act and state.phase.value == "reveal":
         seat = state.current_player
-        state.apply(seat, state.legal_actions()[0])
+        state.apply(state.legal_actions()[0], seat)
     drawer = state.current_player
     card = card_from_index(state.stock[-1])
-    state.apply(drawer, DrawStock())
+    state.apply(DrawStock(), drawer)
     assert view_for(state, drawer).holding == card
     for viewer in [None, *(s for s in range(3) if s != drawer)]:
         view = view_for(state, viewer)
         assert view.holding is None and view.holder == drawer
         assert card.code not in card_codes(view.to_json())
-    state.apply(drawer, state.legal_actions()[0])  # thrown away: now everybody sees it
+    state.apply(state.legal_actions()[0], drawer)  # thrown away: now everybody sees it
     assert all(view_for(state, v).discard_top == card for v in (None, 0, 1, 2))
 
 
 def test_a_finished_hole_shows_everything_and_its_code():
     state = HoleState.from_code("G6-P2-AAAAAAB")
     while not state.is_terminal():
-        state.apply_action(state.legal_actions()[0])
+        assert state.apply(state.legal_actions()[0]) is None
     view = view_for(state, None)
     assert all(card is not None for grid in view.grids for card in grid)
     assert view.code == "G6-P2-AAAAAAB" and view.points == state.points()

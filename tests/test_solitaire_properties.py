@@ -50,12 +50,12 @@ def test_invariants_hold_over_random_play(code, sequence):
     moves = 0
     for action in sequence:
         before_position, before_score = board.position(), board.score
-        outcome = board.apply(action)
-        if outcome.accepted and isinstance(action, Undo):
+        refusal = board.apply(action)
+        if refusal is None and isinstance(action, Undo):
             played.pop()
-        elif outcome.accepted:
-            played.append(outcome.card)
-        if not outcome.accepted:
+        elif refusal is None:
+            played.append(board.discard)
+        if refusal is not None:
             assert board.position() == before_position and board.score == before_score
         # 52 (+ jokers) cards always accounted for: tableau + stock + every card played.
         in_play = all_cards(board) + Counter(played)
@@ -72,15 +72,14 @@ def test_invariants_hold_over_random_play(code, sequence):
 def test_undo_restores_the_exact_previous_state(code, choices):
     board = Board.from_code(code)
     for choice in choices:
-        legal = board.legal_moves()
+        legal = board.legal_actions()
         if not legal:
             break
         before = (board.position(), board.score, board.status, board.columns, board.stock)
         moves_before = board.moves
-        board.push(legal[choice % len(legal)])
-        after = board.copy()
-        undo = board.apply(Undo())
-        assert undo.accepted
+        assert board.apply(legal[choice % len(legal)]) is None
+        after = board.clone()
+        assert board.undo() is None
         assert (board.position(), board.score, board.status, board.columns, board.stock) == before
         assert board.moves == moves_before + 1, "undo never lowers the move counter"
         board = after
@@ -91,14 +90,14 @@ def test_undo_restores_the_exact_previous_state(code, choices):
 def test_status_and_score_agree(code, choices):
     board = Board.from_code(code)
     for choice in choices:
-        legal = board.legal_moves()
+        legal = board.legal_actions()
         if not legal:
             break
-        board.push(legal[choice % len(legal)])
+        assert board.apply(legal[choice % len(legal)]) is None
     if board.status is Status.WON:
         assert board.score == 350 and board.cards_left == 0
     elif board.status is Status.BLOCKED:
-        assert board.stock_count == 0 and not board.legal_moves()
+        assert board.stock_count == 0 and not board.legal_actions()
         assert board.score == max(0, 10 * board.removed - 10 * board.cards_left)
     else:
-        assert board.legal_moves() and board.score == 10 * board.removed
+        assert board.legal_actions() and board.score == 10 * board.removed

@@ -55,11 +55,10 @@ def test_fresh_deal_shape(reference_deal):
 
 def test_opening_of_the_reference_deal():
     board = Board.from_code("GO1-E-AAAAAAB")
-    assert [m for m in board.legal_moves()] == [Draw()], "at the start no free card fits A♣"
-    draw, nine, eight = play(board, "d 5 2")
-    assert draw.card == parse_card("8S")
-    assert nine.card == parse_card("9C"), "9♣ of column 5: one above"
-    assert eight.card == parse_card("8C"), "8♣ of column 2: one below the 9♣"
+    assert [m for m in board.legal_actions()] == [Draw()], "at the start no free card fits A♣"
+    assert play(board, "d") == [None] and board.discard == parse_card("8S")
+    assert play(board, "5") == [None] and board.discard == parse_card("9C"), "9♣ of column 5: one above"
+    assert play(board, "2") == [None] and board.discard == parse_card("8C"), "8♣ of column 2: one below the 9♣"
     assert (board.stock_count, board.discard, board.moves, board.score) == (15, parse_card("8C"), 3, 20)
 
 
@@ -73,33 +72,33 @@ def test_suits_never_matter_and_only_one_rank_apart_fits():
 
 def test_refusal_reasons_of_the_rules_pages():
     board = Board.from_code("GO1-E-AAAAAAB")
-    assert board.apply(Touch(1, 5)).refusal is Refusal.NOT_CONSECUTIVE, "6♥ of column 1 on A♣"
-    assert board.apply(Touch(1, 4)).refusal is Refusal.CARD_BLOCKED, "10♠ in row 4 of column 1"
-    assert board.apply(Take(1)).refusal is Refusal.NOT_CONSECUTIVE
+    assert board.apply(Touch(1, 5)) is Refusal.NOT_CONSECUTIVE, "6♥ of column 1 on A♣"
+    assert board.apply(Touch(1, 4)) is Refusal.CARD_BLOCKED, "10♠ in row 4 of column 1"
+    assert board.apply(Take(1)) is Refusal.NOT_CONSECUTIVE
     assert board.moves == 0 and board.position() == Board.from_code("GO1-E-AAAAAAB").position()
 
 
 def test_touching_a_free_card_that_fits_removes_it():
     board = Board.from_code("GO1-E-AAAAAAB")
     play(board, "d")
-    outcome = board.apply(Touch(5, 5))
-    assert outcome.accepted and outcome.card == parse_card("9C")
-    assert board.apply(Touch(5, 5)).refusal is Refusal.NO_CARD, "row 5 of column 5 is now empty"
-    assert board.apply(Touch(5, 3)).refusal is Refusal.CARD_BLOCKED
+    assert board.moved_card(Touch(5, 5)) == parse_card("9C")
+    assert board.apply(Touch(5, 5)) is None and board.discard == parse_card("9C")
+    assert board.apply(Touch(5, 5)) is Refusal.NO_CARD, "row 5 of column 5 is now empty"
+    assert board.apply(Touch(5, 3)) is Refusal.CARD_BLOCKED
 
 
 def test_touch_outside_the_board_is_refused():
     board = Board.from_code("GO1-E-AAAAAAB")
-    assert board.apply(Touch(8, 1)).refusal is Refusal.NO_SUCH_COLUMN
-    assert board.apply(Touch(1, 6)).refusal is Refusal.NO_SUCH_COLUMN
-    assert board.apply(Take(0)).refusal is Refusal.NO_SUCH_COLUMN
+    assert board.apply(Touch(8, 1)) is Refusal.NO_SUCH_COLUMN
+    assert board.apply(Touch(1, 6)) is Refusal.NO_SUCH_COLUMN
+    assert board.apply(Take(0)) is Refusal.NO_SUCH_COLUMN
 
 
 def test_drawing_is_allowed_at_any_time_scores_nothing_and_counts_as_a_move():
     board = Board.from_code("GO1-E-AAAAAAB")
     play(board, "d")
-    assert Take(5) in board.legal_moves()
-    assert board.apply(Draw()).accepted, "draw while a removal is possible"
+    assert Take(5) in board.legal_actions()
+    assert board.apply(Draw()) is None, "draw while a removal is possible"
     assert (board.score, board.moves) == (0, 2)
 
 
@@ -107,12 +106,12 @@ def test_the_stock_is_never_recycled():
     board = Board.from_code("GO1-E-AAAAAAB")
     play(board, ["d"] * 16)
     assert board.stock_count == 0
-    assert board.apply(Draw()).refusal in (Refusal.STOCK_EMPTY, Refusal.GAME_OVER)
+    assert board.apply(Draw()) in (Refusal.STOCK_EMPTY, Refusal.GAME_OVER)
 
 
 def test_empty_column_has_no_free_card():
     board = board_from("5C|||||||".rstrip("|") + "||||||", "4D", "9S")
-    assert board.apply(Take(2)).refusal is Refusal.NO_CARD
+    assert board.apply(Take(2)) is Refusal.NO_CARD
 
 
 # --- King and Ace -----------------------------------------------------------------------------
@@ -146,7 +145,7 @@ def test_strict_refuses_anything_on_a_king_with_its_own_reason():
 def test_chain_queen_king_ace_two_in_easy():
     board = board_from("2C AD KS QH|||||||".rstrip("|") + "||||||", "JD", "9S")
     for _ in range(4):
-        assert board.apply(Take(1)).accepted
+        assert board.apply(Take(1)) is None
     assert board.status is Status.WON
 
 
@@ -156,10 +155,10 @@ def test_move_35_of_the_winning_line_is_ace_on_king(reference_deal):
     play(board, line[:34])
     assert board.discard == parse_card("KC") and board.stock_count == 6
     assert board.free_card(3) == parse_card("AH")
-    classic = board.copy()
+    classic = board.clone()
     classic.rules = CLASSIC
-    assert classic.apply(Take(3)).refusal is Refusal.NOT_CONSECUTIVE, "Classic would reject move 35"
-    assert board.apply(Take(3)).card == parse_card("AH")
+    assert classic.apply(Take(3)) is Refusal.NOT_CONSECUTIVE, "Classic would reject move 35"
+    assert board.apply(Take(3)) is None and board.discard == parse_card("AH")
 
 
 # --- the reference game -----------------------------------------------------------------------
@@ -167,27 +166,27 @@ def test_move_35_of_the_winning_line_is_ace_on_king(reference_deal):
 
 def test_reference_winning_line_wins_with_350_in_easy(reference_deal):
     board = Board.from_code("GO1-E-AAAAAAB")
-    outcomes = play(board, reference_deal["easy_winning_line"])
-    assert all(outcome.accepted for outcome in outcomes)
+    refusals = play(board, reference_deal["easy_winning_line"])
+    assert all(refusal is None for refusal in refusals)
     assert board.status is Status.WON
     assert board.score == 350
     assert board.moves == len(reference_deal["easy_winning_line"])
     assert board.stock_count == 16 - reference_deal["easy_winning_line"].count("d") == 4, "won with stock left"
-    assert board.apply(Draw()).refusal is Refusal.GAME_OVER
+    assert board.apply(Draw()) is Refusal.GAME_OVER
 
 
 def test_reference_winning_line_breaks_in_classic_where_the_rule_differs(reference_deal):
     line = reference_deal["easy_winning_line"]
     board = Board.from_code("GO1-C-AAAAAAB")
-    outcomes = play(board, line)
-    first_refused = next(i for i, outcome in enumerate(outcomes) if not outcome.accepted)
+    refusals = play(board, line)
+    first_refused = next(i for i, refusal in enumerate(refusals) if refusal is not None)
     assert first_refused == 23
     # Replay up to that point in Easy: the refused move is a King–Ace wrap.
     easy = Board.from_code("GO1-E-AAAAAAB")
     play(easy, line[:first_refused])
     card, discard = easy.free_card(int(line[first_refused])), easy.discard
     assert {card.rank, discard.rank} == {1, 13}
-    assert outcomes[first_refused].refusal is Refusal.NOT_CONSECUTIVE
+    assert refusals[first_refused] is Refusal.NOT_CONSECUTIVE
 
 
 # --- end of game and score --------------------------------------------------------------------
@@ -196,7 +195,7 @@ def test_reference_winning_line_breaks_in_classic_where_the_rule_differs(referen
 def test_won_as_soon_as_35_are_removed_even_with_stock_left(reference_deal):
     board = Board.from_code("GO1-E-AAAAAAB")
     play(board, reference_deal["easy_winning_line"])
-    assert board.status is Status.WON and board.stock_count > 0 and board.legal_moves() == []
+    assert board.status is Status.WON and board.stock_count > 0 and board.legal_actions() == []
 
 
 # Blocked games found by seeded random play (see the seed's score table).
@@ -221,11 +220,11 @@ SCORE_EXAMPLES = [
 @pytest.mark.parametrize("code, line, removed, score", SCORE_EXAMPLES)
 def test_blocked_score_examples_of_the_rules_pages(code, line, removed, score):
     board = Board.from_code(code)
-    assert all(outcome.accepted for outcome in play(board, line))
+    assert all(refusal is None for refusal in play(board, line))
     assert board.status is Status.BLOCKED
     assert board.removed == removed
     assert board.score == score == max(0, 10 * removed - 10 * (35 - removed))
-    assert board.legal_moves() == []
+    assert board.legal_actions() == []
 
 
 def test_score_grows_by_10_per_removal_and_never_goes_below_0():
@@ -250,8 +249,8 @@ def test_undo_puts_the_card_back_and_restores_the_score_but_not_the_move_counter
     before = board.position()
     play(board, "2")
     assert board.score == 20
-    undone = board.apply(Undo())
-    assert undone.accepted and undone.card == parse_card("8C")
+    assert board.moved_card(Undo()) == parse_card("8C")
+    assert board.undo() is None
     assert board.position() == before
     assert board.score == 10
     assert board.moves == 3, "the move counter never decreases"
@@ -270,10 +269,10 @@ def test_undo_after_a_block_removes_the_penalty_and_the_game_goes_on(code, line,
     board = Board.from_code(code)
     play(board, line)
     assert board.status is Status.BLOCKED
-    assert board.apply(Undo()).accepted
+    assert board.apply(Undo()) is None
     assert board.status is Status.PLAYING
     assert board.score == 10 * (removed - (line.split()[-1] != "d"))
-    assert board.legal_moves()
+    assert board.legal_actions()
 
 
 def test_undo_all_the_way_back_then_nothing_to_undo(reference_deal):
@@ -281,9 +280,9 @@ def test_undo_all_the_way_back_then_nothing_to_undo(reference_deal):
     line = reference_deal["easy_winning_line"]
     play(board, line)
     for _ in line:
-        assert board.apply(Undo()).accepted
+        assert board.apply(Undo()) is None
     assert board.position() == Board.from_code("GO1-E-AAAAAAB").position()
-    assert board.apply(Undo()).refusal is Refusal.NOTHING_TO_UNDO
+    assert board.apply(Undo()) is Refusal.NOTHING_TO_UNDO
     assert board.moves == len(line)
 
 
@@ -294,8 +293,8 @@ def test_only_the_last_100_actions_can_be_undone():
     board = Board(GameCode.parse("GO1-E-AAAAAAB").deal(), EASY, undo_limit=3)
     play(board, "d 5 2 d 6")
     for _ in range(3):
-        assert board.apply(Undo()).accepted
-    assert board.apply(Undo()).refusal is Refusal.UNDO_LIMIT
+        assert board.apply(Undo()) is None
+    assert board.apply(Undo()) is Refusal.UNDO_LIMIT
     assert board.stock_count == 15
 
 
@@ -311,9 +310,9 @@ def test_the_default_undo_limit_is_100():
 
 def test_strict_draws_only_when_no_removal_is_possible():
     board = Board.from_code("GO1-S-AAAAAAB")
-    assert board.apply(Draw()).accepted, "nothing fits A♣: drawing is allowed"
-    assert board.apply(Draw()).refusal is Refusal.MUST_REMOVE_FIRST, "9♣ fits 8♠: remove first"
-    assert board.legal_moves() == [Take(5)]
+    assert board.apply(Draw()) is None, "nothing fits A♣: drawing is allowed"
+    assert board.apply(Draw()) is Refusal.MUST_REMOVE_FIRST, "9♣ fits 8♠: remove first"
+    assert board.legal_actions() == [Take(5)]
 
 
 def test_strict_blocks_on_a_king_with_an_empty_stock():
@@ -354,14 +353,13 @@ def test_joker_games_deal_and_play_from_their_code():
 def test_empty_discard_first_removal_may_be_any_free_card():
     board = Board.from_code("GO1-E-AAAAAAB-ND")
     assert board.discard is None and board.stock_count == 17
-    assert len(board.legal_moves()) == 8, "all 7 free cards, and the draw"
-    outcome = board.apply(Take(1))
-    assert outcome.card == parse_card("6H") and board.discard == parse_card("6H")
-    assert board.apply(Take(1)).refusal is Refusal.NOT_CONSECUTIVE, "then the usual rule"
+    assert len(board.legal_actions()) == 8, "all 7 free cards, and the draw"
+    assert board.apply(Take(1)) is None and board.discard == parse_card("6H")
+    assert board.apply(Take(1)) is Refusal.NOT_CONSECUTIVE, "then the usual rule"
     board.apply(Undo())
     assert board.discard is None
 
 
 def test_empty_discard_draw_turns_the_stock_first_card():
     board = Board.from_code("GO1-E-AAAAAAB-ND")
-    assert board.apply(Draw()).card == parse_card("AC")
+    assert board.apply(Draw()) is None and board.discard == parse_card("AC")

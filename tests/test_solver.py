@@ -13,9 +13,9 @@ from golfcards.solitaire.solver import Solvability, most_removals, solve
 
 
 def replays_to_win(board: Board, line) -> bool:
-    board = board.copy()
+    board = board.clone()
     for move in line:
-        if not board.apply(move).accepted:
+        if board.apply(move) is not None:
             return False
     return board.status is Status.WON
 
@@ -28,7 +28,7 @@ def test_reference_deal_is_won_in_easy_and_lost_in_classic(reference_deal):
     # The rules page's own winning line wins too, so "winnable" is the engine's truth.
     board = Board.from_code("GO1-E-AAAAAAB")
     for token in reference_deal["easy_winning_line"]:
-        board.push(parse_action(token))
+        assert board.apply(parse_action(token)) is None
     assert board.status is Status.WON
     classic = solve("GO1-C-AAAAAAB")
     assert classic.winnable is False and classic.line is None and classic.notation is None
@@ -46,7 +46,7 @@ def test_every_kind_of_game_is_accepted():
 def test_a_position_in_the_middle_of_a_game(reference_deal):
     board = Board.from_code("GO1-E-AAAAAAB")
     for token in reference_deal["easy_winning_line"][:34]:
-        board.push(parse_action(token))
+        assert board.apply(parse_action(token)) is None
     verdict = solve(board)
     assert verdict.winnable and replays_to_win(board, verdict.line)
     assert len(verdict.line) <= len(reference_deal["easy_winning_line"]) - 34 + 20
@@ -55,7 +55,7 @@ def test_a_position_in_the_middle_of_a_game(reference_deal):
 def test_a_won_game_needs_no_move(reference_deal):
     board = Board.from_code("GO1-E-AAAAAAB")
     for token in reference_deal["easy_winning_line"]:
-        board.push(parse_action(token))
+        assert board.apply(parse_action(token)) is None
     verdict = solve(board)
     assert verdict.winnable and verdict.line == ()
 
@@ -63,7 +63,7 @@ def test_a_won_game_needs_no_move(reference_deal):
 def test_a_blocked_game_is_lost():
     board = Board.from_code("GO1-C-AAAAAAB")
     while board.status is Status.PLAYING:
-        board.push(board.legal_moves()[-1])  # draw whenever possible: the stock runs out
+        assert board.apply(board.legal_actions()[-1]) is None  # draw whenever possible: the stock runs out
     assert solve(board).winnable is False
 
 
@@ -121,7 +121,7 @@ def test_most_removals_of_a_won_and_of_a_lost_deal():
     lost = most_removals("GO1-C-AAAAAAB", budget=30_000)
     board = Board.from_code("GO1-C-AAAAAAB")
     for move in lost.line:
-        board.push(move)
+        assert board.apply(move) is None
     assert board.cards_left == lost.cards_left > 0
 
 

@@ -44,7 +44,7 @@ def test_classic_and_easy_verdicts_agree(rules, column):
         if verdict.winnable:
             board = Board(deal, rules)
             for move in verdict.line:
-                board.push(move)
+                assert board.apply(move) is None
             assert board.status is Status.WON
 
 

@@ -19,7 +19,7 @@ def test_hint_on_a_winnable_position_is_the_next_winning_move():
     for _ in range(80):
         if board.status is not Status.PLAYING:
             break
-        board.push(hint(board, budget=None).move)
+        assert board.apply(hint(board, budget=None).move) is None
     assert board.status is Status.WON
     assert hint(board).kind is HintKind.GAME_OVER and hint(board).move is None
 
@@ -30,13 +30,13 @@ def test_hint_on_a_lost_position_leads_to_the_fewest_cards():
     advice = hint(board, budget=None)
     assert advice.kind is HintKind.MOST_CARDS and advice.cards_left > 0
     for move in advice.line:
-        board.push(move)
+        assert board.apply(move) is None
     assert board.cards_left == advice.cards_left
     # No other first move does better: each one, searched to the end, leaves at least as many.
     start = Board.from_code("GO1-C-AAAAAAF")
-    for move in start.legal_moves():
-        after = start.copy()
-        after.push(move)
+    for move in start.legal_actions():
+        after = start.clone()
+        assert after.apply(move) is None
         assert hint(after, budget=None).cards_left >= advice.cards_left or after.status is Status.BLOCKED
 
 
@@ -44,7 +44,7 @@ def test_hint_with_a_spent_budget_says_so():
     board = Board.from_code("GO1-C-AAAAAAB")
     advice = hint(board, budget=200)
     assert advice.kind is HintKind.BEST_FOUND
-    assert advice.move in board.legal_moves()
+    assert advice.move in board.legal_actions()
     assert is_still_winnable(board, budget=200) is None
 
 
@@ -52,10 +52,10 @@ def test_still_winnable_follows_the_game(reference_deal):
     board = Board.from_code("GO1-E-AAAAAAB")
     assert is_still_winnable(board, budget=None) is True
     for token in reference_deal["easy_winning_line"][:10]:
-        board.push(parse_action(token))
+        assert board.apply(parse_action(token)) is None
     assert is_still_winnable(board, budget=None) is True
     while board.stock_count:  # throwing the whole stock away loses this deal
-        board.push(Draw())
+        assert board.apply(Draw()) is None
     assert is_still_winnable(board) is False
 
 

@@ -1,6 +1,6 @@
 """Every shortcut of the solver is checked against a plain exhaustive search without any.
 
-The reference below plays with the engine's :class:`Board` itself (legal_moves / push / pop), keeps a
+The reference below plays with the engine's :class:`Board` itself (legal_actions / apply / undo), keeps a
 visited set of exact positions and nothing else: no bound, no dominance, no move ordering. On many
 small random positions (few cards left, short stock) of every rule, with jokers and with an empty
 discard, the solver's verdict, its "most removals" and each bound on its own must agree with it.
@@ -48,10 +48,10 @@ def exhaustive(board: Board) -> tuple[bool, int]:
         if board.status is Status.WON:
             return True, 0
         won, fewest = False, board.cards_left
-        for move in board.legal_moves():
-            board.push(move)
+        for move in board.legal_actions():
+            assert board.apply(move) is None
             child_won, child_fewest = explore()
-            board.pop()
+            board.undo()
             won = won or child_won
             fewest = min(fewest, child_fewest)
         seen[key] = (won, fewest)
@@ -99,11 +99,11 @@ def late_positions(draw, rule_names=RULE_NAMES) -> Board:
     assume(verdict.winnable)
     assert verdict.line is not None
     for move in verdict.line[: draw(st.integers(max(0, len(verdict.line) - 22), len(verdict.line) - 1))]:
-        board.push(move)
+        assert board.apply(move) is None
     for _ in range(draw(st.integers(0, 3))):
-        moves = board.legal_moves()
+        moves = board.legal_actions()
         if moves:
-            board.push(draw(st.sampled_from(moves)))
+            assert board.apply(draw(st.sampled_from(moves))) is None
     return board
 
 
@@ -134,25 +134,25 @@ def engine(request, monkeypatch):
 @SETTINGS
 @given(board=positions())
 def test_verdict_and_line_match_exhaustive_search(engine, board):
-    expected_win, _ = exhaustive(board.copy())
+    expected_win, _ = exhaustive(board.clone())
     verdict = solve(board)
     assert verdict.winnable is expected_win
     if expected_win:
-        replay = board.copy()
+        replay = board.clone()
         for move in verdict.line:
-            replay.push(move)
+            assert replay.apply(move) is None
         assert replay.status is Status.WON
 
 
 @SETTINGS
 @given(board=positions())
 def test_most_removals_matches_exhaustive_search(engine, board):
-    _, fewest = exhaustive(board.copy())
+    _, fewest = exhaustive(board.clone())
     best = most_removals(board)
     assert best.complete and best.cards_left == fewest
-    replay = board.copy()
+    replay = board.clone()
     for move in best.line:
-        replay.push(move)
+        assert replay.apply(move) is None
     assert replay.cards_left == fewest
 
 
@@ -162,7 +162,7 @@ def test_matching_bound_never_prunes_a_winnable_position(board):
     start = start_of(board)
     demand, supply = start.tables.counts(start.heights, start.drawn, start.discard)
     short = rank_shortfall(demand, supply, board.rules.wrap, board.rules.queen_on_king)
-    won, fewest = exhaustive(board.copy())
+    won, fewest = exhaustive(board.clone())
     if short - supply[JOKER] - supply[EMPTY] > 0:
         assert not won
     # It is also a bound on the cards that can never be removed.
@@ -175,7 +175,7 @@ def test_lonely_card_bound_never_prunes_a_winnable_position(board):
     start = start_of(board)
     demand, supply = start.tables.counts(start.heights, start.drawn, start.discard)
     if start.tables.any_lonely(list(start.heights), supply):
-        assert exhaustive(board.copy())[0] is False
+        assert exhaustive(board.clone())[0] is False
 
 
 @SETTINGS
@@ -183,7 +183,7 @@ def test_lonely_card_bound_never_prunes_a_winnable_position(board):
 def test_chain_roots_bound_never_prunes_a_winnable_position(board):
     start = start_of(board)
     if start.tables.unrooted(start.heights, start.drawn, start.discard):
-        assert exhaustive(board.copy())[0] is False
+        assert exhaustive(board.clone())[0] is False
 
 
 def test_chain_roots_bound_sees_cards_that_serve_each_other():
@@ -197,7 +197,7 @@ def test_chain_roots_bound_sees_cards_that_serve_each_other():
     demand, supply = start.tables.counts(start.heights, start.drawn, start.discard)
     assert rank_shortfall(demand, supply, wrap=True, king_supplies=True) == 0
     assert start.tables.unrooted(start.heights, start.drawn, start.discard)
-    assert exhaustive(board.copy())[0] is False and solve(board).winnable is False
+    assert exhaustive(board.clone())[0] is False and solve(board).winnable is False
 
 
 def _components(present: int, wrap: bool) -> list[set[int]]:
@@ -261,9 +261,9 @@ def test_lost_with_d_drawn_is_lost_with_more_drawn(board, extra):
     """The dominance behind the solver's table (rules that allow drawing at any time)."""
     if board.drawn + extra > len(board.deal.stock):
         return
-    later = board.copy()
+    later = board.clone()
     later.drawn += extra
-    won_now, fewest_now = exhaustive(board.copy())
+    won_now, fewest_now = exhaustive(board.clone())
     won_later, fewest_later = exhaustive(later)
     assert won_later <= won_now
     assert fewest_now <= fewest_later
@@ -287,11 +287,11 @@ def test_lost_with_d_drawn_is_lost_with_more_drawn(board, extra):
 def test_positions_that_a_wrong_table_rule_loses(engine, number, rule, heights, drawn, discard):
     board = Board.from_code(GameCode(number, Rules(rule)))
     board.heights, board.drawn, board.discard = heights, drawn, parse_card(discard)
-    assert exhaustive(board.copy())[0] is True
+    assert exhaustive(board.clone())[0] is True
     verdict = solve(board)
     assert verdict.winnable is True
     for move in verdict.line:
-        board.push(move)
+        assert board.apply(move) is None
     assert board.status is Status.WON
 
 

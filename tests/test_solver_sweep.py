@@ -31,9 +31,9 @@ from tests.test_solver_pruning import SETTINGS, exhaustive, positions
 
 
 def cards_left_after(board: Board, line) -> int:
-    board = board.copy()
+    board = board.clone()
     for move in line:
-        board.push(move)
+        assert board.apply(move) is None
     return board.cards_left
 
 
@@ -60,7 +60,7 @@ def python_engine(monkeypatch):
 @SETTINGS
 @given(board=positions())
 def test_sweep_matches_exhaustive_search(board):
-    expected_win, _ = exhaustive(board.copy())
+    expected_win, _ = exhaustive(board.clone())
     steps, reached = sweep_of(board)
     assert (steps is not None) is expected_win
     assert reached >= 1
@@ -86,7 +86,7 @@ def test_cards_left_masks_add_the_heights(hcode):
 @given(board=positions())
 def test_solve_and_most_removals_hand_small_positions_to_the_sweep(python_engine, monkeypatch, board):
     monkeypatch.setattr(solver, "SWEEP_AFTER", 1)
-    expected_win, fewest = exhaustive(board.copy())
+    expected_win, fewest = exhaustive(board.clone())
     verdict = solve(board)
     assert verdict.winnable is expected_win
     assert not expected_win or replays_to_win(board, verdict.line)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import json
 import sqlite3
 
 import pytest
@@ -172,13 +173,17 @@ def test_a_forged_player_cookie_gets_a_new_player(client):
         (b'{"action": "zz"}', "action.bad"),
         (b'{"action": "9"}', "action.bad"),
         (b'{"action": "\\u0000"}', "action.bad"),
-        (b'{"action": "' + b"d" * 20000 + b'"}', "request.bad_json"),
+        pytest.param(b'{"action": "' + b"d" * 20000 + b'"}', "request.too_large", id="over-8-KB"),
+        *(
+            pytest.param(json.dumps({"action": text}).encode(), "action.bad", id=f"action-{text[:6]}")
+            for text in ("³", "1.²", "1." + "9" * 4400, "٣", "３", "𝟑", "3.٣", "1.0", "1.100", "+3", " 3 3")
+        ),
     ],
 )
 def test_hostile_actions_get_a_clear_answer_and_the_game_goes_on(client, body, key):
     new(client, code="GO1-E-AAAAAAB")
     response = client.post("/api/solitaire/action?lang=pt", content=body, headers={"Content-Type": "application/json"})
-    assert response.status_code == 400
+    assert response.status_code == (413 if key == "request.too_large" else 400)
     error = response.json()["error"]
     assert error["key"] == key and error["message"]
     assert act(client, "d")["game"]["moves"] == 1
@@ -194,6 +199,13 @@ def test_hostile_actions_get_a_clear_answer_and_the_game_goes_on(client, body, k
         ),
         ({"code": "hello"}, "code.bad_prefix", "hello: un codi de partida comença per GO1-"),
         ({"code": "GO1-E-AAA"}, "code.bad_deal_letters", "AAA: el repartiment són 7 lletres de la A a la Z"),
+        ({"code": "GO1-E-AAAAAß"}, "code.bad_deal_letters", "AAAAAß: el repartiment són 7 lletres de la A a la Z"),
+        ({"code": "GO1-E-AAAAAAſ"}, "code.bad_deal_letters", "AAAAAAſ: el repartiment són 7 lletres de la A a la Z"),
+        (
+            {"code": "GO1-E-AAAAAAB-J２"},
+            "code.bad_option",
+            "GO1-E-AAAAAAB-J２: opció desconeguda o repetida J２ (feu servir J1, J2, ND, T)",
+        ),
         ({"rule": "hard"}, "request.bad_field", "Falta el camp rule o té un valor incorrecte"),
         ({"jokers": 3}, "request.bad_field", "Falta el camp jokers o té un valor incorrecte"),
         ({"course": "yes"}, "request.bad_field", "Falta el camp course o té un valor incorrecte"),

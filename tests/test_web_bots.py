@@ -1,5 +1,5 @@
 """Bots beside people, through the real HTTP and WebSocket endpoints: a bot's thinking never holds up
-a human table, rooms of bots are capped per address, and nothing is kept per room once bots are done."""
+a human table, and nothing is kept per room once bots are done."""
 
 from __future__ import annotations
 
@@ -16,7 +16,6 @@ from golfcards.sixcard.bots import LEVELS
 from golfcards.sixcard.bots.base import Bot
 from golfcards.sixcard.view import View
 from golfcards.web.app import create_app
-from golfcards.web.bot_pool import MAX_BOT_ROOMS
 
 HOG = 50_000_000
 """Additions of one ``sum`` call: a second or more in which the interpreter lock is never let go."""
@@ -92,27 +91,6 @@ def test_a_human_table_is_answered_while_a_bot_thinks(app, tmp_path, monkeypatch
                 assert state["view"]["grids"][0][0] is not None
                 done = tmp_path / "done"
                 assert not done.exists() or float(done.read_text()) > answered, "answered while the bot thought"
-
-
-def test_rooms_of_bots_are_capped_per_address(app):
-    with (
-        TestClient(app, client=("192.168.1.30", 50000)) as guest,
-        TestClient(app, client=("192.168.1.31", 50000)) as other,
-    ):
-        for _ in range(MAX_BOT_ROOMS):
-            create(guest, players=4, bots=["expert"] * 3, start=True)
-        refused = guest.post("/api/sixcard/rooms?lang=de", json={"players": 4, "bots": ["expert"] * 3})
-        assert refused.status_code == 400
-        assert refused.json()["error"] == {
-            "key": "room.too_many_bot_rooms",
-            "message": "Sie haben schon zu viele Räume mit Bots in Betrieb: Beenden Sie zuerst einen",
-        }
-        room = create(guest, players=2, name="Ana")  # a room for people only is still fine
-        with guest.websocket_connect(f"/ws/sixcard/{room['code']}") as ws:
-            ws.send_json({"type": "hello", "token": room["token"]})
-            ws.send_json({"type": "bot", "seat": 1, "level": "easy"})
-            assert receive(ws, "error")["key"] == "room.too_many_bot_rooms"
-        create(other, players=2, bots=["easy"], start=True)  # another address is not held up
 
 
 def test_no_bot_task_is_kept_for_a_room_once_its_bots_are_done(app):

@@ -85,8 +85,8 @@ def test_sixcard_rules_follow_the_portuguese_guide(client):
     seed = (Path(__file__).parent / "data" / "seed-003-pt.txt").read_text(encoding="utf-8")
     page = html.unescape(client.get("/rules/sixcard?lang=pt").text)
     paragraphs = re.findall(r"<p>(.*?)</p>", page)
-    assert len(paragraphs) == 6
-    for paragraph in paragraphs:
+    assert len(paragraphs) > 6, "the house rules and the questions follow the guide's six paragraphs"
+    for paragraph in paragraphs[:6]:
         assert paragraph in seed, paragraph[:60]
     assert "Sem substituição, as colunas valeriam 0, 10 e 5: total 15." in page
     assert "As colunas valem 0 + 0 + 5 = 5, poupando 10." in page

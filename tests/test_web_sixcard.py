@@ -6,12 +6,17 @@ import itertools
 import json
 import re
 import threading
+from dataclasses import replace
 
 import pytest
 from starlette.testclient import TestClient
 
 from golfcards.cards import card_from_index
+from golfcards.shuffle import DEAL_COUNT
+from golfcards.sixcard.actions import action_to_json
 from golfcards.sixcard.bots.normal import EasyBot
+from golfcards.sixcard.codes import DealCode
+from golfcards.sixcard.state import HoleState
 from golfcards.web.app import create_app
 
 CARD_CODE = re.compile(r'"((?:[2-9TJQKA][CDHS])|X[12])"')
@@ -273,3 +278,48 @@ def test_room_link_uses_the_address_golf_serve_printed(tmp_path):
         with client.websocket_connect(f"/ws/sixcard/{room['code']}") as ws:
             state = receive(ws, "state")
             assert state["room"]["link"] == f"http://192.168.1.20:8000/sixcard/{room['code']}"
+
+
+def initial_deal(state):
+    """The cards of a hole as dealt (turning cards up changes none of this)."""
+    return [list(grid) for grid in state.grids], list(state.discard), list(state.stock)
+
+
+def play_hole_to_its_end(app, code, ws):
+    """Seat 0 draws and throws away until the hole is over; returns the state message that shows it."""
+    over = None
+    while True:
+        state = app.state.rooms.get(code).match.state
+        if state.is_terminal():
+            break
+        if 0 in state.to_act:
+            legal = state.legal_actions(0)
+            action = next((a for a in legal if a.kind in ("draw", "discard")), legal[0])
+            ws.send_json({"type": "act", "action": action_to_json(action)})
+        message = ws.receive_json()
+        if message["type"] == "state" and message["view"] and message["view"]["phase"] == "over":
+            over = message
+    return over or receive_state(ws, lambda m: m["view"] is not None and m["view"]["phase"] == "over")
+
+
+def test_the_code_shown_after_a_hole_re_deals_it_and_tells_nothing_about_the_next(app, client):
+    room = create(client, name="Ana", players=2, bots=["easy"], start=True)
+    code = room["code"]
+    with client.websocket_connect(f"/ws/sixcard/{code}") as ws:
+        ws.send_json({"type": "hello", "token": room["token"]})
+        receive(ws, "welcome")
+        first = initial_deal(app.state.rooms.get(code).match.state)
+        shown = play_hole_to_its_end(app, code, ws)["view"]["code"]
+        assert initial_deal(HoleState.from_code(shown)) == first, "the code re-deals the hole just played"
+
+        ws.send_json({"type": "next_hole"})
+        state = receive_state(ws, lambda m: m["view"] is not None and m["view"]["hole"] == 1)
+        second = initial_deal(app.state.rooms.get(code).match.state)
+        parsed = DealCode.parse(shown)
+        following = replace(parsed, number=(parsed.number + 1) % DEAL_COUNT, dealer=(parsed.dealer + 1) % 2)
+        assert initial_deal(HoleState.from_code(following)) != second, "the next deal number predicts the hole"
+        assert state["view"]["discard"] == [card_from_index(card).code for card in second[1]]
+
+        shown_next = play_hole_to_its_end(app, code, ws)["view"]["code"]
+        assert DealCode.parse(shown_next).dealer == (parsed.dealer + 1) % 2
+        assert initial_deal(HoleState.from_code(shown_next)) == second, "hole 2 is what its code deals"

@@ -73,7 +73,7 @@ def stored_game(db: Path) -> sqlite3.Row:
 
 def replay_refusals(code: str, actions: str) -> list[str]:
     board = Board.from_code(code)
-    return [token for token in actions.split() if not board.apply(parse_action(token)).accepted]
+    return [token for token in actions.split() if board.apply(parse_action(token)) is not None]
 
 
 # --- off the event loop -------------------------------------------------------------------------

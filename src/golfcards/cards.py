@@ -168,7 +168,8 @@ def parse_card(text: str) -> AnyCard:
     """Read a card in two-letter or symbol notation (``TS``, ``10♠``, ``8c``, ``X1``)."""
     if not isinstance(text, str):
         raise GolfError("card.not_text", f"a card must be text, not {type(text).__name__}")
-    cleaned = text.strip().upper()
+    # Upper-case ASCII only: "ſ".upper() is "S", which would read "Kſ" as the King of spades.
+    cleaned = "".join(ch.upper() if ch.isascii() else ch for ch in text.strip())
     if not cleaned:
         raise GolfError("card.empty", "no card given", text=text)
     if cleaned[0] in ("X", JOKER_SYMBOL) or cleaned in ("JOKER", "JK"):

@@ -1,4 +1,4 @@
-"""The ``golf`` command: ``golf solitaire …``, ``golf sixcard …``, ``golf serve``.
+"""The ``golf`` command: ``golf solitaire …``, ``golf sixcard …``, ``golf serve``, ``golf tui``.
 
 The one place that knows every interface: it gathers their sub-commands into one parser, so the
 interfaces themselves never import each other.
@@ -16,6 +16,7 @@ from golfcards.i18n.console import Handler
 
 def build_parser() -> argparse.ArgumentParser:
     from golfcards.cli import sixcard, solitaire
+    from golfcards.tui import command as tui
     from golfcards.web import serve
 
     parser = argparse.ArgumentParser(prog="golf", description="Golf Solitaire and Six-card Golf.")
@@ -24,6 +25,7 @@ def build_parser() -> argparse.ArgumentParser:
     solitaire.add_parser(games)
     sixcard.add_parser(games)
     serve.add_parser(games)
+    tui.add_parser(games)
     return parser
 
 

@@ -69,13 +69,33 @@ def deal_seed(stream: int, number: int) -> int:
     return (stream << 40) ^ number
 
 
+def ascii_upper(text: str) -> str:
+    """``text`` upper-cased if it is all ASCII, else unchanged, so it matches no part of a code.
+
+    Game codes are ASCII: ``str.upper`` would turn ``ß`` into ``SS`` and ``ſ`` into ``S``.
+    """
+    return text.upper() if text.isascii() else text
+
+
+def ascii_number(text: str, digits: int) -> int | None:
+    """The number written by 1 to ``digits`` ASCII digits ``0``–``9``, or None for anything else
+    (``"３"``, ``"³"`` and ``"٣"`` are digits to :meth:`str.isdigit`, not here)."""
+    if 1 <= len(text) <= digits and all("0" <= ch <= "9" for ch in text):
+        return int(text)
+    return None
+
+
 def letters_to_number(letters: str) -> int:
-    """``AAAAAAB`` → 1. Exactly 7 letters A–Z (any case)."""
-    text = letters.strip().upper()
-    if len(text) != DEAL_LETTERS or not all("A" <= ch <= "Z" for ch in text):
-        raise GolfError(
-            "code.bad_deal_letters", f"{letters!r}: a deal is {DEAL_LETTERS} letters A to Z", letters=letters
-        )
+    """``AAAAAAB`` → 1. Exactly 7 ASCII letters A–Z (any case).
+
+    Anything else is refused *before* upper-casing: ``"ß".upper()`` is ``"SS"`` and ``"ſ".upper()``
+    is ``"S"``, so upper-casing first would read ``AAAAAß`` as the deal ``AAAAASS``.
+    """
+    text = letters.strip()
+    if len(text) != DEAL_LETTERS or not all("A" <= ch <= "Z" or "a" <= ch <= "z" for ch in text):
+        shown = letters[:40]
+        raise GolfError("code.bad_deal_letters", f"{shown!r}: a deal is {DEAL_LETTERS} letters A to Z", letters=shown)
+    text = text.upper()
     number = 0
     for ch in text:
         number = number * 26 + (ord(ch) - ord("A"))

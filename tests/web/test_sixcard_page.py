@@ -138,7 +138,7 @@ def test_two_browsers_play_a_hole_and_the_guest_never_sees_a_hidden_card(browser
         states = [HoleState.from_code(deal_code)]
         for seat, action in actions:
             state = states[-1].clone()
-            assert state.apply(seat, action) is None
+            assert state.apply(action, seat) is None
             states.append(state)
         assert states[-1].is_terminal()
         expected = [{key: view_for(state, 1).to_json()[key] for key in COMPARED} for state in states]
@@ -181,7 +181,7 @@ def test_play_against_bots_and_reload_back_into_the_seat(new_page):
         page.locator("#me .grid button.back:not([disabled])").first.click()
         page.wait_for_timeout(150)
     page.wait_for_function(
-        "document.querySelector('#six-stock') && !document.querySelector('#six-stock').disabled", timeout=10000
+        "() => document.querySelector('#six-stock') && !document.querySelector('#six-stock').disabled", timeout=10000
     )
     assert page.text_content("#status") == "Your turn: draw from the stock or take the discard."
     page.click("#six-stock")

@@ -47,10 +47,10 @@ def test_catalan_refusal_message(new_page):
     six = page.locator('#tableau [data-column="1"][data-row="5"]')
     assert six.get_attribute("aria-label") == "6 de cors"
     six.click()
-    page.wait_for_function("document.getElementById('message').textContent !== ''")
+    page.wait_for_function("() => document.getElementById('message').textContent !== ''")
     assert page.text_content("#message") == "Ha de ser d’un valor superior o inferior"
     page.click('#tableau [data-column="1"][data-row="4"]', position={"x": 12, "y": 8})
-    page.wait_for_function("document.getElementById('message').textContent === 'Aquesta carta està bloquejada'")
+    page.wait_for_function("() => document.getElementById('message').textContent === 'Aquesta carta està bloquejada'")
     assert page.text_content("#moves") == "0"
 
 
@@ -77,7 +77,7 @@ def test_block_a_game_and_undo_out_of_it(new_page):
     assert page.is_visible("#end-new")
     page.click("#end-undo")
     page.locator("#end-dialog").wait_for(state="hidden")
-    page.wait_for_function("document.getElementById('stock-count').textContent === '1'")
+    page.wait_for_function("() => document.getElementById('stock-count').textContent === '1'")
     assert page.get_attribute("body", "data-status") == "playing"
     assert page.text_content("#moves") == "16", "undo never lowers the move counter"
 
@@ -109,10 +109,10 @@ def test_keyboard_play_and_accessible_names(new_page, catalan_seed_states):
         page.wait_for_function("n => Number(document.getElementById('moves').textContent) > n", arg=moves)
     assert page.text_content("#board-text") == catalan_seed_states[1]
     page.keyboard.press("u")
-    page.wait_for_function("document.getElementById('score').textContent === '10'")
+    page.wait_for_function("() => document.getElementById('score').textContent === '10'")
     page.focus('#tableau [data-column="2"].free')
     page.keyboard.press("Enter")
-    page.wait_for_function("document.getElementById('score').textContent === '20'")
+    page.wait_for_function("() => document.getElementById('score').textContent === '20'")
 
 
 def test_a_wrong_code_gets_a_localized_answer(new_page):
@@ -121,7 +121,7 @@ def test_a_wrong_code_gets_a_localized_answer(new_page):
     page.click("#new-game")
     page.fill("#code-input", "GO1-E-ABC")
     page.click("#deal")
-    page.wait_for_function("document.getElementById('new-error').textContent !== ''")
+    page.wait_for_function("() => document.getElementById('new-error').textContent !== ''")
     assert "7 letras" in page.text_content("#new-error") or "ABC" in page.text_content("#new-error")
     assert page.is_visible("#new-dialog")
     page.click("#new-dialog [data-close]")
@@ -134,15 +134,17 @@ def test_new_game_window_options_and_language_switch(new_page):
     page.check('input[name="rule"][value="classic"]')
     page.select_option('select[name="jokers"]', "1")
     page.click("#deal")
-    page.wait_for_function("document.getElementById('code').textContent.startsWith('GO1-C-')")
+    page.wait_for_function("() => document.getElementById('code').textContent.startsWith('GO1-C-')")
     assert page.text_content("#code").endswith("-J1")
     assert page.text_content("#stock-count") == "17"
     page.click("#open-settings")
     page.select_option("#language", "el")
-    page.wait_for_function("document.documentElement.lang === 'el'")
+    page.wait_for_function("() => document.documentElement.lang === 'el'")
     page.keyboard.press("Escape")
     assert page.text_content("#new-game") == "Νέα παρτίδα"
-    page.wait_for_function("document.getElementById('rule-label').textContent === 'Κλασικό (ρήγας και άσος χωριστά)'")
+    page.wait_for_function(
+        "() => document.getElementById('rule-label').textContent === 'Κλασικό (ρήγας και άσος χωριστά)'"
+    )
 
 
 def test_statistics_and_chart(new_page):
@@ -153,7 +155,7 @@ def test_statistics_and_chart(new_page):
     page.locator("#end-dialog").wait_for(state="visible")
     page.click("#end-new")
     page.click("#deal")
-    page.wait_for_function(f"document.getElementById('code').textContent !== '{BLOCKING_CODE}'")
+    page.wait_for_function(f"() => document.getElementById('code').textContent !== '{BLOCKING_CODE}'")
     page.click("#open-stats")
     page.locator("#stats-dialog").wait_for(state="visible")
     names = page.locator("#stats-grid dt").all_text_contents()
@@ -177,10 +179,12 @@ def test_hint_and_solution_replay(new_page):
     page = new_page()
     deal(page, "GO1-E-AAAAAAB")
     page.click("#hint")
-    page.wait_for_function("document.getElementById('message').textContent.startsWith('Hint: draw from the stock')")
+    page.wait_for_function(
+        "() => document.getElementById('message').textContent.startsWith('Hint: draw from the stock')"
+    )
     page.click("#solution")
     page.wait_for_selector("#replay-bar:not([hidden])")
-    page.wait_for_function("document.getElementById('moves').textContent === '3'")
+    page.wait_for_function("() => document.getElementById('moves').textContent === '3'")
     assert page.text_content("#replay-text").startswith("Solution: move 3 of ")
     page.click("#replay-stop")
     page.wait_for_selector("#replay-bar", state="hidden")

@@ -6,9 +6,12 @@ import argparse
 import json
 import os
 import random
+import re
+import secrets
 import sys
 from typing import TextIO
 
+from golfcards.cli.arguments import CommandParser, DecimalNumber, WholeNumber
 from golfcards.errors import GolfError
 from golfcards.i18n import Translator, translator
 from golfcards.i18n.console import add_language_option, report_error
@@ -24,22 +27,26 @@ from golfcards.i18n.sixcard import (
     scorecard_lines,
     winners_text,
 )
-from golfcards.runners.arena import ArenaConfig, ArenaResult, run_arena
+from golfcards.runners.arena import MAX_MATCHES, SEED_LIMIT, ArenaConfig, ArenaResult, run_arena
 from golfcards.runners.bot_protocol import COMMAND_PREFIX, answer_line
-from golfcards.shuffle import DEAL_COUNT
+from golfcards.shuffle import DEAL_COUNT, ascii_number
 from golfcards.sixcard.actions import Action, DiscardDrawn, DrawStock, Reveal, Swap, TakeDiscard
 from golfcards.sixcard.bots import LEVELS, Bot, make_bot
 from golfcards.sixcard.codes import DealCode
 from golfcards.sixcard.match import Match, winners
-from golfcards.sixcard.rules import SixCardRules
+from golfcards.sixcard.rules import MAX_PLAYERS, MIN_PLAYERS, SixCardRules
 from golfcards.sixcard.scoring import parse_grid, score_grid
 from golfcards.sixcard.state import Phase
 from golfcards.sixcard.view import View, view_for
 
+SEED = WholeNumber(0, SEED_LIMIT - 1)
+MAX_WORKERS = 64
+MIN_TIMEOUT, MAX_TIMEOUT = 0.01, 3600.0
+
 
 def add_parser(games: argparse._SubParsersAction) -> None:
     parser = games.add_parser("sixcard", help="Six-card Golf: score a grid, play bots, measure bots")
-    commands = parser.add_subparsers(dest="command")
+    commands = parser.add_subparsers(dest="command", parser_class=CommandParser)
     parser.set_defaults(handler=lambda args: (parser.print_help(), 2)[1])
 
     score = commands.add_parser("score", help='score a grid: top row / bottom row, e.g. "9S KD 2C / 9H QC 7D"')
@@ -52,12 +59,25 @@ def add_parser(games: argparse._SubParsersAction) -> None:
     arena.add_argument(
         "--players", required=True, help=f"comma-separated players, one per seat: {', '.join(LEVELS)} or cmd:COMMAND"
     )
-    arena.add_argument("--matches", type=int, default=100, help="matches to play (default 100)")
-    arena.add_argument("--seed", type=int, default=0, help="seed of the deals and the bots (default 0)")
+    arena.add_argument("--matches", type=WholeNumber(1, MAX_MATCHES), default=100, help="matches to play (default 100)")
     arena.add_argument(
-        "--workers", type=int, default=min(2, os.cpu_count() or 1), help="processes to play in (default 2)"
+        "--seed",
+        type=SEED,
+        default=None,
+        help="seed of the deals and the bots (default: a secret random seed, printed at the end of the run)",
     )
-    arena.add_argument("--timeout", type=float, default=5.0, help="seconds a cmd: player may think per move")
+    arena.add_argument(
+        "--workers",
+        type=WholeNumber(1, MAX_WORKERS),
+        default=min(2, os.cpu_count() or 1),
+        help="processes to play in (default 2)",
+    )
+    arena.add_argument(
+        "--timeout",
+        type=DecimalNumber(MIN_TIMEOUT, MAX_TIMEOUT),
+        default=5.0,
+        help="seconds a cmd: player may think per move (default 5)",
+    )
     arena.add_argument("--json", action="store_true", help="print the statistics as JSON")
     _add_rule_options(arena, players=False)
     add_language_option(arena)
@@ -65,7 +85,7 @@ def add_parser(games: argparse._SubParsersAction) -> None:
 
     bot = commands.add_parser("bot", help="be a bot: read one JSON view per line, answer one JSON action per line")
     bot.add_argument("--level", default="strong", help=f"bot level: {', '.join(LEVELS)} (default strong)")
-    bot.add_argument("--seed", type=int, default=0, help="seed of the bot's own random choices")
+    bot.add_argument("--seed", type=SEED, default=0, help="seed of the bot's own random choices")
     bot.set_defaults(handler=run_bot)
 
     play = commands.add_parser("play", help="play a match in the terminal against bots, or hot-seat")
@@ -77,7 +97,11 @@ def add_parser(games: argparse._SubParsersAction) -> None:
     )
     play.add_argument("--names", default="", help="comma-separated names of the people")
     play.add_argument("--code", help="a deal code to start from, e.g. G6-P3-AAAAAAB (carries the rules)")
-    play.add_argument("--seed", type=int, default=None, help="seed of the bots' own random choices")
+    play.add_argument("--seed", type=SEED, default=None, help="seed of the bots' own random choices")
+    play.add_argument(
+        "--key",
+        help="the match's secret key (64 hex digits), printed when a match ends: with --code, replays that match",
+    )
     _add_rule_options(play, players=True)
     add_language_option(play)
     play.set_defaults(handler=run_play)
@@ -85,12 +109,17 @@ def add_parser(games: argparse._SubParsersAction) -> None:
 
 def _add_rule_options(parser: argparse.ArgumentParser, *, players: bool) -> None:
     if players:
-        parser.add_argument("--players", type=int, default=None, help="2 to 4 (default: people + bots)")
-    parser.add_argument("--grid", type=int, choices=[4, 6, 8, 9], default=6, help="cards per grid (default 6)")
-    parser.add_argument("--jokers", type=int, choices=[0, 1, 2], default=0, help="jokers in the deck (-2 each)")
+        parser.add_argument(
+            "--players",
+            type=WholeNumber(MIN_PLAYERS, MAX_PLAYERS),
+            default=None,
+            help="2 to 4 (default: people + bots)",
+        )
+    parser.add_argument("--grid", type=WholeNumber(4, 9), default=6, help="cards per grid: 4, 6, 8 or 9 (default 6)")
+    parser.add_argument("--jokers", type=WholeNumber(0, 2), default=0, help="jokers in the deck (-2 each)")
     parser.add_argument("--final-turn", action="store_true", help="the others get one last turn after someone goes out")
     parser.add_argument("--reshuffle", action="store_true", help="reshuffle the discard when the stock runs out")
-    parser.add_argument("--holes", type=int, default=9, help="holes in a match (default 9)")
+    parser.add_argument("--holes", type=WholeNumber(1, 99), default=9, help="holes in a match, 1 to 99 (default 9)")
 
 
 def _rules(args: argparse.Namespace, players: int) -> SixCardRules:
@@ -142,16 +171,17 @@ def run_arena_command(args: argparse.Namespace) -> int:
     try:
         specs = _player_specs(args.players)
         rules = _rules(args, len(specs))
-        if args.matches < 1:
-            raise GolfError("sixcard.bad_matches", "play at least one match", matches=args.matches)
-        config = ArenaConfig(specs, rules, args.matches, args.seed, timeout=args.timeout)
-        result = run_arena(config, workers=max(1, args.workers))
+        # An outside program may read this process's command line, never a seed drawn here: the
+        # seed that would let it foresee the deals is printed only once every match is played.
+        seed = args.seed if args.seed is not None else secrets.randbelow(SEED_LIMIT)
+        config = ArenaConfig(specs, rules, args.matches, seed, timeout=args.timeout)
+        result = run_arena(config, workers=args.workers)
     except GolfError as error:
         return report_error(error, t, args.json)
     if args.json:
-        print(json.dumps(result.to_json(), ensure_ascii=False))
+        print(json.dumps({**result.to_json(), "seed": seed}, ensure_ascii=False))
     else:
-        print("\n".join(arena_lines(result, rules, args.seed, t)))
+        print("\n".join(arena_lines(result, rules, seed, t)))
     return 0
 
 
@@ -202,6 +232,14 @@ def arena_lines(result: ArenaResult, rules: SixCardRules, seed: int, t: Translat
             "(negative is better); a shared win counts as a share."
         )
     )
+    if result.stopped:
+        lines.append(
+            t.ngettext(
+                "{count} match stopped because a hole never ended: only its bad answers count",
+                "{count} matches stopped because a hole never ended: only their bad answers count",
+                result.stopped,
+            )
+        )
     faults = result.faults
     for player, name in enumerate(result.players):
         count = sum(fault.player == player for fault in faults)
@@ -239,6 +277,17 @@ def run_bot(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextI
 
 # --- play: a match at the terminal ----------------------------------------------------------------
 
+KEY_BYTES = 32
+"""A match's secret key: 32 random bytes, written as 64 hex digits."""
+
+
+def parse_key(text: str) -> bytes:
+    """A match key as printed at the end of a match: exactly 64 hex digits (ASCII only)."""
+    cleaned = text.strip()
+    if not re.fullmatch(f"[0-9a-fA-F]{{{2 * KEY_BYTES}}}", cleaned):
+        raise GolfError("sixcard.bad_key", f"{text[:80]!r}: a match key is {2 * KEY_BYTES} hex digits", text=text[:80])
+    return bytes.fromhex(cleaned)
+
 
 class QuitGame(Exception):
     """The person typed q, or the input ended."""
@@ -250,6 +299,7 @@ class TerminalMatch:
     def __init__(
         self, match: Match, names: list[str], bots: dict[int, Bot], t: Translator, lines: TextIO, out: TextIO
     ) -> None:
+        """``match`` holds its secret key: shown only once the match is over, with the first code."""
         self.match = match
         self.names = names
         self.bots = bots
@@ -325,8 +375,9 @@ class TerminalMatch:
     def read_action(self, view: View) -> Action:
         while True:
             text = self.ask(self.prompt(view)).lower()
-            if text.isdigit():
-                position = int(text) - 1
+            number = ascii_number(text, 2)  # the engine refuses positions outside the grid
+            if number is not None:
+                position = number - 1
                 if view.phase is Phase.REVEAL:
                     return Reveal(position)
                 return TakeDiscard(position) if view.phase is Phase.DRAW else Swap(position)
@@ -334,7 +385,7 @@ class TerminalMatch:
                 return DrawStock()
             if text == "x" and view.phase is Phase.PLACE:
                 return DiscardDrawn()
-            self.say(self.t.gettext("I did not understand “{text}”.", text=text) if text else "")
+            self.say(self.t.gettext("I did not understand “{text}”.", text=text[:40]) if text else "")
 
     def narrate(self, seat: int, action: Action) -> None:
         public = view_for(self.match.state, None)
@@ -353,7 +404,7 @@ class TerminalMatch:
             self.say()
             self.show_table(view)
             action = self.read_action(view)
-        refusal = self.match.apply(seat, action)
+        refusal = self.match.apply(action, seat)
         if refusal is not None:
             self.say(refusal_text(refusal, self.t))
             return
@@ -388,7 +439,7 @@ class TerminalMatch:
 
     def run(self) -> int:
         t = self.t
-        # The match's code is shown only at the end: it would re-deal every hidden card.
+        # The match's code and key are shown only at the end: they would re-deal every hidden card.
         self.say(t.ngettext("Six-card Golf, {count} hole.", "Six-card Golf, {count} holes.", self.match.rules.holes))
         try:
             while True:
@@ -398,9 +449,15 @@ class TerminalMatch:
                     assert seat is not None
                     self.play_turn(seat)
                 self.end_of_hole()
-                if self.match.is_over():
+                if self.match.is_terminal():
                     self.say(winners_text([self.names[s] for s in self.match.winners()], t))
-                    self.say(t.gettext("Play this match again with --code {code}", code=str(self.match.code)))
+                    self.say(
+                        t.gettext(
+                            "Play this match again with --code {code} --key {key}",
+                            code=str(self.match.code),
+                            key=self.match.key.hex(),
+                        )
+                    )
                     return 0
                 self.ask(t.gettext("Press Enter for the next hole (q quits):"))
                 self.match.next_hole()
@@ -419,11 +476,12 @@ def run_play(args: argparse.Namespace, lines: TextIO | None = None, out: TextIO 
                 raise GolfError(
                     "sixcard.bad_level", f"{level!r}: not a bot level", level=level, levels=", ".join(LEVELS)
                 )
+        key = secrets.token_bytes(KEY_BYTES) if args.key is None else parse_key(args.key)
         if args.code:
             code = DealCode.parse(args.code)
         else:
             players = args.players if args.players is not None else len(levels) + 1
-            code = DealCode(random.randrange(DEAL_COUNT), _rules(args, players))
+            code = DealCode(secrets.randbelow(DEAL_COUNT), _rules(args, players))
         players = code.rules.players
         if len(levels) >= players:
             raise GolfError("sixcard.too_many_bots", "no seat left for a person", bots=len(levels), players=players)
@@ -438,5 +496,5 @@ def run_play(args: argparse.Namespace, lines: TextIO | None = None, out: TextIO 
         seat = people + k
         bots[seat] = make_bot(level, seed + seat)
         names.append(bot_seat_name(level, seat, t))
-    table = TerminalMatch(Match(code), names, bots, t, lines or sys.stdin, out or sys.stdout)
+    table = TerminalMatch(Match(code, key), names, bots, t, lines or sys.stdin, out or sys.stdout)
     return table.run()

@@ -11,26 +11,28 @@ from typing import TextIO
 
 from golfcards.cards import AnyCard, Card
 from golfcards.cli import solitaire_analysis
+from golfcards.cli.arguments import CommandParser, WholeNumber
 from golfcards.errors import GolfError
 from golfcards.i18n import LANGUAGES, N_, Translator, translator
 from golfcards.i18n.analysis import hint_text, still_winnable_text
-from golfcards.i18n.cards import card_name, card_short
+from golfcards.i18n.cards import card_short
 from golfcards.i18n.console import add_language_option, report_error
 from golfcards.i18n.errors import error_text
-from golfcards.i18n.solitaire import board_text, refusal_text, rule_name, status_text
+from golfcards.i18n.solitaire import action_text, board_text, refusal_text, rule_name, status_text
 from golfcards.shuffle import DEAL_COUNT
-from golfcards.solitaire.board import Board, Draw, Outcome, Refusal, Undo, parse_action
+from golfcards.solitaire.board import Action, Board, Refusal, parse_action
 from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.course import COURSE_DEALS, PAR, Course
 from golfcards.solitaire.deal import COLUMNS, ROWS
 from golfcards.solitaire.hint import hint, is_still_winnable
 from golfcards.solitaire.rules import RuleName, Rules
+from golfcards.solitaire.view import SolitaireView
 from golfcards.solitaire.winnable import random_winnable_code
 
 
 def add_parser(games: argparse._SubParsersAction) -> None:
     parser = games.add_parser("solitaire", help="Golf Solitaire: 7 columns, one discard, 16 cards to draw")
-    commands = parser.add_subparsers(dest="command")
+    commands = parser.add_subparsers(dest="command", parser_class=CommandParser)
 
     play = commands.add_parser("play", help="play in the terminal (the default)")
     _add_play_options(play)
@@ -65,7 +67,7 @@ def _add_play_options(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="rule of a new random deal (default easy; a code carries its own rule)",
     )
-    parser.add_argument("--jokers", type=int, choices=[0, 1, 2], default=0, help="jokers in a new random deal")
+    parser.add_argument("--jokers", type=WholeNumber(0, 2), default=0, help="jokers in a new random deal")
     parser.add_argument("--empty-discard", action="store_true", help="the discard starts empty")
     parser.add_argument("--course", action="store_true", help="play the traditional 9-deal course (par 45)")
     parser.add_argument(
@@ -94,8 +96,8 @@ def run_deal(args: argparse.Namespace) -> int:
         print(json.dumps({"code": str(code), "rules": code.rules.name.name.lower(), **board.deal.to_json()}))
     else:
         print(f"{code} · {rule_name(code.rules.name, t)}")
-        print(draw_grid(board, t))
-        print(board_text(board, t))
+        print(draw_grid(board.view(), t))
+        print(board_text(board.view(), t))
     return 0
 
 
@@ -109,7 +111,7 @@ def replay_actions(code: GameCode, tokens: list[str]) -> tuple[Board, list[dict[
         except GolfError:
             messages.append({"index": index, "action": token, "key": "bad_action"})
             continue
-        refusal = board.apply(action).refusal
+        refusal = board.apply(action)
         if refusal is not None:
             messages.append({"index": index, "action": token, "key": refusal.value})
     return board, messages
@@ -122,13 +124,14 @@ def run_replay(args: argparse.Namespace) -> int:
     except GolfError as error:
         return report_error(error, t, not args.text)
     board, messages = replay_actions(code, args.actions)
+    view = board.view()
     if not args.text:
-        print(json.dumps({**board.to_json(), "messages": messages}))
+        print(json.dumps({**view.to_json(), "messages": messages}))
         return 0
-    print(board_text(board, t))
+    print(board_text(view, t))
     for message in messages:
         print(f"{message['index']}. {message['action']}: {_message_text(str(message['key']), t)}")
-    ending = status_text(board, t)
+    ending = status_text(view, t)
     if ending:
         print(ending)
     return 0
@@ -152,21 +155,21 @@ def _cell(card: AnyCard | None, t: Translator, colour: bool) -> str:
     return f"{RED}{text}{RESET}" if colour and isinstance(card, Card) and card.suit.is_red else text
 
 
-def draw_grid(board: Board, t: Translator, colour: bool = False) -> str:
+def draw_grid(view: SolitaireView, t: Translator, colour: bool = False) -> str:
     """The tableau as a grid: column numbers across, row numbers down, then discard and stock."""
     lines = ["    " + "".join(str(c).rjust(5) for c in range(1, COLUMNS + 1))]
-    columns = board.columns
+    columns = view.columns
     for row in range(ROWS):
         cells = [columns[c][row] if row < len(columns[c]) else None for c in range(COLUMNS)]
         lines.append(f"{row + 1:>4}" + "".join(" " + _cell(card, t, colour) for card in cells))
-    discard = card_short(board.discard, t) if board.discard is not None else "—"
+    discard = card_short(view.discard, t) if view.discard is not None else "—"
     lines.append(
         t.gettext(
             "Stock: {stock}   Discard: {discard}   Score: {score}   Moves: {moves}",
-            stock=board.stock_count,
+            stock=view.stock_count,
             discard=discard,
-            score=board.score,
-            moves=board.moves,
+            score=view.score,
+            moves=view.moves,
         )
     )
     return "\n".join(lines)
@@ -224,7 +227,7 @@ class PlaySession:
         self.say(f"{code} · {rule_name(board.rules.name, t)}")
         if self.course:
             self.say(self._course_line())
-        self.say(draw_grid(board, t, self.colour))
+        self.say(draw_grid(board.view(), t, self.colour))
 
     def _course_line(self) -> str:
         course = self.course
@@ -238,20 +241,18 @@ class PlaySession:
             against=course.against_par,
         )
 
-    def report(self, outcome: Outcome) -> None:
+    def play(self, action: Action) -> None:
+        """Apply ``action`` and say what it did, or why it was refused (with interactive rules on)."""
         t = self.t
-        if outcome.refusal is not None:
+        card = self.board.moved_card(action)
+        refusal = self.board.apply(action)
+        if refusal is not None:
             if self.interactive_rules:
-                self.say(refusal_text(outcome.refusal, t))
+                self.say(refusal_text(refusal, t))
             return
-        assert outcome.card is not None, "an accepted action always moves a card"
-        if isinstance(outcome.action, Undo):
-            self.say(t.gettext("Undone: {card} goes back.", card=card_name(outcome.card, t)))
-        elif isinstance(outcome.action, Draw):
-            self.say(t.gettext("You drew {card}.", card=card_name(outcome.card, t)))
-        else:
-            self.say(t.gettext("You removed {card}.", card=card_name(outcome.card, t)))
-        ending = status_text(self.board, t)
+        assert card is not None, "an accepted action always moves a card"
+        self.say(action_text(action, card, t))
+        ending = status_text(self.board.view(), t)
         if ending:
             self.say(ending)
             self.say(t.gettext("Type u to undo or n for a new game."))
@@ -286,13 +287,13 @@ class PlaySession:
             self.say(t.gettext(SOLVER_HELP))
             return True
         if command in ("?", "hint"):
-            self.say(hint_text(hint(self.board), self.board, t))
+            self.say(hint_text(hint(self.board), self.board.view(), t))
             return True
         if command == "w":
             self.say(still_winnable_text(is_still_winnable(self.board), t))
             return True
         if command == "t":
-            self.say(board_text(self.board, t))
+            self.say(board_text(self.board.view(), t))
             return True
         if command == "r":
             self.interactive_rules = not self.interactive_rules
@@ -324,8 +325,8 @@ class PlaySession:
             except GolfError:
                 self.say(t.gettext("Unknown command {command!r}: type h for help.", command=command))
                 return True
-            self.report(self.board.apply(action))
-            if self.course and self.board.is_game_over():
+            self.play(action)
+            if self.course and self.board.is_terminal():
                 self.say(t.gettext("Type next for the next deal of the course."))
         self.show()
         return True
@@ -333,7 +334,7 @@ class PlaySession:
     def _next_course_deal(self) -> bool:
         course, t = self.course, self.t
         assert course is not None
-        if not self.board.is_game_over():
+        if not self.board.is_terminal():
             self.say(t.gettext("Finish this deal first (win it or play until no move is left)."))
             return True
         board = course.next_deal()

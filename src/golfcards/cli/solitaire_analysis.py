@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from golfcards.cli.arguments import WholeNumber
 from golfcards.errors import GolfError
 from golfcards.i18n import Translator, translator
 from golfcards.i18n.analysis import (
@@ -39,6 +40,13 @@ from golfcards.solitaire.solver import Verdict, solve
 from golfcards.solitaire.winnable import random_winnable_code
 
 RULE_CHOICES = {"easy": RuleName.EASY, "classic": RuleName.CLASSIC, "strict": RuleName.STRICT}
+MAX_BUDGET = 10**12
+"""Positions a hint may examine at most (0 = no limit); far beyond what a day of search reaches."""
+MAX_DEALS = 10**7
+"""Deals one analysis may solve; its list of deal numbers is built in memory first."""
+MAX_WORKERS = 256
+MAX_CHUNK = 100_000
+SEED = WholeNumber(0, 2**64 - 1)
 
 
 def add_commands(commands: argparse._SubParsersAction) -> None:
@@ -59,7 +67,7 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     hint_parser.add_argument("--json", action="store_true", help="print JSON")
     hint_parser.add_argument(
         "--budget",
-        type=int,
+        type=WholeNumber(0, MAX_BUDGET),
         default=INTERACTIVE,
         help="positions the search may examine (default: a fraction of a second's worth; 0 = no limit)",
     )
@@ -68,9 +76,9 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
 
     winnable_parser = commands.add_parser("winnable", help="print a random deal proven winnable")
     winnable_parser.add_argument("--rule", choices=list(RULE_CHOICES), default="easy")
-    winnable_parser.add_argument("--jokers", type=int, choices=[0, 1, 2], default=0)
+    winnable_parser.add_argument("--jokers", type=WholeNumber(0, 2), default=0)
     winnable_parser.add_argument("--empty-discard", action="store_true")
-    winnable_parser.add_argument("--seed", type=int, default=None, help="random seed (default: a fresh one)")
+    winnable_parser.add_argument("--seed", type=SEED, default=None, help="random seed (default: a fresh one)")
     winnable_parser.add_argument("--json", action="store_true", help="print JSON")
     add_language_option(winnable_parser)
     winnable_parser.set_defaults(handler=run_winnable)
@@ -78,15 +86,19 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     analyze_parser = commands.add_parser("analyze", help="solve many deals on every core: table and summary")
     which = analyze_parser.add_mutually_exclusive_group(required=True)
     which.add_argument("--from", dest="start", metavar="CODE", help="first deal (its J1/J2/ND options apply)")
-    which.add_argument("--random", type=int, metavar="N", help="N distinct random deals")
-    analyze_parser.add_argument("--count", type=int, help="how many deals from --from")
-    analyze_parser.add_argument("--seed", type=int, default=0, help="seed of --random (default 0)")
+    which.add_argument("--random", type=WholeNumber(1, MAX_DEALS), metavar="N", help="N distinct random deals")
+    analyze_parser.add_argument("--count", type=WholeNumber(1, MAX_DEALS), help="how many deals from --from")
+    analyze_parser.add_argument("--seed", type=SEED, default=0, help="seed of --random (default 0)")
     analyze_parser.add_argument("--strict", action="store_true", help="also solve under the strict rule")
     analyze_parser.add_argument(
         "--out", type=Path, default=None, help="the table, .csv (default) or .parquet; rerun to resume it"
     )
-    analyze_parser.add_argument("--workers", type=int, default=None, help="processes (default: every core)")
-    analyze_parser.add_argument("--chunk", type=int, default=analysis.DEFAULT_CHUNK, help="deals per task")
+    analyze_parser.add_argument(
+        "--workers", type=WholeNumber(1, MAX_WORKERS), default=None, help="processes (default: every core)"
+    )
+    analyze_parser.add_argument(
+        "--chunk", type=WholeNumber(1, MAX_CHUNK), default=analysis.DEFAULT_CHUNK, help="deals per task"
+    )
     analyze_parser.add_argument(
         "--cluster",
         metavar="ADDRESS",
@@ -144,13 +156,14 @@ def show_line(code: GameCode, verdict: Verdict, t: Translator) -> None:
         print(verdict_text(code.rules.name, verdict, t))
         return
     board = Board.from_code(code)
-    print(board_text(board, t))
+    print(board_text(board.view(), t))
     for number, move in enumerate(verdict.line, start=1):
-        description = move_text(move, board, t)
-        board.push(move)
+        description = move_text(move, board.view(), t, drawn=board.moved_card(move))
+        refusal = board.apply(move)
+        assert refusal is None, "the solver's line is legal"
         print()
         print(numbered_move(number, description, t))
-        print(board_text(board, t))
+        print(board_text(board.view(), t))
 
 
 # --- hint -----------------------------------------------------------------------------------------
@@ -162,16 +175,15 @@ def run_hint(args: argparse.Namespace) -> int:
         code = GameCode.parse(args.code).single()
         board = Board.from_code(code)
         for index, token in enumerate(args.actions, start=1):
-            outcome = board.apply(parse_action(token))
-            if not outcome.accepted:
-                assert outcome.refusal is not None
+            refusal = board.apply(parse_action(token))
+            if refusal is not None:
                 message = t.gettext(
                     "Action {index} ({action}) cannot be played: {reason}",
                     index=index,
                     action=token,
-                    reason=refusal_text(outcome.refusal, t),
+                    reason=refusal_text(refusal, t),
                 )
-                return report_message(f"refusal.{outcome.refusal.value}", message, t, args.json)
+                return report_message(f"refusal.{refusal.value}", message, t, args.json)
     except GolfError as error:
         return report_error(error, t, args.json)
     budget = None if args.budget == 0 else args.budget
@@ -191,8 +203,8 @@ def run_hint(args: argparse.Namespace) -> int:
             )
         )
         return 0
-    print(board_text(board, t))
-    print(hint_text(advice, board, t))
+    print(board_text(board.view(), t))
+    print(hint_text(advice, board.view(), t))
     print(still_winnable_text(winnable, t))
     return 0
 

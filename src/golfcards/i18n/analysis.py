@@ -6,14 +6,16 @@ deal analysis are merged into ``golfcards.i18n.errors.ERRORS``.
 
 from __future__ import annotations
 
+from golfcards.cards import AnyCard
 from golfcards.i18n import N_, Translator
 from golfcards.i18n.cards import card_name
 from golfcards.i18n.solitaire import rule_name
 from golfcards.runners.analysis import RuleSummary, Summary
-from golfcards.solitaire.board import Board, Draw, Move
+from golfcards.solitaire.board import Draw, Move
 from golfcards.solitaire.hint import Hint, HintKind
 from golfcards.solitaire.rules import RuleName
 from golfcards.solitaire.solver import Solvability, Verdict
+from golfcards.solitaire.view import SolitaireView
 
 ERRORS: dict[str, str] = {
     "solver.bad_game": N_("Only a board, a deal or a game code can be solved"),
@@ -29,17 +31,17 @@ ERRORS: dict[str, str] = {
 }
 
 
-def move_text(move: Move, board: Board, t: Translator, *, reveal_stock: bool = True) -> str:
-    """What ``move`` does on ``board`` (before it is played): ``draw the 8 of spades``.
+def move_text(move: Move, view: SolitaireView, t: Translator, *, drawn: AnyCard | None = None) -> str:
+    """What ``move`` does in the position ``view`` shows (before it is played): ``draw the 8 of spades``.
 
     The stock is face down: advice for the player in the middle of a game (a hint) says only
-    ``draw from the stock`` (``reveal_stock=False``); a solution replay may name the card.
+    ``draw from the stock``; a solution replay, which shows the whole deal, names the card ``drawn``.
     """
     if isinstance(move, Draw):
-        if not reveal_stock:
+        if drawn is None:
             return t.gettext("draw from the stock")
-        return t.gettext("draw the {card}", card=card_name(board.stock[0], t))
-    card = board.free_card(move.column)
+        return t.gettext("draw the {card}", card=card_name(drawn, t))
+    card = view.free_card(move.column)
     assert card is not None, "a move of a line always takes a card"
     return t.gettext("take the {card} from column {column}", card=card_name(card, t), column=move.column)
 
@@ -66,11 +68,11 @@ def numbered_move(number: int, description: str, t: Translator) -> str:
     return t.gettext("Move {number}: {move}", number=number, move=description)
 
 
-def hint_text(hint: Hint, board: Board, t: Translator) -> str:
+def hint_text(hint: Hint, view: SolitaireView, t: Translator) -> str:
     """The hint as a sentence that says what kind of advice it is."""
     if hint.kind is HintKind.GAME_OVER or hint.move is None:
         return t.gettext("The game is over: there is no move to suggest.")
-    move = move_text(hint.move, board, t, reveal_stock=False)
+    move = move_text(hint.move, view, t)
     if hint.kind is HintKind.WINNING:
         return t.gettext("Hint: {move}. It is the next move of a winning line.", move=move)
     if hint.kind is HintKind.MOST_CARDS:

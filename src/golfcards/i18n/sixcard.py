@@ -45,6 +45,10 @@ ERRORS: dict[str, str] = {
     "sixcard.bot_died": N_("The bot program {command} stopped"),
     "sixcard.bot_cannot_start": N_("The bot program {command} cannot be started"),
     "sixcard.bad_command": N_("{command}: not a command that can be run"),
+    "sixcard.bad_record": N_("This match record is damaged and cannot be replayed"),
+    "sixcard.match_not_over": N_("A match can be replayed only once it is over"),
+    "sixcard.hole_not_over": N_("A hole can be replayed only once it is over"),
+    "sixcard.bad_key": N_("{text}: a match key is 64 hex digits, as printed at the end of a match"),
 }
 
 REFUSALS: dict[Refusal, str] = {
@@ -60,6 +64,7 @@ REFUSALS: dict[Refusal, str] = {
     Refusal.NOT_AN_ACTION: N_("That is not an action of this game"),
     Refusal.HOLE_NOT_OVER: N_("The hole is not over yet"),
     Refusal.MATCH_OVER: N_("The match is over"),
+    Refusal.NOTHING_TO_UNDO: N_("There is nothing to undo"),
 }
 for _refusal, _text in REFUSALS.items():
     ERRORS[f"sixcard.refusal.{_refusal.value}"] = _text

@@ -1,4 +1,4 @@
-"""Golf Solitaire in words: the board as one line of text, refusals and end messages.
+"""Golf Solitaire in words: the board as one line of text, what an action did, refusals, end messages.
 
 The board line is what the Catalan rules page writes for each state, and what a screen reader
 says: ``Pila per robar: 16 cartes; descart: as de trèvols. columna 1: …``.
@@ -6,10 +6,12 @@ says: ``Pila per robar: 16 cartes; descart: as de trèvols. columna 1: …``.
 
 from __future__ import annotations
 
+from golfcards.cards import AnyCard
 from golfcards.i18n import N_, Translator
 from golfcards.i18n.cards import card_name
-from golfcards.solitaire.board import Board, Refusal, Status
+from golfcards.solitaire.board import Action, Draw, Refusal, Status, Undo
 from golfcards.solitaire.rules import RuleName
+from golfcards.solitaire.view import SolitaireView
 
 REFUSALS: dict[Refusal, str] = {
     Refusal.NOT_CONSECUTIVE: N_("Must be one rank higher or lower"),
@@ -30,19 +32,27 @@ RULE_NAMES: dict[RuleName, str] = {
 }
 BLOCKED_MESSAGE = N_("No more moves possible")
 WON_MESSAGE = N_("You won! Score: {score}")
+DREW = N_("You drew {card}.")
+REMOVED = N_("You removed {card}.")
+UNDONE = N_("Undone: {card} goes back.")
 
 
 def refusal_text(refusal: Refusal, t: Translator) -> str:
     return t.gettext(REFUSALS[refusal])
 
 
-def status_text(board: Board, t: Translator) -> str | None:
+def action_text(action: Action, card: AnyCard, t: Translator) -> str:
+    """What an accepted ``action`` did with ``card`` (see ``Board.moved_card``): ``You drew …``."""
+    template = UNDONE if isinstance(action, Undo) else DREW if isinstance(action, Draw) else REMOVED
+    return t.gettext(template, card=card_name(card, t))
+
+
+def status_text(view: SolitaireView, t: Translator) -> str | None:
     """The end message, or None while the game goes on."""
-    status = board.status
-    if status is Status.BLOCKED:
+    if view.status is Status.BLOCKED:
         return t.gettext(BLOCKED_MESSAGE)
-    if status is Status.WON:
-        return t.gettext(WON_MESSAGE, score=board.score)
+    if view.status is Status.WON:
+        return t.gettext(WON_MESSAGE, score=view.score)
     return None
 
 
@@ -50,16 +60,16 @@ def rule_name(name: RuleName, t: Translator) -> str:
     return t.gettext(RULE_NAMES[name])
 
 
-def board_text(board: Board, t: Translator) -> str:
+def board_text(view: SolitaireView, t: Translator) -> str:
     """The whole board as one sentence, in the language of ``t``."""
-    stock = t.ngettext("Stock: {count} card", "Stock: {count} cards", board.stock_count)
-    if board.discard is None:
+    stock = t.ngettext("Stock: {count} card", "Stock: {count} cards", view.stock_count)
+    if view.discard is None:
         discard = t.gettext("discard: empty")
     else:
-        discard = t.gettext("discard: {card}", card=card_name(board.discard, t))
+        discard = t.gettext("discard: {card}", card=card_name(view.discard, t))
     card_separator = t.pgettext("list separator", ", ")
     columns = []
-    for number, cards in enumerate(board.columns, start=1):
+    for number, cards in enumerate(view.columns, start=1):
         if not cards:
             columns.append(t.gettext("column {number}: empty", number=number))
             continue

@@ -3,7 +3,10 @@
 Matches are played in *rotation groups*: the ``n`` matches of a group deal the same cards, the
 players moved one seat further each time, so every player meets every deal from every seat (and
 the first player also rotates from hole to hole inside a match). Deals come from the seed alone,
-so a run is repeatable whatever the number of worker processes.
+so a run is repeatable whatever the number of worker processes: each group's matches are keyed by
+HMAC-SHA256 of the seed and the group number (:meth:`ArenaConfig.group_key`), and every hole's deal
+is derived from that key (:meth:`golfcards.sixcard.match.Match.keyed`), so the deals are not
+consecutive numbers and one hole's code does not give away the next hole.
 
 Statistics, for each player: points per hole (mean and 95 % interval), the margin per hole (own
 points minus the mean of the others': negative is better), hole and match win rates with 95 %
@@ -13,6 +16,8 @@ players who share it, so the win rates of a table add up to 1.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -20,15 +25,19 @@ from typing import Any, Protocol
 
 from golfcards.errors import GolfError
 from golfcards.runners.workers import interruptible_pool
-from golfcards.shuffle import DEAL_COUNT
 from golfcards.sixcard.actions import Action
-from golfcards.sixcard.codes import DealCode
 from golfcards.sixcard.match import Match, winners
 from golfcards.sixcard.rules import SixCardRules
 from golfcards.sixcard.view import View, view_for
 
 Z95 = 1.959963984540054
 GROUPS_PER_CHUNK = 4
+MAX_MATCHES = 1_000_000
+"""Matches one run may play (months of play for the slower bots): the command line refuses more."""
+SEED_LIMIT = 1 << 64
+"""Seeds run from 0 to ``SEED_LIMIT - 1``; a run without a seed draws a secret one in that range."""
+GROUP_DOMAIN = b"golfcards arena group "
+"""Prefix of the message a rotation group's key is derived from."""
 
 
 class Player(Protocol):
@@ -54,6 +63,8 @@ class MatchRecord:
 
     holes: tuple[tuple[int, ...], ...]
     faults: tuple[Fault, ...] = ()
+    stopped: bool = False
+    """Given up (a hole never ended): only its faults count, none of its holes."""
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -102,16 +113,28 @@ def shares(scores: Sequence[int]) -> list[float]:
 
 @dataclass(frozen=True, slots=True)
 class ArenaResult:
+    """Every match played, in order; the statistics count the finished ones, faults come from all."""
+
     players: tuple[str, ...]
     records: tuple[MatchRecord, ...]
 
     @property
+    def finished(self) -> list[MatchRecord]:
+        return [record for record in self.records if not record.stopped]
+
+    @property
     def matches(self) -> int:
-        return len(self.records)
+        """Finished matches (the ones the statistics count)."""
+        return len(self.finished)
+
+    @property
+    def stopped(self) -> int:
+        """Matches given up because a hole never ended."""
+        return len(self.records) - self.matches
 
     @property
     def hole_points(self) -> list[tuple[int, ...]]:
-        return [points for record in self.records for points in record.holes]
+        return [points for record in self.finished for points in record.holes]
 
     @property
     def holes(self) -> int:
@@ -127,12 +150,13 @@ class ArenaResult:
         return [mean_interval([row[i] - (sum(row) - row[i]) / (n - 1) for row in rows]) for i in range(n)]
 
     def hole_win_rate(self) -> list[Interval]:
-        won = [sum(column) for column in zip(*(shares(row) for row in self.hole_points), strict=False)]
-        return [wilson(w, self.holes) for w in won]
+        return self._win_rate([shares(row) for row in self.hole_points])
 
     def match_win_rate(self) -> list[Interval]:
-        won = [sum(column) for column in zip(*(shares(record.totals) for record in self.records), strict=False)]
-        return [wilson(w, self.matches) for w in won]
+        return self._win_rate([shares(record.totals) for record in self.finished])
+
+    def _win_rate(self, rows: list[list[float]]) -> list[Interval]:
+        return [wilson(sum(row[player] for row in rows), len(rows)) for player in range(len(self.players))]
 
     @property
     def faults(self) -> list[Fault]:
@@ -144,6 +168,7 @@ class ArenaResult:
             "players": list(self.players),
             "holes": self.holes,
             "matches": self.matches,
+            "stopped_matches": self.stopped,
             "points_per_hole": [round(i.value, 3) for i in self.points_per_hole()],
             "hole_win_rate": [round(i.value, 4) for i in self.hole_win_rate()],
             "match_win_rate": [round(i.value, 4) for i in self.match_win_rate()],
@@ -171,9 +196,11 @@ class ArenaConfig:
     """Seconds a ``cmd:`` player may take per answer."""
     factory: PlayerFactory | None = field(default=None, compare=False)
 
-    def group_number(self, group: int) -> int:
-        """The deal number of the first hole of rotation group ``group``."""
-        return (self.seed * 1_000_003 * self.rules.holes + group * self.rules.holes) % DEAL_COUNT
+    def group_key(self, group: int) -> bytes:
+        """The key of rotation group ``group``'s matches: HMAC-SHA256 of the seed (its decimal digits)
+        and the group number, so a seed repeats a run and the groups' deals are unrelated."""
+        message = GROUP_DOMAIN + group.to_bytes(8, "big")
+        return hmac.new(str(self.seed).encode("ascii"), message, hashlib.sha256).digest()
 
 
 MAX_HOLE_TURNS = 2000
@@ -182,19 +209,24 @@ stock runs out, and taking the discard uses no stock, so players who keep swappi
 discard could play one hole for ever; ordinary holes last well under 100 turns."""
 
 
-def play_match(players: Sequence[Player], code: DealCode, seating: Sequence[int]) -> MatchRecord:
-    """Play one match; ``seating[i]`` is player ``i``'s seat. Bad answers are recorded as faults
-    and replaced by the first legal action (drawing, discarding, the first face-down card)."""
+def play_match(players: Sequence[Player], match: Match, seating: Sequence[int]) -> MatchRecord:
+    """Play ``match`` to its end; ``seating[i]`` is player ``i``'s seat. Bad answers are recorded as
+    faults and replaced by the first legal action (drawing, discarding, the first face-down card).
+
+    A hole still going after :data:`MAX_HOLE_TURNS` turns stops the match: it is recorded as
+    stopped, with a ``sixcard.endless_hole`` fault for each player of the table (who all kept it
+    going), and the arena goes on with the next match.
+    """
     by_seat = {seat: player for player, seat in enumerate(seating)}
-    match = Match(code)
     faults: list[Fault] = []
     while True:
         state = match.state
         while not state.is_terminal():
             if state.turns > MAX_HOLE_TURNS:
-                raise GolfError(
-                    "sixcard.endless_hole", f"a hole went on for more than {MAX_HOLE_TURNS} turns", turns=MAX_HOLE_TURNS
-                )
+                detail = f"a hole went on for more than {MAX_HOLE_TURNS} turns"
+                endless = (("turns", MAX_HOLE_TURNS),)
+                faults.extend(Fault(index, "sixcard.endless_hole", detail, endless) for index in range(len(seating)))
+                return MatchRecord(_by_player(match, seating), tuple(faults), stopped=True)
             seat = state.current_player
             assert seat is not None
             view = view_for(state, seat)
@@ -205,16 +237,20 @@ def play_match(players: Sequence[Player], code: DealCode, seating: Sequence[int]
                 faults.append(Fault(index, error.key, str(error), tuple(error.params.items())))
                 action = None
             if action is not None:
-                refusal = match.apply(seat, action)
+                refusal = match.apply(action, seat)
                 if refusal is None:
                     continue
                 faults.append(Fault(index, f"sixcard.refusal.{refusal.value}", f"{action!r} refused"))
-            match.apply(seat, view.legal[0])
-        if match.is_over():
+            match.apply(view.legal[0], seat)
+        if match.is_terminal():
             break
         match.next_hole()
-    holes = tuple(tuple(points[seating[i]] for i in range(len(seating))) for points in match.results)
-    return MatchRecord(holes, tuple(faults))
+    return MatchRecord(_by_player(match, seating), tuple(faults))
+
+
+def _by_player(match: Match, seating: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """The points of the holes played so far, listed by player rather than by seat."""
+    return tuple(tuple(points[seating[i]] for i in range(len(seating))) for points in match.results)
 
 
 def _play_chunk(config: ArenaConfig, first_match: int, count: int) -> list[MatchRecord]:
@@ -231,9 +267,8 @@ def _play_chunk(config: ArenaConfig, first_match: int, count: int) -> list[Match
         records = []
         for m in range(first_match, first_match + count):
             group, turn = divmod(m, n)
-            code = DealCode(config.group_number(group), config.rules)
             seating = [(i + turn) % n for i in range(n)]
-            records.append(play_match(players, code, seating))
+            records.append(play_match(players, Match.keyed(config.rules, config.group_key(group)), seating))
         return records
     finally:
         for player in players:

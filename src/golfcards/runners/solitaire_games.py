@@ -24,14 +24,15 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from golfcards.cards import AnyCard
 from golfcards.errors import GolfError
 from golfcards.runners.storage import Commit, GameSummary, SavedGame, Storage
 from golfcards.shuffle import DEAL_COUNT
-from golfcards.solitaire.board import Action, Board, Outcome, Undo, parse_action
+from golfcards.solitaire.board import Action, Board, Refusal, Undo, parse_action
 from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.course import Course
 from golfcards.solitaire.hint import Hint, hint, is_still_winnable
-from golfcards.solitaire.rules import Rules
+from golfcards.solitaire.rules import EASY, Rules
 from golfcards.solitaire.solver import Verdict, solve
 from golfcards.solitaire.winnable import random_winnable_code
 
@@ -51,11 +52,11 @@ class NoGame(Exception):
 
 @dataclass
 class Game:
-    """A player's current game: the stored row (None for a deal shown to a visitor who has not
-    played yet: nothing is stored), the replayed board, its course if it has one, and the log of the
+    """A player's current game: the stored row (with id 0 for a deal shown to a visitor who has not
+    played yet: stored nowhere), the replayed board, its course if it has one, and the log of the
     actions in effect."""
 
-    saved: SavedGame | None
+    saved: SavedGame
     board: Board
     course: Course | None = None
     log: tuple[str, ...] = ()
@@ -63,11 +64,12 @@ class Game:
 
 @dataclass(frozen=True, slots=True)
 class Played:
-    """What an action request did: the game after it, the engine's outcome, and whether the request
-    had been applied already (a retry: the outcome then only says it was accepted)."""
+    """What an action request did: the game after it, the engine's refusal (None: accepted), the card
+    the action moved, and whether the request had been applied already (a retry: then only that)."""
 
     game: Game
-    outcome: Outcome
+    refusal: Refusal | None
+    card: AnyCard | None = None
     repeated: bool = False
 
 
@@ -87,7 +89,7 @@ def replay(saved: SavedGame) -> tuple[Board, tuple[str, ...]]:
     log: list[str] = []
     for token in saved.actions:
         action = parse_action(token)
-        if board.apply(action).accepted:
+        if board.apply(action) is None:
             if isinstance(action, Undo):
                 log.pop()
             else:
@@ -99,7 +101,8 @@ def replay(saved: SavedGame) -> tuple[Board, tuple[str, ...]]:
 def preview(code: GameCode) -> Game:
     """``code`` dealt for a visitor who has not played yet: nothing is stored."""
     course = Course(code) if code.course else None
-    return Game(None, course.board if course else Board.from_code(code.single()), course)
+    board = course.board if course else Board.from_code(code.single())
+    return Game(SavedGame(0, str(code.single()), (), None), board, course)
 
 
 class SolitaireGames:
@@ -109,11 +112,22 @@ class SolitaireGames:
         self.storage = storage
         self.new_number = new_number or (lambda: secrets.randbelow(DEAL_COUNT))
 
-    def random_code(self, rules: Rules, course: bool = False) -> GameCode:
-        """A random deal (any deal: :func:`winnable_code` picks among the winnable ones)."""
+    def random_code(self, rules: Rules, course: bool = False, winnable: bool = False) -> GameCode:
+        """A random deal; with ``winnable``, one the solver proves winnable, solved here (the web
+        server solves in a worker instead: :func:`winnable_code`)."""
+        if winnable:
+            return winnable_code(rules, self.new_number(), course)
         return GameCode(self.new_number(), rules, course=course)
 
-    def load(self, player: str) -> Game | None:
+    def load(self, player: str) -> Game:
+        """The player's current game; a player without one starts a random winnable Easy deal
+        (solved here: for the terminal app)."""
+        game = self.stored(player)
+        if game is None:
+            return self.start(player, self.random_code(EASY, winnable=True))
+        return game
+
+    def stored(self, player: str) -> Game | None:
         """The player's current game, or None if they have none."""
         saved = self.storage.current_game(player)
         if saved is None:
@@ -148,29 +162,35 @@ class SolitaireGames:
         return Game(saved, board, course)
 
     def _current(self, player: str) -> Game:
-        game = self.load(player)
+        game = self.stored(player)
         if game is None:
             raise NoGame(player)
         return game
 
-    def act(self, player: str, action: Action, request_id: str | None = None) -> Played:
+    def act(self, player: str, action: Action) -> tuple[Game, Refusal | None, AnyCard | None]:
+        """Apply ``action`` to the player's game (see :meth:`play`): the game, the refusal (None if
+        accepted) and the card the action moved."""
+        played = self.play(player, action)
+        return played.game, played.refusal, played.card
+
+    def play(self, player: str, action: Action, request_id: str | None = None) -> Played:
         """Apply ``action`` to the player's game; an accepted action is stored at once, against the
         version it was computed from (computed again on a conflict)."""
         for _ in range(ATTEMPTS):
             if request_id is not None and self.storage.request_applied(player, request_id):
-                return Played(self._current(player), Outcome(action), repeated=True)
+                return Played(self._current(player), None, repeated=True)
             game = self._current(player)
-            assert game.saved is not None
-            outcome = game.board.apply(action)
-            if not outcome.accepted:
-                return Played(game, outcome)
+            card = game.board.moved_card(action)
+            refusal = game.board.apply(action)
+            if refusal is not None:
+                return Played(game, refusal)
             log = game.log[:-1] if isinstance(action, Undo) else (*game.log, action.notation)
             done = self.storage.commit_action(player, game.saved, log, summary(game.board), request_id)
             if done is Commit.DONE:
                 game.log = log
-                return Played(game, outcome)
+                return Played(game, None, card)
             if done is Commit.REPEATED:
-                return Played(self._current(player), Outcome(action), repeated=True)
+                return Played(self._current(player), None, repeated=True)
         raise GolfError("storage.conflict", "the game kept changing meanwhile")
 
     def next_deal(self, player: str, request_id: str | None = None) -> Game:
@@ -181,7 +201,7 @@ class SolitaireGames:
             if course is None:
                 raise GolfError("course.none", "the current game is not part of a course")
             board = course.next_deal()
-            assert game.saved is not None and game.saved.course_id is not None
+            assert game.saved.course_id is not None
             if board is None:
                 self.storage.record_course_results(game.saved.course_id, course.results, course.finished)
                 return game
@@ -200,6 +220,20 @@ class SolitaireGames:
             if isinstance(saved, SavedGame):
                 return Game(saved, board, course)
         raise GolfError("storage.conflict", "the game kept changing meanwhile")
+
+    def hint(self, player: str) -> tuple[Game, Hint]:
+        """The solver's advice for the player's current position, computed here (the terminal app)."""
+        game = self.load(player)
+        return game, advise(game.board)
+
+    def still_winnable(self, player: str) -> bool | None:
+        return winnable_now(self.load(player).board)
+
+    def solution(self, player: str) -> tuple[Board, Verdict]:
+        """The deal of the player's game at its start, and the solver's verdict with a winning line."""
+        game = self.load(player)
+        assert game.board.code is not None
+        return Board.from_code(game.board.code), solve_deal(game.board.code)
 
 
 # --- the solver's work, run in a worker process -----------------------------------------------

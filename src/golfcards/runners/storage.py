@@ -9,6 +9,14 @@ moves). A game *counts* in the statistics once it is over (won or blocked) or on
 leaves it unfinished for another game after at least one move (``abandoned``, a loss). Undoing
 out of a block makes the game uncounted again until it ends once more.
 
+Finished Six-card Golf matches (schema version 2) are kept whole: a row per match with its seats,
+a short summary and its record (:mod:`golfcards.sixcard.record`, every deal and action), and a row
+per seat held by a known player with what the statistics need. Nothing of a match is stored before
+it is over. :mod:`golfcards.runners.sixcard_records` reads and writes them.
+
+Schema version 3 gives each Solitaire game a version (counted up by every write, for optimistic
+concurrency) and remembers the ids of applied requests (a retry is applied once).
+
 The schema carries a version number (``PRAGMA user_version``); :data:`MIGRATIONS` lists the
 statements that bring a file from each version to the next.
 
@@ -35,7 +43,7 @@ from pathlib import Path
 
 from golfcards.errors import GolfError
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 MIGRATIONS: dict[int, str] = {
     1: """
     CREATE TABLE players (
@@ -69,6 +77,29 @@ MIGRATIONS: dict[int, str] = {
     CREATE INDEX solitaire_games_player ON solitaire_games(player, rules, id);
     """,
     2: """
+    CREATE TABLE sixcard_matches (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        room TEXT NOT NULL,
+        seats TEXT NOT NULL,
+        summary TEXT NOT NULL,
+        record TEXT NOT NULL,
+        finished REAL NOT NULL
+    );
+    CREATE TABLE sixcard_results (
+        match INTEGER NOT NULL REFERENCES sixcard_matches(id),
+        seat INTEGER NOT NULL,
+        player TEXT NOT NULL REFERENCES players(id),
+        grid INTEGER NOT NULL,
+        holes INTEGER NOT NULL,
+        points INTEGER NOT NULL,
+        best_hole INTEGER NOT NULL,
+        won INTEGER NOT NULL,
+        bots TEXT NOT NULL,
+        PRIMARY KEY (match, seat)
+    );
+    CREATE INDEX sixcard_results_player ON sixcard_results(player, match);
+    """,
+    3: """
     ALTER TABLE solitaire_games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
     CREATE TABLE requests (
         player TEXT NOT NULL,
@@ -94,6 +125,16 @@ class Commit(enum.Enum):
     """The game changed since it was read (another request, another server): nothing was written."""
     REPEATED = "repeated"
     """The request id was applied already: nothing was written."""
+
+
+def default_db_path() -> Path:
+    """Where ``golf serve`` and ``golf tui`` keep player data unless ``--db`` says otherwise.
+
+    Both interfaces read this one function, so the browser and the terminal share one file.
+    """
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("golfcards", appauthor=False)) / "golfcards.sqlite3"
 
 
 @dataclass(frozen=True, slots=True)
@@ -459,6 +500,116 @@ class Storage:
             average_cards_left=sum(row["cards_left"] for row in rows) / len(rows) if rows else None,
             recent=recent,
         )
+
+    # --- six-card matches -------------------------------------------------------------------
+
+    def save_sixcard_match(
+        self, room: str, seats: str, summary: str, record: str, results: list[SixCardResultRow]
+    ) -> int:
+        """Store a finished match (JSON texts) and one result per seat whose player exists; its id."""
+        with self._use(write=True) as db:
+            cursor = db.execute(
+                "INSERT INTO sixcard_matches (room, seats, summary, record, finished) VALUES (?, ?, ?, ?, ?)",
+                (room, seats, summary, record, time.time()),
+            )
+            match_id = int(cursor.lastrowid or 0)
+            for row in results:
+                if db.execute("SELECT 1 FROM players WHERE id = ?", (row.player,)).fetchone() is None:
+                    continue
+                db.execute(
+                    "INSERT INTO sixcard_results (match, seat, player, grid, holes, points, best_hole, won, bots) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        match_id,
+                        row.seat,
+                        row.player,
+                        row.grid,
+                        row.holes,
+                        row.points,
+                        row.best_hole,
+                        int(row.won),
+                        row.bots,
+                    ),
+                )
+        return match_id
+
+    def sixcard_results(self, player: str) -> list[SixCardResultRow]:
+        """Every six-card result of ``player``, oldest first."""
+        with self._use() as db:
+            rows = db.execute(
+                "SELECT seat, player, grid, holes, points, best_hole, won, bots, match FROM sixcard_results "
+                "WHERE player = ? ORDER BY match",
+                (player,),
+            ).fetchall()
+        return [_result_row(row) for row in rows]
+
+    def sixcard_matches(self, player: str, limit: int, before: int | None = None) -> list[StoredSixCardMatch]:
+        """The matches ``player`` took part in, newest first (ids below ``before``), without records."""
+        with self._use() as db:
+            rows = db.execute(
+                "SELECT m.id, m.seats, m.summary, NULL AS record, m.finished, r.seat FROM sixcard_matches m "
+                "JOIN sixcard_results r ON r.match = m.id WHERE r.player = ? AND m.id < ? "
+                "ORDER BY m.id DESC LIMIT ?",
+                (player, before if before is not None else 2**62, limit),
+            ).fetchall()
+        return [_stored_match(row) for row in rows]
+
+    def sixcard_match(self, match_id: int, player: str) -> StoredSixCardMatch | None:
+        """Match ``match_id`` with its record, if ``player`` took part in it."""
+        with self._use() as db:
+            row = db.execute(
+                "SELECT m.id, m.seats, m.summary, m.record, m.finished, r.seat FROM sixcard_matches m "
+                "JOIN sixcard_results r ON r.match = m.id WHERE m.id = ? AND r.player = ? ORDER BY r.seat LIMIT 1",
+                (match_id, player),
+            ).fetchone()
+        return None if row is None else _stored_match(row)
+
+
+@dataclass(frozen=True, slots=True)
+class SixCardResultRow:
+    """One seat's result in a finished six-card match (``bots``: JSON list of the bot levels at the table)."""
+
+    seat: int
+    player: str
+    grid: int
+    holes: int
+    points: int
+    best_hole: int
+    won: bool
+    bots: str
+    match: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class StoredSixCardMatch:
+    """A stored match as JSON texts; ``seat`` is the asking player's seat, ``record`` None in lists."""
+
+    id: int
+    seats: str
+    summary: str
+    record: str | None
+    finished: float
+    seat: int
+
+
+def _result_row(row: sqlite3.Row) -> SixCardResultRow:
+    return SixCardResultRow(
+        seat=int(row["seat"]),
+        player=row["player"],
+        grid=int(row["grid"]),
+        holes=int(row["holes"]),
+        points=int(row["points"]),
+        best_hole=int(row["best_hole"]),
+        won=bool(row["won"]),
+        bots=row["bots"],
+        match=int(row["match"]),
+    )
+
+
+def _stored_match(row: sqlite3.Row) -> StoredSixCardMatch:
+    return StoredSixCardMatch(
+        int(row["id"]), row["seats"], row["summary"], row["record"], float(row["finished"]), int(row["seat"])
+    )
 
 
 _COUNTED = "(status IN ('won', 'blocked') OR abandoned = 1)"

@@ -13,19 +13,37 @@ Format: ``G<grid>-P<players>-<deal>[-<option>…]``
   so seat 1 plays first), ``H<holes>`` (holes in the match, when not 9).
 
 Grid, players and jokers change the cards dealt; the other options change how the hole is played,
-so a code re-creates the whole hole. A match started from a code plays hole ``h`` (0-based) with
-the deal ``number + h`` and the dealer moved ``h`` seats clockwise (:meth:`DealCode.for_hole`).
-Reading is forgiving of case and spaces; any other problem raises :class:`GolfError`.
+so a code re-creates the whole hole. A match started from a code plays the code itself first; every
+later hole ``h`` (0-based) plays the deal :func:`keyed_number` derives from the match's secret key
+(HMAC-SHA256 of the key and ``h``), the dealer moved ``h`` seats clockwise
+(:meth:`DealCode.for_hole`). The code of one hole is therefore an ordinary code that re-deals that
+hole and tells nothing about the next one to whoever lacks the key.
+Reading is forgiving of case and spaces; codes are ASCII (no other letters or digits are read as
+look-alikes); any other problem raises :class:`GolfError`.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from dataclasses import dataclass, replace
 
 from golfcards.errors import GolfError
-from golfcards.shuffle import DEAL_COUNT, letters_to_number, number_to_letters
+from golfcards.shuffle import DEAL_COUNT, ascii_number, ascii_upper, letters_to_number, number_to_letters
 from golfcards.sixcard.deal import Deal
 from golfcards.sixcard.rules import GRID_SHAPES, MAX_PLAYERS, MIN_PLAYERS, SixCardRules
+
+HOLE_DOMAIN = b"golfcards six-card hole "
+"""Prefix of the message a hole's deal number is derived from (so the key serves nothing else)."""
+
+
+def keyed_number(key: bytes, hole: int) -> int:
+    """The deal number of hole ``hole`` of a match keyed by ``key``: HMAC-SHA256(key, hole) in range.
+
+    Without the key, the numbers of the holes seen so far say nothing about the next one.
+    """
+    digest = hmac.new(key, HOLE_DOMAIN + hole.to_bytes(4, "big"), hashlib.sha256).digest()
+    return int.from_bytes(digest, "big") % DEAL_COUNT
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,30 +69,30 @@ class DealCode:
         if not isinstance(text, str) or not text.strip():
             raise GolfError("code.empty", "no game code given")
         code = text.strip()
-        parts = code.upper().split("-")
-        grid_text = parts[0][1:]
-        if not parts[0].startswith("G") or not grid_text.isdigit() or int(grid_text) not in GRID_SHAPES:
+        parts = [ascii_upper(part) for part in code.split("-")]
+        grid = ascii_number(parts[0][1:], 1)
+        if not parts[0].startswith("G") or grid not in GRID_SHAPES:
             raise GolfError("sixcard.bad_code_prefix", f"{code!r}: a deal code starts with G4, G6, G8 or G9", code=code)
-        if len(parts) < 3 or not parts[1].startswith("P") or not parts[1][1:].isdigit():
+        players = ascii_number(parts[1][1:], 1) if len(parts) >= 3 and parts[1].startswith("P") else None
+        if players is None:
             raise GolfError("sixcard.code_too_short", f"{code!r}: expected G6-P2-AAAAAAB", code=code)
-        players = int(parts[1][1:])
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise GolfError("sixcard.bad_players", f"2 to 4 players, not {players}", players=players)
         number = letters_to_number(parts[2])
         options: dict[str, object] = {}
         dealer = None
         for option in parts[3:]:
-            key, value = option[:1], option[1:]
+            key, value = option[:1], ascii_number(option[1:], 2)
             if option in ("J1", "J2") and "jokers" not in options:
-                options["jokers"] = int(value)
+                options["jokers"] = value
             elif option == "F" and "final_turn" not in options:
                 options["final_turn"] = True
             elif option == "R" and "reshuffle_discard" not in options:
                 options["reshuffle_discard"] = True
-            elif key == "D" and value.isdigit() and dealer is None and 1 <= int(value) <= players:
-                dealer = int(value) - 1
-            elif key == "H" and value.isdigit() and "holes" not in options and 1 <= int(value) <= 99:
-                options["holes"] = int(value)
+            elif key == "D" and value is not None and dealer is None and 1 <= value <= players:
+                dealer = value - 1
+            elif key == "H" and value is not None and "holes" not in options and 1 <= value <= 99:
+                options["holes"] = value
             else:
                 raise GolfError(
                     "sixcard.bad_code_option",
@@ -82,7 +100,7 @@ class DealCode:
                     code=code,
                     option=option,
                 )
-        rules = SixCardRules(players=players, grid=int(grid_text), **options)  # type: ignore[arg-type]
+        rules = SixCardRules(players=players, grid=grid, **options)  # type: ignore[arg-type]
         return cls(number, rules, dealer)
 
     @property
@@ -113,7 +131,9 @@ class DealCode:
     def deal(self) -> Deal:
         return Deal.from_number(self.number, self.rules)
 
-    def for_hole(self, hole: int) -> DealCode:
-        """The code of hole ``hole`` (0-based) of the match that starts with this code."""
+    def for_hole(self, hole: int, key: bytes) -> DealCode:
+        """The code of hole ``hole`` (0-based) of the match that starts with this code and is keyed
+        by ``key``: this code for hole 0, then :func:`keyed_number`; the dealer moves one seat a hole."""
         assert self.dealer is not None
-        return replace(self, number=(self.number + hole) % DEAL_COUNT, dealer=(self.dealer + hole) % self.rules.players)
+        number = self.number if hole == 0 else keyed_number(key, hole)
+        return replace(self, number=number, dealer=(self.dealer + hole) % self.rules.players)

@@ -1,12 +1,17 @@
 """A match: holes (9 by default) played one after another, totals, rotation and the winners.
 
-Hole ``h`` (0-based) of a match started from a deal code plays :meth:`DealCode.for_hole`: the next
-deal number, and the dealer — hence the first player — moved one seat clockwise each hole. The
-lowest total wins; equal lowest totals share the win (:func:`winners`).
+A match holds a secret *key* (bytes) next to its first deal code. Hole 0 plays that code; every
+later hole ``h`` plays :meth:`DealCode.for_hole`: a deal number derived from the key and ``h`` by
+HMAC-SHA256, and the dealer — hence the first player — moved one seat clockwise each hole. The code
+a hole shows once it is over re-deals that hole only; whoever lacks the key cannot tell the next
+hole from it. The engine takes the key as given: whoever runs the match draws it (e.g.
+``secrets.token_bytes(32)``) and keeps it from the players. The lowest total wins; equal lowest
+totals share the win (:func:`winners`).
 
-A server or the terminal drives a match with :meth:`Match.apply` (seat, action) and
-:meth:`Match.next_hole`; both return a :class:`~golfcards.sixcard.state.Refusal` key instead of
-acting when the move is not allowed.
+A match follows the game-state protocol of :mod:`golfcards.game`. A server or the terminal drives
+it with :meth:`Match.apply` (action, seat) and :meth:`Match.next_hole`; both return a
+:class:`~golfcards.sixcard.state.Refusal` key instead of acting when the move is not allowed.
+Between two holes nobody is to act until :meth:`Match.next_hole` deals the next one.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from golfcards.sixcard.actions import Action
-from golfcards.sixcard.codes import DealCode
+from golfcards.sixcard.codes import DealCode, keyed_number
 from golfcards.sixcard.rules import SixCardRules
 from golfcards.sixcard.state import HoleContext, HoleState, Refusal
 from golfcards.sixcard.view import View, view_for
@@ -29,18 +34,28 @@ def winners(scores: Sequence[int]) -> tuple[int, ...]:
 class Match:
     """A match in progress: the current hole and the points of the holes already played."""
 
-    def __init__(self, code: DealCode) -> None:
+    def __init__(self, code: DealCode, key: bytes) -> None:
+        """A match whose first hole is ``code`` and whose later holes are derived from ``key``."""
         self.code = code
+        self.key = key
         self.results: list[tuple[int, ...]] = []
+        self.played: list[tuple[HoleState, HoleState]] = []
+        """Each finished hole as dealt and as it ended: what :mod:`golfcards.sixcard.record` keeps."""
+        self._dealt: HoleState | None = None
         self.state = self._deal(0)
 
     @classmethod
-    def new(cls, rules: SixCardRules | None = None, number: int = 0) -> Match:
-        return cls(DealCode(number, rules or SixCardRules()))
+    def new(cls, rules: SixCardRules | None, number: int, key: bytes) -> Match:
+        return cls(DealCode(number, rules or SixCardRules()), key)
 
     @classmethod
-    def from_code(cls, text: str) -> Match:
-        return cls(DealCode.parse(text))
+    def from_code(cls, text: str, key: bytes) -> Match:
+        return cls(DealCode.parse(text), key)
+
+    @classmethod
+    def keyed(cls, rules: SixCardRules, key: bytes) -> Match:
+        """A match whose every hole, the first included, is derived from ``key`` (the arena's)."""
+        return cls(DealCode(keyed_number(key, 0), rules), key)
 
     @property
     def rules(self) -> SixCardRules:
@@ -57,26 +72,64 @@ class Match:
             return (0,) * self.rules.players
         return tuple(sum(points) for points in zip(*self.results, strict=True))
 
-    def is_over(self) -> bool:
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat expected to act in the current hole (None between holes and once the match is over)."""
+        return self.state.current_player
+
+    def is_terminal(self) -> bool:
+        """Whether every hole has been played."""
         return len(self.results) == self.rules.holes
 
+    def returns(self) -> tuple[int, ...]:
+        """The negated totals: higher is better."""
+        return tuple(-total for total in self.totals)
+
     def winners(self) -> tuple[int, ...]:
-        """The match's winners (only meaningful once :meth:`is_over`)."""
+        """The match's winners (only meaningful once :meth:`is_terminal`)."""
         return winners(self.totals)
 
-    def view(self, viewer: int | None) -> View:
-        return view_for(self.state, viewer)
+    def view(self, player: int | None) -> View:
+        return view_for(self.state, player)
 
-    def apply(self, seat: int, action: Action) -> Refusal | None:
-        """Let ``seat`` act in the current hole; the hole's points are recorded when it ends."""
-        refusal = self.state.apply(seat, action)
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        return self.state.legal_actions(seat)
+
+    def apply(self, action: Action, seat: int | None = None) -> Refusal | None:
+        """Let ``seat`` (default: the current player) act in the current hole; its points are recorded when it ends."""
+        refusal = self.state.apply(action, seat)
         if refusal is None and self.state.is_terminal():
             self.results.append(self.state.points())
+            assert self._dealt is not None
+            self.played.append((self._dealt, self.state))
         return refusal
+
+    def undo(self) -> Refusal | None:
+        """Take back the last action of the current hole (a hole already left stays played)."""
+        ended = self.state.is_terminal()
+        refusal = self.state.undo()
+        if refusal is None and ended:
+            self.results.pop()
+            self.played.pop()
+        return refusal
+
+    def clone(self) -> Match:
+        other = Match.__new__(Match)
+        other.code, other.key, other.results = self.code, self.key, list(self.results)
+        other.state = self.state.clone()
+        other.played = [(dealt, ended.clone()) for dealt, ended in self.played]
+        if self.played and self.played[-1][1] is self.state:
+            other.played[-1] = (self.played[-1][0], other.state)
+        other._dealt = self._dealt
+        return other
 
     def next_hole(self) -> Refusal | None:
         """Deal the next hole once the current one is over."""
-        if self.is_over():
+        if self.is_terminal():
             return Refusal.MATCH_OVER
         if not self.state.is_terminal():
             return Refusal.HOLE_NOT_OVER
@@ -85,4 +138,6 @@ class Match:
 
     def _deal(self, hole: int) -> HoleState:
         context = HoleContext(hole, self.rules.holes, self.totals)
-        return HoleState.from_code(self.code.for_hole(hole), context)
+        state = HoleState.from_code(self.code.for_hole(hole, self.key), context)
+        self._dealt = state.clone()
+        return state

@@ -1,11 +1,11 @@
 """One hole of Six-card Golf: the omniscient game state and its rules of play.
 
 :class:`HoleState` knows every card, face down or not; what a player may see is built from it by
-:func:`golfcards.sixcard.view.view_for` only. The state follows OpenSpiel's shape
-(``legal_actions``, ``apply_action``, ``is_terminal``, ``points``/``returns``, ``clone``) and
-python-chess's habits (refused actions change nothing and say why with a :class:`Refusal`, a
-message key). Outside drivers — a server, the terminal, the arena — call
-:meth:`HoleState.apply` with the seat that acts, so turn order is checked too.
+:func:`golfcards.sixcard.view.view_for` only. The state follows the game-state protocol of
+:mod:`golfcards.game` (``legal_actions``, ``apply``, ``undo``, ``is_terminal``, ``returns``,
+``view``, ``clone``): a refused action changes nothing and says why with a :class:`Refusal`, a
+message key. Outside drivers — a server, the terminal, the arena — pass the seat that acts
+(``apply(action, seat)``), so turn order is checked too.
 
 The course of a hole:
 
@@ -24,14 +24,17 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from golfcards.cards import AnyCard, card_from_index
-from golfcards.errors import GolfError
 from golfcards.sixcard.actions import Action, DiscardDrawn, DrawStock, Reveal, Swap, TakeDiscard
 from golfcards.sixcard.codes import DealCode
 from golfcards.sixcard.deal import Deal, reshuffle_order
 from golfcards.sixcard.rules import MAX_RESHUFFLES, SixCardRules
 from golfcards.sixcard.scoring import INDEX_KEYS, column_points
+
+if TYPE_CHECKING:
+    from golfcards.sixcard.view import View
 
 
 class Phase(enum.StrEnum):
@@ -61,6 +64,7 @@ class Refusal(enum.StrEnum):
     NOT_AN_ACTION = "not_an_action"
     HOLE_NOT_OVER = "hole_not_over"
     MATCH_OVER = "match_over"
+    NOTHING_TO_UNDO = "nothing_to_undo"
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +74,14 @@ class HoleContext:
     hole: int
     holes: int
     totals: tuple[int, ...]
+
+
+_Entry = tuple[
+    int, Action, Phase, int, int | None, int | None, int, EndReason | None, int, int, bool, list[int], list[int]
+]
+"""What undo needs of one action: seat, action, the scalars before it (phase, current, holding,
+went_out, final_turns_left, end, turns, reshuffles), the face-up flag at the action's position, and
+the stock and discard lists (used only if the action reshuffled, which replaces both lists)."""
 
 
 class HoleState:
@@ -94,7 +106,7 @@ class HoleState:
         "number",
         "code",
         "context",
-        "history",
+        "_log",
     )
 
     def __init__(
@@ -140,7 +152,7 @@ class HoleState:
         self.number = number
         self.code = code
         self.context = context
-        self.history: list[tuple[int, Action]] = []
+        self._log: list[_Entry] = []
 
     @classmethod
     def new(
@@ -185,8 +197,13 @@ class HoleState:
         other.discard = list(self.discard)
         other.stock = list(self.stock)
         other.reveals_left = list(self.reveals_left)
-        other.history = list(self.history)
+        other._log = list(self._log)
         return other
+
+    @property
+    def history(self) -> list[tuple[int, Action]]:
+        """The actions played so far (and not undone), with the seat that played each."""
+        return [(entry[0], entry[1]) for entry in self._log]
 
     # --- reading the table (omniscient: interfaces read views, not this) -------------------
 
@@ -234,6 +251,12 @@ class HoleState:
     def is_terminal(self) -> bool:
         return self.phase is Phase.OVER
 
+    def view(self, player: int | None) -> View:
+        """What ``player`` (None: a spectator) may see: :func:`~golfcards.sixcard.view.view_for`."""
+        from golfcards.sixcard.view import view_for
+
+        return view_for(self, player)
+
     def all_face_up(self, seat: int) -> bool:
         return all(self.face_up[seat])
 
@@ -262,10 +285,11 @@ class HoleState:
             return [DrawStock(), *(TakeDiscard(p) for p in positions)]
         return [DiscardDrawn(), *(Swap(p) for p in positions)]
 
-    def why_not(self, seat: int, action: Action) -> Refusal | None:
-        """Why ``seat`` may not do ``action`` now, or None if it may."""
+    def why_not(self, action: Action, seat: int | None = None) -> Refusal | None:
+        """Why ``seat`` (default: the current player) may not do ``action`` now, or None if it may."""
         if self.phase is Phase.OVER:
             return Refusal.HOLE_OVER
+        seat = self.current_player if seat is None else seat
         if not isinstance(seat, int) or not 0 <= seat < self.rules.players:
             return Refusal.NO_SUCH_SEAT
         if not isinstance(action, (Reveal, DrawStock, TakeDiscard, Swap, DiscardDrawn)):
@@ -286,22 +310,62 @@ class HoleState:
 
     # --- acting -----------------------------------------------------------------------------
 
-    def apply(self, seat: int, action: Action) -> Refusal | None:
-        """Let ``seat`` do ``action`` if the rules allow it; otherwise change nothing and say why."""
-        refusal = self.why_not(seat, action)
+    def apply(self, action: Action, seat: int | None = None) -> Refusal | None:
+        """Let ``seat`` (default: the current player) do ``action`` if the rules allow it; otherwise
+        change nothing and say why."""
+        acting = self.current_player if seat is None else seat
+        refusal = self.why_not(action, acting)
         if refusal is None:
-            self._perform(seat, action)
+            assert acting is not None, "why_not refuses every action once the hole is over"
+            self._perform(acting, action)
         return refusal
 
-    def apply_action(self, action: Action) -> None:
-        """Play ``action`` for the current player; raise :class:`GolfError` if it is refused."""
-        seat = self.current_player
-        refusal = self.apply(-1 if seat is None else seat, action)
-        if refusal is not None:
-            raise GolfError(f"sixcard.refusal.{refusal.value}", f"{action!r}: {refusal.value}", action=str(action))
+    def undo(self) -> Refusal | None:
+        """Take back the last action of this hole (any seat's); change nothing if there is none."""
+        if not self._log:
+            return Refusal.NOTHING_TO_UNDO
+        seat, action, phase, current, holding, went_out, final_left, end, turns, reshuffles, flag, stock, discard = (
+            self._log.pop()
+        )
+        if reshuffles != self.reshuffles:
+            self.stock, self.discard = list(stock), list(discard)
+        if isinstance(action, Reveal):
+            self.face_up[seat][action.position] = flag
+            self.reveals_left[seat] += 1
+        elif isinstance(action, DrawStock):
+            self.stock.append(self.holding)  # type: ignore[arg-type]
+        elif isinstance(action, (TakeDiscard, Swap)):
+            replaced = self.discard.pop()
+            placed = self.grids[seat][action.position]
+            self.grids[seat][action.position] = replaced
+            self.face_up[seat][action.position] = flag
+            if isinstance(action, TakeDiscard):
+                self.discard.append(placed)
+        else:
+            self.discard.pop()
+        self.phase, self.current, self.holding, self.went_out = phase, current, holding, went_out
+        self.final_turns_left, self.end, self.turns, self.reshuffles = final_left, end, turns, reshuffles
+        return None
 
     def _perform(self, seat: int, action: Action) -> None:
-        self.history.append((seat, action))
+        position = action.position if isinstance(action, (Reveal, TakeDiscard, Swap)) else None
+        self._log.append(
+            (
+                seat,
+                action,
+                self.phase,
+                self.current,
+                self.holding,
+                self.went_out,
+                self.final_turns_left,
+                self.end,
+                self.turns,
+                self.reshuffles,
+                position is not None and self.face_up[seat][position],
+                self.stock,
+                self.discard,
+            )
+        )
         if isinstance(action, Reveal):
             self.face_up[seat][action.position] = True
             self.reveals_left[seat] -= 1
@@ -347,9 +411,9 @@ class HoleState:
         """With the house rule, turn the discard under its top card into a new stock."""
         if not self.rules.reshuffle_discard or self.reshuffles >= MAX_RESHUFFLES or len(self.discard) < 2:
             return False
-        top = self.discard.pop()
-        order = reshuffle_order(len(self.discard), self.number, self.reshuffles)
-        self.stock = [self.discard[i] for i in reversed(order)]
+        rest, top = self.discard[:-1], self.discard[-1]  # new lists: undo keeps the old ones
+        order = reshuffle_order(len(rest), self.number, self.reshuffles)
+        self.stock = [rest[i] for i in reversed(order)]
         self.discard = [top]
         self.reshuffles += 1
         return True

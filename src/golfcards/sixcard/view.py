@@ -21,8 +21,17 @@ from typing import Any
 
 from golfcards.cards import AnyCard, card_from_index, parse_card
 from golfcards.errors import GolfError
-from golfcards.sixcard.actions import Action, action_from_json, action_to_json
-from golfcards.sixcard.rules import SixCardRules
+from golfcards.sixcard.actions import (
+    Action,
+    DiscardDrawn,
+    DrawStock,
+    Reveal,
+    Swap,
+    TakeDiscard,
+    action_from_json,
+    action_to_json,
+)
+from golfcards.sixcard.rules import MAX_HOLES, MAX_RESHUFFLES, SixCardRules
 from golfcards.sixcard.state import EndReason, HoleContext, HoleState, Phase
 
 RULE_FIELDS = ("players", "grid", "jokers", "final_turn", "reshuffle_discard", "holes")
@@ -102,44 +111,177 @@ class View:
 
     @classmethod
     def from_json(cls, data: Any) -> View:
-        """Read :meth:`to_json`'s output; raise :class:`GolfError` (``sixcard.bad_view``) if malformed."""
+        """Read :meth:`to_json`'s output; raise :class:`GolfError` (``sixcard.bad_view``, or
+        ``sixcard.bad_action`` for a malformed action) unless it is a view a hole could show.
+
+        Bots and programs downstream trust what they get, so everything is checked here: types
+        and ranges of every field, the sizes of the grids, one deck's cards each seen once, the
+        phase agreeing with the turn, the holder and the actions offered (:func:`_inconsistency`).
+        """
         try:
-            rules = SixCardRules(**{name: data["rules"][name] for name in RULE_FIELDS})
-
-            def card(text: str | None) -> AnyCard | None:
-                return None if text is None else parse_card(text)
-
-            context = None
-            if data.get("hole") is not None:
-                context = HoleContext(int(data["hole"]), int(data["holes"]), tuple(data["totals"]))
-            return cls(
-                rules=rules,
-                viewer=data["viewer"],
-                phase=Phase(data["phase"]),
-                to_act=tuple(data["to_act"]),
-                dealer=int(data["dealer"]),
-                grids=tuple(tuple(card(text) for text in grid) for grid in data["grids"]),
-                discard=tuple(parse_card(text) for text in data["discard"]),
-                stock_count=int(data["stock"]),
-                holder=data["holder"],
-                holding=card(data["holding"]),
-                reveals_left=tuple(data["reveals_left"]),
-                went_out=data["went_out"],
-                final_turns_left=int(data["final_turns_left"]),
-                turns=int(data["turns"]),
-                reshuffles=int(data["reshuffles"]),
-                end=None if data["end"] is None else EndReason(data["end"]),
-                points=None if data["points"] is None else tuple(data["points"]),
-                code=data["code"],
-                context=context,
-                legal=tuple(action_from_json(item) for item in data["legal"]),
-            )
+            view = cls._read(data)
         except GolfError as error:
             if error.key == "sixcard.bad_action":
                 raise
-            raise GolfError("sixcard.bad_view", f"not a view: {error}", problem=str(error)) from error
-        except (KeyError, TypeError, ValueError, AttributeError) as error:
-            raise GolfError("sixcard.bad_view", f"not a view: {error!r}", problem=repr(error)) from error
+            raise GolfError("sixcard.bad_view", f"not a view: {error}", problem=str(error)[:200]) from error
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+            raise GolfError("sixcard.bad_view", f"not a view: {error!r}", problem=repr(error)[:200]) from error
+        problem = _inconsistency(view)
+        if problem is not None:
+            raise GolfError("sixcard.bad_view", f"not a view: {problem}", problem=problem)
+        return view
+
+    @classmethod
+    def _read(cls, data: Any) -> View:
+        """Every field with its type and range checked (raises KeyError, TypeError, ValueError…)."""
+        rules_data = data["rules"]
+        rules = SixCardRules(
+            players=_whole(rules_data["players"], 0, MAX_HOLES),
+            grid=_whole(rules_data["grid"], 0, MAX_HOLES),
+            jokers=_whole(rules_data["jokers"], 0, MAX_HOLES),
+            final_turn=_flag(rules_data["final_turn"]),
+            reshuffle_discard=_flag(rules_data["reshuffle_discard"]),
+            holes=_whole(rules_data["holes"], 0, MAX_HOLES),
+        )  # SixCardRules checks the ranges; these only the types
+        players = rules.players
+
+        def seat(value: Any) -> int:
+            return _whole(value, 0, players - 1)
+
+        def maybe_seat(value: Any) -> int | None:
+            return None if value is None else seat(value)
+
+        def card(text: Any) -> AnyCard | None:
+            return None if text is None else parse_card(text)
+
+        def per_seat(value: Any, low: int, high: int) -> tuple[int, ...]:
+            return tuple(_whole(item, low, high) for item in _sized(value, players, players))
+
+        context = None
+        if data.get("hole") is not None:
+            holes = _whole(data["holes"], 1, MAX_HOLES)
+            context = HoleContext(
+                _whole(data["hole"], 0, holes - 1), holes, per_seat(data["totals"], -MAX_TOTAL, MAX_TOTAL)
+            )
+        code = data["code"]
+        if code is not None and not (isinstance(code, str) and len(code) <= MAX_CODE):
+            raise ValueError("code must be text")
+        return cls(
+            rules=rules,
+            viewer=maybe_seat(data["viewer"]),
+            phase=Phase(data["phase"]),
+            to_act=tuple(seat(item) for item in _sized(data["to_act"], 0, players)),
+            dealer=seat(data["dealer"]),
+            grids=tuple(
+                tuple(card(text) for text in _sized(grid, rules.grid, rules.grid))
+                for grid in _sized(data["grids"], players, players)
+            ),
+            discard=tuple(parse_card(text) for text in _sized(data["discard"], 1, rules.deck_size)),
+            stock_count=_whole(data["stock"], 0, rules.deck_size),
+            holder=maybe_seat(data["holder"]),
+            holding=card(data["holding"]),
+            reveals_left=per_seat(data["reveals_left"], 0, rules.initial_face_up),
+            went_out=maybe_seat(data["went_out"]),
+            final_turns_left=_whole(data["final_turns_left"], 0, players - 1),
+            turns=_whole(data["turns"], 0, MAX_TURNS),
+            reshuffles=_whole(data["reshuffles"], 0, MAX_RESHUFFLES),
+            end=None if data["end"] is None else EndReason(data["end"]),
+            points=None if data["points"] is None else per_seat(data["points"], -MAX_TOTAL, MAX_TOTAL),
+            code=code,
+            context=context,
+            legal=tuple(action_from_json(item) for item in _sized(data["legal"], 0, 2 * rules.grid + 1)),
+        )
+
+
+MAX_TOTAL = 100_000
+"""Bound on points and totals read from outside (a real match stays far below)."""
+MAX_TURNS = 1_000_000
+MAX_CODE = 64
+
+
+def _whole(value: Any, low: int, high: int) -> int:
+    """``value`` if it is an int (not a bool) from ``low`` to ``high``; ValueError otherwise."""
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise ValueError(f"{str(value)[:20]!r} is not a whole number from {low} to {high}")
+    return value
+
+
+def _flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"{str(value)[:20]!r} is not true or false")
+    return value
+
+
+def _sized(value: Any, low: int, high: int) -> list[Any]:
+    """``value`` if it is a list of ``low`` to ``high`` items; ValueError otherwise."""
+    if not isinstance(value, list) or not low <= len(value) <= high:
+        raise ValueError(f"expected a list of {low} to {high} items")
+    return value
+
+
+def _expected_legal(view: View) -> set[Action]:
+    """The actions the rules offer ``view.viewer`` in the position the view describes."""
+    if view.viewer is None or view.viewer not in view.to_act:
+        return set()
+    positions = range(view.rules.grid)
+    if view.phase is Phase.REVEAL:
+        return {Reveal(p) for p in positions if view.grids[view.viewer][p] is None}
+    if view.phase is Phase.DRAW:
+        return {DrawStock(), *(TakeDiscard(p) for p in positions)}
+    return {DiscardDrawn(), *(Swap(p) for p in positions)}
+
+
+def _inconsistency(view: View) -> str | None:
+    """Why ``view`` is not one a hole could show (English, for the error's detail), or None."""
+    rules, players = view.rules, view.rules.players
+    visible = [card for grid in view.grids for card in grid if card is not None] + list(view.discard)
+    if view.holding is not None:
+        visible.append(view.holding)
+    indexes = [card.index for card in visible]
+    if len(set(indexes)) != len(indexes) or any(index >= rules.deck_size for index in indexes):
+        return "a card is shown twice or is not in the deck"
+    if players * rules.grid + len(view.discard) + view.stock_count + (view.holder is not None) != rules.deck_size:
+        return "the grids, the discard, the stock and the drawn card do not make one deck"
+    if view.holding is not None and (view.viewer is None or view.holder != view.viewer):
+        return "a drawn card shown to someone who does not hold it"
+    if view.reshuffles and not rules.reshuffle_discard:
+        return "a reshuffle without the reshuffle rule"
+    if (view.final_turns_left or view.went_out is not None and view.phase is not Phase.OVER) and not rules.final_turn:
+        return "a last turn without the final-turn rule"
+    face_up = [sum(card is not None for card in grid) for grid in view.grids]
+    if view.phase is Phase.OVER:
+        if view.to_act or view.holder is not None or view.end is None or view.points is None:
+            return "a hole over with someone to act, a card held, no end or no points"
+        if any(count != rules.grid for count in face_up):
+            return "a hole over with face-down cards"
+    else:
+        if view.end is not None or view.points is not None or view.code is not None:
+            return "an end, points or a code before the hole is over"
+        if view.phase is Phase.REVEAL:
+            first = (view.dealer + 1) % players
+            waiting = [(first + k) % players for k in range(players) if view.reveals_left[(first + k) % players]]
+            if list(view.to_act) != waiting or view.holder is not None or view.turns or view.went_out is not None:
+                return "the reveals do not match who is to act"
+            if any(face_up[s] != rules.initial_face_up - view.reveals_left[s] for s in range(players)):
+                return "the reveals left do not match the cards face up"
+        else:
+            current = (view.dealer + 1 + view.turns) % players
+            if any(view.reveals_left) or view.to_act != (current,):
+                return "the player to act does not follow from the dealer and the turns played"
+            if (view.holder is not None) != (view.phase is Phase.PLACE) or view.holder not in (None, current):
+                return "the holder of a drawn card does not match the phase"
+            if view.phase is Phase.DRAW and view.stock_count == 0:
+                return "a turn starts with an empty stock"
+            if any(count < rules.initial_face_up for count in face_up):
+                return "a grid with fewer cards face up than were revealed"
+            if view.went_out is None and (view.final_turns_left or rules.grid in face_up):
+                return "a grid all face up while nobody went out"
+            if view.went_out is not None and (face_up[view.went_out] != rules.grid or not view.final_turns_left):
+                return "whoever went out has cards face down, or no last turn is left"
+    legal = set(view.legal)
+    if len(legal) != len(view.legal) or legal != _expected_legal(view):
+        return "the actions offered are not the ones the rules allow"
+    return None
 
 
 def view_for(state: HoleState, viewer: int | None) -> View:

@@ -1,8 +1,8 @@
 """Golf Solitaire: rules, deals, game codes and the game state.
 
 >>> board = Board.from_code("GO1-E-AAAAAAB")
->>> board.apply(Draw()).card
-Card(8S)
+>>> board.apply(Draw()) is None, board.discard
+(True, Card(8S))
 """
 
 from golfcards.solitaire.board import (
@@ -11,7 +11,6 @@ from golfcards.solitaire.board import (
     Board,
     Draw,
     Move,
-    Outcome,
     Position,
     Refusal,
     Status,
@@ -23,6 +22,7 @@ from golfcards.solitaire.board import (
 from golfcards.solitaire.codes import GameCode, parse_code
 from golfcards.solitaire.deal import Deal
 from golfcards.solitaire.rules import CLASSIC, EASY, STRICT, RuleName, Rules
+from golfcards.solitaire.view import SolitaireView, view_for
 
 __all__ = [
     "UNDO_LIMIT",
@@ -34,16 +34,17 @@ __all__ = [
     "EASY",
     "GameCode",
     "Move",
-    "Outcome",
     "Position",
     "Refusal",
     "RuleName",
     "Rules",
     "STRICT",
+    "SolitaireView",
     "Status",
     "Take",
     "Touch",
     "Undo",
     "parse_action",
     "parse_code",
+    "view_for",
 ]

@@ -1,23 +1,28 @@
 """The Golf Solitaire game state: play, touch, draw, undo, score, status.
 
-A :class:`Board` is mutable, like python-chess's ``Board``: :meth:`Board.apply` performs one
-action and returns an :class:`Outcome`; refused actions change nothing and say why with a
-message *key* (see :class:`Refusal`), which interfaces translate. Nothing here prints or
+A :class:`Board` is mutable and follows the game-state protocol of :mod:`golfcards.game`:
+:meth:`Board.apply` performs one action and returns None, or a :class:`Refusal` (a message key
+interfaces translate) with nothing changed; :meth:`Board.undo` takes the last action back. What the
+player may see is built by :func:`golfcards.solitaire.view.view_for` only. Nothing here prints or
 translates.
 """
 
 from __future__ import annotations
 
 import enum
+import re
 from collections import deque
-from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from golfcards.cards import AnyCard
 from golfcards.errors import GolfError
 from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.deal import COLUMNS, ROWS, TABLEAU_SIZE, Deal
 from golfcards.solitaire.rules import EASY, Rules
+
+if TYPE_CHECKING:
+    from golfcards.solitaire.view import SolitaireView
 
 UNDO_LIMIT = 100
 POINTS_PER_CARD = 10
@@ -85,32 +90,30 @@ Move = Draw | Take
 Action = Draw | Take | Touch | Undo
 
 
+_TAKE = re.compile(f"[1-{COLUMNS}]")
+_TOUCH = re.compile(f"([1-{COLUMNS}])\\.([1-9][0-9]?)")
+"""Only ASCII digits, each in range (rows 1–99; the board refuses a row it does not have): no
+``"³"``, ``"３"`` or 4,000-digit rows."""
+
+
 def parse_action(text: str) -> Action:
-    """Read the replay notation: ``d`` draw, ``1``–``7`` take, ``u`` undo, ``C.R`` touch."""
-    cleaned = text.strip().lower() if isinstance(text, str) else ""
-    if cleaned == "d":
+    """Read the replay notation: ``d`` draw, ``1``–``7`` take, ``u`` undo, ``C.R`` touch.
+
+    Only ASCII is read (surrounding spaces aside); anything else raises :class:`GolfError`
+    ``action.bad``, never another exception.
+    """
+    cleaned = text.strip() if isinstance(text, str) else ""
+    if cleaned in ("d", "D"):
         return Draw()
-    if cleaned == "u":
+    if cleaned in ("u", "U"):
         return Undo()
-    if cleaned.isdigit() and len(cleaned) == 1 and 1 <= int(cleaned) <= COLUMNS:
+    if _TAKE.fullmatch(cleaned):
         return Take(int(cleaned))
-    column, dot, row = cleaned.partition(".")
-    if dot and column.isdigit() and row.isdigit() and 1 <= int(column) <= COLUMNS and int(row) >= 1:
-        return Touch(int(column), int(row))
-    raise GolfError("action.bad", f"{text!r}: an action is d, u, 1-7 or COLUMN.ROW (like 3.5)", action=str(text))
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """What one action did: accepted (with the card it moved, if any) or refused with a reason."""
-
-    action: Action
-    refusal: Refusal | None = None
-    card: AnyCard | None = None
-
-    @property
-    def accepted(self) -> bool:
-        return self.refusal is None
+    touch = _TOUCH.fullmatch(cleaned)
+    if touch:
+        return Touch(int(touch.group(1)), int(touch.group(2)))
+    shown = text[:80] if isinstance(text, str) else type(text).__name__
+    raise GolfError("action.bad", f"{shown!r}: an action is d, u, 1-7 or COLUMN.ROW (like 3.5)", action=shown)
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,8 +215,28 @@ class Board:
             return Status.BLOCKED
         return Status.PLAYING
 
-    def is_game_over(self) -> bool:
+    def is_terminal(self) -> bool:
+        """Whether the game is over (won or blocked); an undo may still reopen it."""
         return self.status is not Status.PLAYING
+
+    @property
+    def players(self) -> int:
+        return 1
+
+    @property
+    def current_player(self) -> int | None:
+        """0 (the one player) while the game goes on, None once it is over."""
+        return None if self.is_terminal() else 0
+
+    def returns(self) -> tuple[int, ...]:
+        """The score, as the only player's result."""
+        return (self.score,)
+
+    def view(self, player: int | None = 0) -> SolitaireView:
+        """What the player sees (anyone sees the same): built by :func:`~golfcards.solitaire.view.view_for`."""
+        from golfcards.solitaire.view import view_for
+
+        return view_for(self)
 
     @property
     def score(self) -> int:
@@ -221,7 +244,7 @@ class Board:
         penalty = self.cards_left if self.status is Status.BLOCKED else 0
         return max(0, POINTS_PER_CARD * (self.removed - penalty))
 
-    def legal_moves(self) -> list[Move]:
+    def legal_actions(self) -> list[Move]:
         """Removals first (column order), then the draw, if allowed."""
         if self.cards_left == 0:
             return []
@@ -236,7 +259,7 @@ class Board:
             if self._history:
                 return None
             return Refusal.UNDO_LIMIT if self._depth else Refusal.NOTHING_TO_UNDO
-        if self.is_game_over():
+        if self.is_terminal():
             return Refusal.GAME_OVER
         if isinstance(action, Draw):
             return self._draw_refusal()
@@ -257,13 +280,14 @@ class Board:
 
     # --- acting ---------------------------------------------------------------------------
 
-    def apply(self, action: Action) -> Outcome:
+    def apply(self, action: Action) -> Refusal | None:
         """Perform ``action`` if the rules allow it; otherwise change nothing and say why."""
         refusal = self.why_not(action)
         if refusal is not None:
-            return Outcome(action, refusal)
+            return refusal
         if isinstance(action, Undo):
-            return Outcome(action, card=self._undo())
+            self._undo()
+            return None
         if isinstance(action, Draw):
             card = self.deal.stock[self.drawn]
             self._record(_Entry(None, self.discard))
@@ -275,42 +299,44 @@ class Board:
             self.heights[column - 1] -= 1
         self.discard = card
         self.moves += 1
-        return Outcome(action, card=card)
+        return None
 
-    def apply_all(self, actions: Iterable[Action]) -> list[Outcome]:
-        return [self.apply(action) for action in actions]
-
-    def push(self, move: Move) -> None:
-        """Play a legal move; raise :class:`GolfError` if it is refused."""
-        refusal = self.apply(move).refusal
-        if refusal is not None:
-            raise GolfError(f"refusal.{refusal.value}", f"{move.notation}: {refusal.value}")
-
-    def pop(self) -> Outcome:
-        """Undo the last action (python-chess style); returns the outcome (possibly refused)."""
+    def undo(self) -> Refusal | None:
+        """Take back the last action; the move counter does not go down."""
         return self.apply(Undo())
+
+    def moved_card(self, action: Action) -> AnyCard | None:
+        """The card ``action`` would move now: the card drawn or removed, or for an undo the discard going back.
+
+        Only meaningful for an action that is then accepted (an interface asks just before applying it).
+        """
+        if isinstance(action, Undo):
+            return self.discard
+        if isinstance(action, Draw):
+            return self.deal.stock[self.drawn] if self.stock_count else None
+        if not 1 <= action.column <= COLUMNS:
+            return None
+        return self.free_card(action.column)
 
     def _record(self, entry: _Entry) -> None:
         self._history.append(entry)
         self._depth += 1
 
-    def _undo(self) -> AnyCard | None:
+    def _undo(self) -> None:
         entry = self._history.pop()
         self._depth -= 1
-        card = self.discard
         if entry.column is None:
             self.drawn -= 1
         else:
             self.heights[entry.column - 1] += 1
         self.discard = entry.previous_discard
-        return card
 
     @property
     def undo_available(self) -> int:
         """How many undos in a row are possible now."""
         return len(self._history)
 
-    def copy(self) -> Board:
+    def clone(self) -> Board:
         other = Board(self.deal, self.rules, undo_limit=self.undo_limit, code=self.code)
         other.heights = list(self.heights)
         other.drawn = self.drawn
@@ -319,20 +345,6 @@ class Board:
         other._history = deque(self._history, maxlen=self.undo_limit)
         other._depth = self._depth
         return other
-
-    def to_json(self) -> dict[str, object]:
-        """The state a player may see (the stock's order stays hidden), in two-letter notation."""
-        return {
-            "code": None if self.code is None else str(self.code),
-            "rules": self.rules.name.name.lower(),
-            "status": self.status.value,
-            "score": self.score,
-            "moves": self.moves,
-            "columns": [[card.code for card in column] for column in self.columns],
-            "discard": None if self.discard is None else self.discard.code,
-            "stock_count": self.stock_count,
-            "undo_available": self.undo_available,
-        }
 
     def __repr__(self) -> str:
         return f"Board({self.code or 'custom deal'}, {self.status.value}, score={self.score})"

@@ -9,8 +9,8 @@ Format: ``GO1-<rule>-<deal>[-<option>…]``
   ``J1`` / ``J2`` (one or two jokers in the deck), ``ND`` (no discard at the start),
   ``T`` (the traditional course of 9 deals that starts with this one).
 
-Reading is forgiving of case and surrounding spaces; any other problem raises
-:class:`GolfError` whose key says what is wrong.
+Reading is forgiving of case and surrounding spaces; codes are ASCII (no other letters or digits
+are read as look-alikes); any other problem raises :class:`GolfError` whose key says what is wrong.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from golfcards.errors import GolfError
-from golfcards.shuffle import DEAL_COUNT, letters_to_number, number_to_letters
+from golfcards.shuffle import DEAL_COUNT, ascii_upper, letters_to_number, number_to_letters
 from golfcards.solitaire.deal import Deal
 from golfcards.solitaire.rules import RuleName, Rules
 
@@ -42,7 +42,7 @@ class GameCode:
     def parse(cls, text: str) -> GameCode:
         if not isinstance(text, str) or not text.strip():
             raise GolfError("code.empty", "no game code given")
-        parts = text.strip().upper().split("-")
+        parts = [ascii_upper(part) for part in text.strip().split("-")]
         if parts[0] != PREFIX:
             raise GolfError(
                 "code.bad_prefix", f"{text.strip()!r}: a game code starts with {PREFIX}-", code=text.strip()

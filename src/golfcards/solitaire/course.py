@@ -62,7 +62,7 @@ class Course:
         """Record the finished deal and deal the next one (None when the course is over)."""
         if self.finished:
             raise GolfError("course.finished", "the course is over")
-        if not self.board.is_game_over():
+        if not self.board.is_terminal():
             raise GolfError("course.deal_not_over", "finish this deal (win or block) before the next")
         self.results.append(self.board.cards_left)
         if self.finished:

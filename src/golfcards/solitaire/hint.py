@@ -79,7 +79,7 @@ def hint(board: Board, *, budget: int | None = INTERACTIVE) -> Hint:
     if best.line:
         return Hint(kind, best.line[0], best.cards_left, best.line)
     # No line removes another card: every move is as good as any other; drawing keeps options.
-    moves = board.legal_moves()
+    moves = board.legal_actions()
     move = next((m for m in moves if isinstance(m, Draw)), moves[0])
     return Hint(kind, move, best.cards_left, (move,))
 

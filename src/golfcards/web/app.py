@@ -7,12 +7,13 @@ are rendered on the server per language. Everything a player has is in the SQLit
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Collection
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -21,11 +22,13 @@ from starlette.staticfiles import StaticFiles
 from golfcards.errors import GolfError
 from golfcards.i18n import normalize_language
 from golfcards.runners.compute import FairPool
+from golfcards.runners.sixcard_records import SixCardRecords
 from golfcards.runners.solitaire_games import SolitaireGames
 from golfcards.runners.storage import BUSY_TIMEOUT, Storage
 from golfcards.solitaire.solver import warm_up
-from golfcards.web import rules_pages, sixcard_routes, solitaire_routes
+from golfcards.web import rules_pages, sixcard_record, sixcard_routes, solitaire_routes
 from golfcards.web.first_deals import FirstDeals
+from golfcards.web.guard import Guard
 from golfcards.web.requests import error_response, request_translator
 from golfcards.web.rooms import Rooms
 from golfcards.web.sixcard_routes import Tables
@@ -69,13 +72,18 @@ def create_app(
     bot_delay: float = BOT_DELAY,
     public_url: str | None = None,
     storage_timeout: float = BUSY_TIMEOUT,
+    allowed_origins: Collection[str] = (),
+    hosts: Collection[str] | None = None,
 ) -> Starlette:
     """The app on the SQLite file ``db_path``.
 
     ``new_number`` picks random deals and room seeds (tests fix it); ``bot_delay`` is the pause in
     seconds before a bot acts, so that people can follow the table; ``public_url`` is the address
     other devices use (``golf serve`` passes the one it prints), for the room links;
-    ``storage_timeout`` is how long a write waits for another writer of the file.
+    ``allowed_origins`` are pages of other addresses (``http://host:port``) that may open a room's
+    WebSocket, besides pages of the address the server is reached at; ``hosts`` are the names the
+    server goes by (any IP address is taken too; None: any ``Host``); ``storage_timeout`` is how long
+    a write waits for another writer of the file.
 
     The event loop only reads requests and writes answers: SQLite runs in a few storage threads and
     the solver in a worker process of lower priority (started at its first job, where it loads or
@@ -99,19 +107,24 @@ def create_app(
             Route("/solitaire", _page("solitaire.html")),
             Route("/api/i18n", i18n),
             *solitaire_routes.routes(),
-            *sixcard_routes.routes(_page("sixcard.html")),
+            *sixcard_record.routes(STATIC),
+            *sixcard_routes.routes(sixcard_record.player_page(STATIC / "sixcard.html")),
             *rules_pages.routes(),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         exception_handlers={HTTPException: not_found},
+        middleware=[Middleware(Guard, hosts=hosts)],
         lifespan=lifespan,
     )
     app.state.storage = storage
     app.state.storage_threads = threads
     app.state.solver = solver
     app.state.default_language = normalize_language(default_language)
+    app.state.allowed_origins = frozenset(origin.strip().lower().rstrip("/") for origin in allowed_origins)
     app.state.solitaire = SolitaireGames(storage, new_number)
     app.state.first_deals = FirstDeals(solver, app.state.solitaire.new_number)
     app.state.rooms = Rooms(new_number)
     app.state.tables = Tables(app.state.rooms, bot_delay, public_url)
+    app.state.sixcard_records = SixCardRecords(storage)
+    app.state.tables.listeners.append(sixcard_record.MatchRecorder(app.state.sixcard_records))
     return app

@@ -7,16 +7,15 @@ hundred rooms of expert bots would stall every human table. Here a bot's choice 
 sends the bot and its view there (pickled) and gets back the action and the bot itself (whose
 random choices moved on, so it plays exactly as it would have in the server).
 
-The queue is fair between network addresses: each room is charged to the address that seated its
-bots, and the worker takes one bot turn per address in turn, so a guest with a hundred rooms of
-bots slows nobody else's bots more than one with a single room. An address may keep at most
-:data:`MAX_BOT_ROOMS` rooms with bots going at once.
+The queue is fair between network addresses: each room is charged to the address that created it,
+and the worker takes one bot turn per address in turn, so a guest with many rooms of bots slows
+nobody else's bots more than one with a single room (how many rooms an address may hold is
+:data:`golfcards.web.rooms.ROOMS_PER_ADDRESS`).
 """
 
 from __future__ import annotations
 
 import logging
-import time
 import traceback
 
 from golfcards.errors import GolfError
@@ -24,16 +23,13 @@ from golfcards.runners.compute import FairPool
 from golfcards.sixcard.actions import Action
 from golfcards.sixcard.bots import Bot
 from golfcards.sixcard.view import View
-from golfcards.web.rooms import Room, Rooms
+from golfcards.web.rooms import Room
 
 logger = logging.getLogger(__name__)
 
-MAX_BOT_ROOMS = 10
-"""Rooms with bots an address may have going at once (created or played in the last :data:`ACTIVE`
-seconds, match not over)."""
-ACTIVE = 15 * 60.0
 WAITING_PER_ADDRESS = 64
-"""Bot turns of one address that may wait for the worker (one per room at most)."""
+"""Bot turns of one address that may wait for the worker (one per room at most, so never reached
+within the cap of rooms per address)."""
 
 
 def think(bot: Bot, view: View) -> tuple[Action | None, Bot, str | None]:
@@ -46,47 +42,15 @@ def think(bot: Bot, view: View) -> tuple[Action | None, Bot, str | None]:
 
 
 class BotPool:
-    """Where the bots of ``rooms`` think: ``workers`` processes, a fair queue, a cap per address."""
+    """Where the bots of the server's rooms think: ``workers`` processes and a queue fair between
+    the addresses that created the rooms."""
 
-    def __init__(self, rooms: Rooms, workers: int = 1) -> None:
-        self.rooms = rooms
+    def __init__(self, workers: int = 1) -> None:
         self.pool = FairPool(workers, per_owner=WAITING_PER_ADDRESS)
-        self._owners: dict[str, tuple[str, float]] = {}
-        """Room code → the address that seated its bots, and when its bots were last busy."""
-
-    def check(self, address: str, room: Room | None = None) -> None:
-        """Refuse (``room.too_many_bot_rooms``) if ``address`` may not seat bots in one more room."""
-        if room is not None and self._owners.get(room.code, ("",))[0] == address:
-            return
-        if self._going(address) >= MAX_BOT_ROOMS:
-            raise GolfError("room.too_many_bot_rooms", f"{address} has {MAX_BOT_ROOMS} rooms with bots going")
-
-    def claim(self, room: Room, address: str) -> None:
-        """``address`` seated bots in ``room``: its bots' turns are charged to that address."""
-        self._owners.setdefault(room.code, (address, time.monotonic()))
-
-    def _going(self, address: str) -> int:
-        now = time.monotonic()
-        going = 0
-        for code, (owner, active) in list(self._owners.items()):
-            try:
-                room = self.rooms.get(code)
-            except GolfError:  # the room was forgotten
-                del self._owners[code]
-                continue
-            over = room.match is not None and room.match.is_over()
-            if over or active < now - ACTIVE:
-                del self._owners[code]
-            elif owner == address:
-                going += 1
-        return going
 
     async def choose(self, room: Room, seat: int, bot: Bot, view: View) -> Action | None:
         """The action the bot in ``seat`` chooses from ``view`` (None if it failed)."""
-        registered = self._owners.get(room.code)
-        owner = room.code if registered is None else registered[0]
-        if registered is not None:
-            self._owners[room.code] = (owner, time.monotonic())
+        owner = room.creator or room.code
         try:
             action, thought, failure = await self.pool.run(owner, think, bot, view)
         except GolfError:

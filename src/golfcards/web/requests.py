@@ -12,7 +12,8 @@ import re
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from starlette.requests import HTTPConnection, Request
+from starlette.datastructures import Headers
+from starlette.requests import ClientDisconnect, HTTPConnection, Request
 from starlette.responses import JSONResponse
 
 from golfcards.errors import GolfError
@@ -24,10 +25,20 @@ T = TypeVar("T")
 PLAYER_COOKIE = "golfcards_player"
 COOKIE_AGE = 10 * 365 * 24 * 3600
 MAX_BODY = 8 * 1024
-"""Requests carry a code or an action: anything longer is refused unread."""
+"""Requests carry a code or an action: anything longer is refused unread (413)."""
+BODY_SECONDS = 10.0
+"""Time for a body to arrive once its headers have: a trickled body holds a connection no longer."""
+STATUS = {
+    "request.too_large": 413,
+    "request.too_slow": 408,
+    "request.not_json": 415,
+    "room.too_many_yours": 429,
+    "room.server_full": 503,
+}
+"""The HTTP status of errors that are not a plain bad request (400)."""
 REQUEST_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 SERVER_SIDE = ("storage.", "server.")
-"""Error keys that are the server's trouble, not the request's: answered with 503, not 400."""
+"""Error keys that are the server's trouble, not the request's: 503 unless :data:`STATUS` says otherwise."""
 
 
 def request_language(request: Request) -> str:
@@ -47,7 +58,8 @@ def _first_tag(header: str) -> str:
 
 
 def client_address(connection: HTTPConnection) -> str:
-    """The network address a request or WebSocket comes from ("" if the server cannot tell)."""
+    """The network address a request or WebSocket comes from, the socket's own (``golf serve`` does not
+    believe X-Forwarded-For); "" if the server cannot tell."""
     return connection.client.host if connection.client else ""
 
 
@@ -56,11 +68,40 @@ def request_translator(request: Request) -> Translator:
 
 
 def error_response(error: GolfError, t: Translator, status: int | None = None) -> JSONResponse:
-    """``{"error": {"key", "message"}}``: status 400 for a bad request, 503 for the server's own
-    trouble (its storage failed, it is too busy) unless ``status`` says otherwise."""
-    if status is None:
-        status = 503 if error.key.startswith(SERVER_SIDE) else 400
-    return JSONResponse({"error": {"key": error.key, "message": error_text(error, t)}}, status_code=status)
+    """``{"error": {"key", "message"}}``: 400 for a bad request, 503 for the server's own trouble (its
+    storage failed, it is too busy), or the status :data:`STATUS` gives; a refused body also closes
+    the connection (the rest is not read)."""
+    status = status or STATUS.get(error.key) or (503 if error.key.startswith(SERVER_SIDE) else 400)
+    headers = {"Connection": "close"} if status in (408, 413) else None
+    return JSONResponse(
+        {"error": {"key": error.key, "message": error_text(error, t)}}, status_code=status, headers=headers
+    )
+
+
+def declared_too_large(headers: Headers) -> bool:
+    """Whether the request announces a body over :data:`MAX_BODY` (uvicorn refuses a malformed length)."""
+    length = headers.get("content-length", "")
+    return length.isascii() and length.isdigit() and int(length) > MAX_BODY
+
+
+async def read_body(request: Request) -> bytes:
+    """The request's body, refused (``request.too_large``) from its announced length or as soon as
+    more than :data:`MAX_BODY` bytes have come, so that no more than that is ever held; and refused
+    (``request.too_slow``) if it takes longer than :data:`BODY_SECONDS`."""
+    if declared_too_large(request.headers):
+        raise GolfError("request.too_large", "request body too long")
+    body = bytearray()
+    try:
+        async with asyncio.timeout(BODY_SECONDS):
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > MAX_BODY:
+                    raise GolfError("request.too_large", "request body too long")
+    except TimeoutError:
+        raise GolfError("request.too_slow", "the request body came too slowly") from None
+    except ClientDisconnect:
+        raise GolfError("request.bad_json", "the client left before its request body came") from None
+    return bytes(body)
 
 
 async def blocking(request: Request, function: Callable[..., T], *args: Any) -> T:
@@ -80,10 +121,13 @@ def request_id(data: dict[str, Any]) -> str | None:
 
 
 async def json_body(request: Request) -> dict[str, Any]:
-    """The request's JSON object; a :class:`GolfError` for anything else (too long, not JSON, not an object)."""
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        raise GolfError("request.bad_json", "request body too long")
+    """The request's JSON object; a :class:`GolfError` for anything else (too long, not JSON, not an
+    object, not sent as ``application/json``: a page of another site may send a form or plain text
+    to this server without asking, but not JSON)."""
+    media_type = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if media_type != "application/json":
+        raise GolfError("request.not_json", "a request body is sent as application/json")
+    body = await read_body(request)
     try:
         data = read_json(body or b"{}")
     except ValueError:  # UnicodeDecodeError is a ValueError too

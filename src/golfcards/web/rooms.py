@@ -10,6 +10,7 @@ table saw of each player's last action, read from the spectator's view.
 from __future__ import annotations
 
 import enum
+import ipaddress
 import secrets
 import time
 import unicodedata
@@ -27,9 +28,24 @@ from golfcards.sixcard.view import View, view_for
 
 ROOM_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Room codes avoid letters that look alike (no I, O, 0, 1)."""
-ROOM_CODE_LENGTH = 5
+ROOM_CODE_LENGTH = 10
+"""32**10 (about 10**15) codes: with every room of the server open, a guess has about one chance in
+10**12 (docs/web.md has the arithmetic)."""
 MAX_NAME = 24
-MAX_ROOMS = 500
+MAX_ROOMS = 1000
+"""Rooms in all: when every one is in use, creating one is refused (no stranger's room is evicted)."""
+ROOMS_PER_ADDRESS = 20
+"""Rooms one address may hold; its own oldest room with nobody connected makes way for a new one."""
+LOBBY_IDLE = 3600.0
+"""Seconds a room whose match has not started (or is over) is kept with nobody connected."""
+MATCH_IDLE = 12 * 3600.0
+"""Seconds a match under way is kept with nobody connected: its players may come back hours later."""
+GUESSES = 20
+"""Failed room look-ups an address may make at once …"""
+GUESS_SECONDS = 3.0
+"""… and then one more every this many seconds."""
+GUESSERS = 10_000
+"""Addresses whose failed look-ups are remembered at most (the longest unseen are forgotten)."""
 HOST = 0
 """The seat of the player who created the room."""
 
@@ -84,7 +100,12 @@ class Room:
     match: Match | None = None
     last: dict[int, LastAction] = field(default_factory=dict)
     sequence: int = 0
-    created: float = field(default_factory=time.time)
+    creator: str = ""
+    """The address that created the room (rooms are bounded per address)."""
+    active: float = 0.0
+    """When a client last connected, acted or left (the server's clock)."""
+    sockets: int = 0
+    """Open connections, seated or watching: a room with one is never forgotten."""
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -140,7 +161,7 @@ class Room:
         self._host_before_start(by)
         if any(seat.kind is SeatKind.OPEN for seat in self.seats):
             raise GolfError("room.seats_open", "fill the empty seats with bots or wait for players")
-        self.match = Match.new(self.rules, self.new_number() % DEAL_COUNT)
+        self.match = Match.new(self.rules, self.new_number() % DEAL_COUNT, secrets.token_bytes(32))
         self.last = {}
         self.sequence += 1
 
@@ -148,7 +169,7 @@ class Room:
         """``seat`` plays ``action`` (the engine refuses anything out of turn or illegal)."""
         match = self._playing()
         hole = match.hole
-        refusal = match.apply(seat, action)
+        refusal = match.apply(action, seat)
         if refusal is None:
             self.sequence += 1
             self.last[seat] = self._public_record(seat, action, hole)
@@ -179,9 +200,9 @@ class Room:
 
     def rematch(self, seat: int) -> None:
         self._seated(seat)
-        if not self._playing().is_over():
+        if not self._playing().is_terminal():
             raise GolfError("room.match_not_over", "the match is still going on")
-        self.match = Match.new(self.rules, self.new_number() % DEAL_COUNT)
+        self.match = Match.new(self.rules, self.new_number() % DEAL_COUNT, secrets.token_bytes(32))
         self.last = {}
         self.sequence += 1
 
@@ -193,6 +214,11 @@ class Room:
         if self.match is None:
             raise GolfError("room.not_started", "the match has not started")
         return self.match
+
+    def idle_limit(self) -> float:
+        """How long the room is kept with nobody connected."""
+        under_way = self.match is not None and not self.match.is_terminal()
+        return MATCH_IDLE if under_way else LOBBY_IDLE
 
     # --- bots --------------------------------------------------------------------------------
 
@@ -220,21 +246,67 @@ class Room:
             self.act(seat, self.match.state.legal_actions(seat)[0])
 
 
-class Rooms:
-    """Every room of the server, by code."""
+class Guesses:
+    """Failed room look-ups per address (a token bucket): :data:`GUESSES` at once, then one more every
+    :data:`GUESS_SECONDS`. An IPv6 address counts by its /64 network, which one device may own whole."""
 
-    def __init__(self, new_number: Callable[[], int] | None = None) -> None:
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self.clock = clock
+        self._spent: dict[str, tuple[float, float]] = {}  # address: (look-ups spent, when)
+
+    def allowed(self, address: str) -> bool:
+        return self._spent_now(_guesser(address), self.clock()) <= GUESSES - 1
+
+    def failed(self, address: str) -> None:
+        key, now = _guesser(address), self.clock()
+        spent = self._spent_now(key, now) + 1
+        self._spent.pop(key, None)
+        self._spent[key] = (spent, now)
+        if len(self._spent) > GUESSERS:
+            del self._spent[next(iter(self._spent))]
+
+    def _spent_now(self, key: str, now: float) -> float:
+        spent, when = self._spent.get(key, (0.0, now))
+        return max(0.0, spent - (now - when) / GUESS_SECONDS)
+
+
+def _guesser(address: str) -> str:
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(parsed, ipaddress.IPv6Address) and parsed.ipv4_mapped is None:
+        return str(ipaddress.IPv6Network((parsed, 64), strict=False))
+    return address
+
+
+class Rooms:
+    """Every room of the server, by code, bounded in all and per address; idle rooms are forgotten
+    after :meth:`Room.idle_limit`, never to make way for a stranger's room."""
+
+    def __init__(
+        self, new_number: Callable[[], int] | None = None, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.new_number = new_number or (lambda: secrets.randbelow(DEAL_COUNT))
+        self.clock = clock
+        self.guesses = Guesses(lambda: self.clock())
         self._rooms: dict[str, Room] = {}
 
-    def create(self, rules: SixCardRules) -> Room:
+    def __len__(self) -> int:
+        return len(self._rooms)
+
+    def create(self, rules: SixCardRules, creator: str = "") -> Room:
+        """A new room for the address ``creator``; refused when that address or the server holds
+        as many rooms in use as it may."""
+        self._forget_idle()
+        self._make_way_for(creator)
         if len(self._rooms) >= MAX_ROOMS:
-            self._forget_oldest_idle()
+            raise GolfError("room.server_full", "every room of the server is in use")
         while True:
             code = "".join(secrets.choice(ROOM_ALPHABET) for _ in range(ROOM_CODE_LENGTH))
             if code not in self._rooms:
                 break
-        room = Room(code, rules, self.new_number)
+        room = Room(code, rules, self.new_number, creator=creator, active=self.clock())
         self._rooms[code] = room
         return room
 
@@ -244,7 +316,33 @@ class Rooms:
             raise GolfError("room.not_found", "no room with that code", code=str(code)[:12])
         return room
 
-    def _forget_oldest_idle(self) -> None:
-        idle = [room for room in self._rooms.values() if not any(seat.connections for seat in room.seats)]
-        for room in sorted(idle, key=lambda room: room.created)[: max(1, len(idle) // 2)]:
+    def find(self, code: object, address: str) -> Room:
+        """:meth:`get` for a client at ``address``, whose failed look-ups are rate-limited: once it has
+        spent them, every look-up is refused (``room.too_many_tries``), right codes too."""
+        if not self.guesses.allowed(address):
+            raise GolfError("room.too_many_tries", "too many room codes tried")
+        try:
+            return self.get(code)
+        except GolfError:
+            self.guesses.failed(address)
+            raise
+
+    def touch(self, room: Room) -> None:
+        """A client connected, acted or left: the room's idle time starts again."""
+        room.active = self.clock()
+
+    def _forget_idle(self) -> None:
+        now = self.clock()
+        for room in list(self._rooms.values()):
+            if not room.sockets and now - room.active > room.idle_limit():
+                del self._rooms[room.code]
+
+    def _make_way_for(self, creator: str) -> None:
+        mine = [room for room in self._rooms.values() if room.creator == creator]
+        if len(mine) < ROOMS_PER_ADDRESS:
+            return
+        idle = sorted((room for room in mine if not room.sockets), key=lambda room: room.active)
+        if len(mine) - len(idle) >= ROOMS_PER_ADDRESS:
+            raise GolfError("room.too_many_yours", "this address holds as many rooms in use as it may")
+        for room in idle[: len(mine) - ROOMS_PER_ADDRESS + 1]:
             del self._rooms[room.code]

@@ -19,8 +19,12 @@ from golfcards.cards import parse_card, parse_cards
 from golfcards.errors import GolfError
 from golfcards.i18n import N_, Translator
 from golfcards.i18n.errors import error_text
+from golfcards.i18n.sixcard import score_text
 from golfcards.i18n.solitaire import BLOCKED_MESSAGE, board_text, refusal_text
-from golfcards.sixcard.scoring import GridScore, score_grid
+from golfcards.sixcard.actions import DiscardDrawn, DrawStock, Swap
+from golfcards.sixcard.rules import GRID_SHAPES, MAX_HOLES, MAX_RESHUFFLES, SixCardRules
+from golfcards.sixcard.scoring import GridScore, parse_grid, score_column, score_grid
+from golfcards.sixcard.state import HoleState
 from golfcards.solitaire.board import POINTS_PER_CARD, Board, Touch, parse_action
 from golfcards.solitaire.deal import TABLEAU_SIZE
 from golfcards.web.card_faces import card_json
@@ -38,8 +42,8 @@ def example_board(actions: int) -> Board:
     """``GO1-E-AAAAAAB`` after the first ``actions`` actions of its winning line."""
     board = Board.from_code(EXAMPLE_CODE)
     for token in WINNING_LINE[:actions]:
-        outcome = board.apply(parse_action(token))
-        assert outcome.accepted, token
+        refusal = board.apply(parse_action(token))
+        assert refusal is None, token
     return board
 
 
@@ -47,6 +51,8 @@ def example_board(actions: int) -> Board:
 class Section:
     title: str
     blocks: tuple[Callable[[Translator], str], ...]
+    anchor: str | None = None
+    """The section's ``id``, for sections other paragraphs link to."""
 
 
 def _p(message: str, /, **params: Callable[[Translator], str]) -> Callable[[Translator], str]:
@@ -63,7 +69,7 @@ def _state(actions: int) -> Callable[[Translator], str]:
     """A board drawn as cards with its text line (what a screen reader hears) as the caption."""
 
     def render(t: Translator) -> str:
-        board = example_board(actions)
+        board = example_board(actions).view()
         columns = []
         for cards in board.columns:
             faces = "".join(_mini_card(card_json(card, t)) for card in cards)
@@ -139,6 +145,69 @@ def _blocked_message(t: Translator) -> str:
     return t.gettext(BLOCKED_MESSAGE)
 
 
+SCROLL_HINT = N_("On a small screen, scroll the layout sideways.")
+VARIANTS = N_(
+    "The literature also names variants: Queen on King (a Queen may be put on a King (the strict rule forbids "
+    "it)); King–Ace wrap (a King may be put on an Ace and an Ace on a King); jokers (one or two jokers stand for "
+    "any card); empty discard (the discard pile starts empty and you choose the first card)."
+)
+SEE_SOURCES = N_("See the sources.")
+SOURCES_INTRO = N_("Golf has no official rulebook; the rules above follow these published descriptions:")
+SOURCE_ITEM = N_("{author}, {title}: {note}.")
+SOURCES: tuple[tuple[str, str, str | None, str], ...] = (
+    (
+        "Albert H. Morehead, Geoffrey Mott-Smith",
+        "The Complete Book of Solitaire and Patience Games (1949), “Golf”",
+        None,
+        N_("a classic reference book of patience games, which describes Golf"),
+    ),
+    (
+        "Wikipedia",
+        "Golf (patience)",
+        "https://en.wikipedia.org/wiki/Golf_(patience)",
+        N_(
+            "the layout, the strict rule (nothing on a King, no King–Ace wrap) and the traditional scoring over "
+            "9 deals with a par of 45"
+        ),
+    ),
+    (
+        "Solitaire Laboratory",
+        "Golf Solitaire and its variants",
+        "http://solitairelaboratory.com/golf.html",
+        N_(
+            "the history of the rules (One Foundation, 1905; nothing on a King, 1931) and the King–Ace wrap that "
+            "most variants adopt"
+        ),
+    ),
+)
+"""Author, title, address (None for a book), and what the app takes from it (translated)."""
+
+
+def _scroll_hint(t: Translator) -> str:
+    """The seeds' line for phones, whose worked layouts are wider than the screen."""
+    return (
+        f'<p class="scroll-hint"><span aria-hidden="true">← </span>{escape(t.gettext(SCROLL_HINT))}'
+        f'<span aria-hidden="true"> →</span></p>'
+    )
+
+
+def _variants(t: Translator) -> str:
+    """The seeds' paragraph of variants, ending with the link to the sources."""
+    link = f'<a href="#sources">{escape(t.gettext(SEE_SOURCES))}</a>'
+    return f"<p>{escape(t.gettext(VARIANTS))} {link}</p>"
+
+
+def _sources(t: Translator) -> str:
+    items = []
+    for author, title, address, note in SOURCES:
+        cited = f"<cite>{escape(title)}</cite>"
+        if address:
+            cited = f'<a href="{escape(address)}" rel="external noopener">{cited}</a>'
+        template = escape(t.gettext(SOURCE_ITEM))  # the words around the parts, already HTML-safe
+        items.append(f"<li>{template.format(author=escape(author), title=cited, note=escape(t.gettext(note)))}</li>")
+    return f'<ul class="sources">{"".join(items)}</ul>'
+
+
 SOLITAIRE_TITLE = N_("The rules of Golf")
 SOLITAIRE_RULES: tuple[Section, ...] = (
     Section(
@@ -164,6 +233,7 @@ SOLITAIRE_RULES: tuple[Section, ...] = (
                 )
             ),
             _state(0),
+            _scroll_hint,
         ),
     ),
     Section(
@@ -307,17 +377,16 @@ SOLITAIRE_RULES: tuple[Section, ...] = (
                     "with a par of 45; the app counts the points earned per game."
                 ),
             ),
+            _variants,
             _p(
                 N_(
-                    "The literature also names variants: Queen on King (a Queen may be put on a King (the strict "
-                    "rule forbids it)); King–Ace wrap (a King may be put on an Ace and an Ace on a King); jokers (one "
-                    "or two jokers stand for any card); empty discard (the discard pile starts empty and you choose "
-                    "the first card). The New game window offers the jokers, the empty discard, the strict rule and "
-                    "the traditional course of 9 deals with its par of 45."
+                    "The New game window offers the jokers, the empty discard, the strict rule and the traditional "
+                    "course of 9 deals with its par of 45."
                 )
             ),
         ),
     ),
+    Section(N_("Sources"), (_p(SOURCES_INTRO), _sources), anchor="sources"),
 )
 
 
@@ -374,6 +443,245 @@ def _swap_picture(t: Translator) -> str:
         f'<figure class="example"><div class="mini-board six" aria-hidden="true">{"".join(grids)}</div>'
         f"<figcaption>{escape(t.gettext(DASHED_CAPTION))}</figcaption></figure>"
     )
+
+
+# --- six-card house rules and questions: every number below is computed by the engine --------------
+
+HOUSE_INTRO = N_(
+    "The guide plays the game above; other tables agree on different rules before dealing. The app offers "
+    "each of them when a room is created, with friends or against bots: everyone at the table sees them, "
+    "and a rematch keeps them."
+)
+HOUSE_GRID = N_(
+    "Grid. Besides 6 cards in 2 rows of 3, a table may deal 4 cards (2 × 2), 8 cards (2 × 4) or 9 cards "
+    "(3 × 3). The stock shrinks or grows with the grids:"
+)
+NINE_GRID = "7S 4H QD / 7H 4C 3S / 7D 9C QH"
+"""A 3 × 3 grid, row by row: three 7s cancel, two 4s over a 9 do not."""
+JOKER_GRID = "X1 2S 9H / 2D 2C X2"
+"""A grid with both jokers: a joker over a 2 is no pair, two 2s are, a 9 over a joker is not."""
+FINAL_TURN_CODE = "G4-P3-AAAAAAB-F"
+RESHUFFLE_CODE = "G6-P2-AAAAAAB-R"
+
+
+def _grid_table(t: Translator) -> str:
+    """Each grid's shape, cards turned up first and stock sizes, from :class:`SixCardRules`."""
+    head = [
+        t.gettext("Grid"),
+        t.gettext("Rows × columns"),
+        t.gettext("Cards turned up first"),
+        *(t.gettext("Stock with {players} players", players=players) for players in (2, 4)),
+    ]
+    rows = []
+    for grid in GRID_SHAPES:
+        rules = SixCardRules(grid=grid)
+        cells = [
+            f"{rules.rows} × {rules.columns}",
+            str(rules.initial_face_up),
+            *(str(SixCardRules(players=players, grid=grid).stock_size) for players in (2, 4)),
+        ]
+        row_head = escape(t.gettext("{cards} cards", cards=grid))
+        rows.append(f'<tr><th scope="row">{row_head}</th>{"".join(f"<td>{cell}</td>" for cell in cells)}</tr>')
+    header = "".join(f'<th scope="col">{escape(text)}</th>' for text in head)
+    return (
+        f'<div class="scroll-x"><table class="course-table house-grids"><thead><tr>{header}</tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table></div>"
+    )
+
+
+def _grid_picture(text: str) -> Callable[[Translator], str]:
+    """A grid drawn as cards with each column's points under it; the caption scores it in words."""
+
+    def render(t: Translator) -> str:
+        cards, columns = parse_grid(text)
+        score = score_grid(cards, columns)
+        faces = "".join(_mini_card(card_json(card, t)) for card in cards)
+        points = "".join(f'<span class="column-points">{_number(column.points)}</span>' for column in score.columns)
+        caption = " · ".join(score_text(score, t))
+        return (
+            f'<figure class="example"><div class="mini-board six" aria-hidden="true"><div class="mini-grid">'
+            f'<div class="mini-cells cols-{columns}">{faces}{points}</div></div></div>'
+            f"<figcaption>{escape(caption)}</figcaption></figure>"
+        )
+
+    return render
+
+
+def _nine_grid_text(t: Translator) -> str:
+    cards, columns = parse_grid(NINE_GRID)
+    score = score_grid(cards, columns)
+    text = t.gettext(
+        "In two-row grids a column of two equal ranks is worth 0, as in the guide. In the 3 × 3 grid each "
+        "player turns up {up} cards at the start, and a column is worth 0 only when all three cards share a "
+        "rank. In this grid the three 7s are worth {first}, but the two 4s over a 9 are worth {second}: two "
+        "of a kind do not cancel. Total: {total}.",
+        up=SixCardRules(grid=9).initial_face_up,
+        first=score.columns[0].points,
+        second=score.columns[1].points,
+        total=score.total,
+    )
+    return f"<p>{escape(text)}</p>"
+
+
+def _number(value: int) -> str:
+    """A number as the prose writes it: negative with a true minus sign (−4)."""
+    return f"−{-value}" if value < 0 else str(value)
+
+
+def _jokers_text(t: Translator) -> str:
+    cards, columns = parse_grid(JOKER_GRID)
+    first, second, third = (column.points for column in score_grid(cards, columns).columns)
+    text = t.gettext(
+        "Jokers. One or two jokers join the deck. A joker is worth −2, like a 2, but it is not wild: it pairs "
+        "only with the other joker. In this grid a joker over a 2 is worth {first} (no pair), the two 2s are "
+        "worth {second} and the 9 over the other joker {third}: total {total}.",
+        first=_number(first),
+        second=_number(second),
+        third=_number(third),
+        total=_number(first + second + third),
+    )
+    return f"<p>{escape(text)}</p>"
+
+
+def _final_turn_example() -> tuple[int, int, int]:
+    """The final-turn deal played by the engine: everyone turns up their first cards, then the first
+    player swaps a drawn card into each face-down place while the others throw theirs away.
+    Returns (players, the turn the first player went out on, the hole's last turn)."""
+    state = HoleState.from_code(FINAL_TURN_CODE)
+    while state.to_act and state.phase.value == "reveal":
+        state.apply(state.legal_actions()[0])
+    first = state.current_player
+    went_out_turn = 0
+    while (seat := state.current_player) is not None:
+        state.apply(DrawStock())
+        down = [position for position, up in enumerate(state.face_up[seat]) if not up]
+        state.apply(Swap(down[0]) if seat == first and down else DiscardDrawn())
+        if state.went_out is not None and not went_out_turn:
+            went_out_turn = state.turns
+    return state.players, went_out_turn, state.turns
+
+
+def _final_turn_text(t: Translator) -> str:
+    players, went_out, last = _final_turn_example()
+    text = t.gettext(
+        "Final turn. When someone goes out, each other player plays one more turn, then the hole is scored. "
+        "In the deal {code}, played by the app with {players} players, the first player goes out on turn "
+        "{turn}; the {others} others each play once more, and the hole ends after turn {last}.",
+        code=FINAL_TURN_CODE,
+        players=players,
+        turn=went_out,
+        others=players - 1,
+        last=last,
+    )
+    return f"<p>{escape(text)}</p>"
+
+
+def _reshuffle_example() -> tuple[int, int]:
+    """The reshuffle deal played by the engine with every drawn card thrown away, up to the first
+    reshuffle: the turns it took and the size of the new stock."""
+    state = HoleState.from_code(RESHUFFLE_CODE)
+    while state.phase.value == "reveal":
+        state.apply(state.legal_actions()[0])
+    while not state.reshuffles:
+        state.apply(DrawStock())
+        state.apply(DiscardDrawn())
+    return state.turns, state.stock_count
+
+
+def _reshuffle_text(t: Translator) -> str:
+    turns, cards = _reshuffle_example()
+    text = t.gettext(
+        "Reshuffle. When the stock runs out, the discard under its top card is shuffled into a new stock, at "
+        "most {times} times in a hole; when the stock runs out after that, the hole ends as in the guide. In "
+        "the deal {code}, if every player throws the drawn card away, the stock runs out after {turns} turns "
+        "and the {cards} cards under the top of the discard become the new stock.",
+        times=MAX_RESHUFFLES,
+        code=RESHUFFLE_CODE,
+        turns=turns,
+        cards=cards,
+    )
+    return f"<p>{escape(text)}</p>"
+
+
+def _holes_text(t: Translator) -> str:
+    text = t.gettext(
+        "Holes. A match has from 1 to {most} holes (9 in the guide); the scorecard adds them up and the lowest "
+        "total wins.",
+        most=MAX_HOLES,
+    )
+    return f"<p>{escape(text)}</p>"
+
+
+def _pair_of_twos() -> dict[str, int]:
+    return {
+        "pair": score_column(parse_cards("2C 2H")).points,
+        "mixed": score_column(parse_cards("2C 3H")).points,
+    }
+
+
+FAQ: tuple[tuple[str, str], ...] = (
+    (
+        N_("May I look at my own face-down cards?"),
+        N_(
+            "No. Nobody looks at a face-down card, not even its owner; the app does not show it to you either "
+            "until it is turned up or the hole ends."
+        ),
+    ),
+    (
+        N_("Is a pair of 2s worth −4?"),
+        N_(
+            "No: a column whose cards share a rank is worth 0, and a pair of 2s is no exception. 2♣ over 2♥ "
+            "scores {pair}, while 2♣ over 3♥ scores {mixed}."
+        ),
+    ),
+    (
+        N_("Do equal cards in a row or on a diagonal cancel?"),
+        N_(
+            "No. Only the vertical columns count: in the swap example above, the two 9s cancel because they share "
+            "a column."
+        ),
+    ),
+    (
+        N_("May I turn up a face-down card instead of drawing?"),
+        N_(
+            "No. Every turn you draw from the stock or take the discard; throwing a drawn card away neither lets "
+            "you nor makes you turn up a card."
+        ),
+    ),
+    (
+        N_("What happens when the stock runs out?"),
+        N_(
+            "Once the turn that took its last card is over, the hole ends and every grid is scored. The discard "
+            "is not reshuffled, unless the table chose that house rule."
+        ),
+    ),
+    (
+        N_("Who starts the next hole?"),
+        N_("The dealer moves one seat clockwise each hole, and the player to the dealer’s left starts."),
+    ),
+    (
+        N_("What if two players have the same lowest total?"),
+        N_("They share the win."),
+    ),
+    (
+        N_("Can I watch a match, or see one again?"),
+        N_(
+            "Whoever opens a room whose seats are all taken watches, and sees only what every spectator may see. "
+            "Once a match is over, its players find it in their record, where it can be replayed hole by hole "
+            "with every card shown."
+        ),
+    ),
+)
+"""Questions and answers of the six-card page; ``{pair}`` and ``{mixed}`` are scored by the engine."""
+
+
+def _faq(t: Translator) -> str:
+    numbers = _pair_of_twos()
+    parts = []
+    for question, answer in FAQ:
+        text = t.gettext(answer, **numbers) if "{pair}" in answer else t.gettext(answer)
+        parts.append(f"<h3>{escape(t.gettext(question))}</h3><p>{escape(text)}</p>")
+    return f'<div class="faq">{"".join(parts)}</div>'
 
 
 DASHED_CAPTION = N_("Dashed: the card its owner has not seen.")
@@ -456,7 +764,24 @@ SIXCARD_RULES: tuple[Section, ...] = (
             ),
         ),
     ),
-    Section(N_("A swap that saves points"), (_swap_picture, _swap_text)),
+    Section(N_("A swap that saves points"), (_swap_picture, _swap_text, _scroll_hint)),
+    Section(
+        N_("House rules"),
+        (
+            _p(HOUSE_INTRO),
+            _p(HOUSE_GRID),
+            _grid_table,
+            _nine_grid_text,
+            _grid_picture(NINE_GRID),
+            _jokers_text,
+            _grid_picture(JOKER_GRID),
+            _final_turn_text,
+            _reshuffle_text,
+            _holes_text,
+        ),
+        anchor="house-rules",
+    ),
+    Section(N_("Frequently asked questions"), (_faq,), anchor="faq"),
 )
 
 
@@ -473,7 +798,8 @@ def render_rules(t: Translator, title: str, sections: tuple[Section, ...]) -> st
         links.append(f'<a href="{href}?lang={t.language}"{current}>{escape(t.gettext(label))}</a>')
     parts = [f'<nav class="rules-switch">{"".join(links)}</nav>', f"<h1>{escape(t.gettext(title))}</h1>"]
     for section in sections:
-        parts.append(f"<section><h2>{escape(t.gettext(section.title))}</h2>")
+        anchor = f' id="{section.anchor}"' if section.anchor else ""
+        parts.append(f"<section{anchor}><h2>{escape(t.gettext(section.title))}</h2>")
         for block in section.blocks:
             parts.append(block(t))
         parts.append("</section>")

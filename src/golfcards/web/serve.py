@@ -8,19 +8,16 @@ from __future__ import annotations
 
 import argparse
 import gc
+import re
 import socket
 import sys
 from pathlib import Path
+from typing import Any
 
 from golfcards.errors import GolfError
 from golfcards.i18n import translator
 from golfcards.i18n.console import add_language_option, report_error
-
-
-def default_db_path() -> Path:
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir("golfcards", appauthor=False)) / "golfcards.sqlite3"
+from golfcards.runners.storage import default_db_path
 
 
 def add_parser(games: argparse._SubParsersAction) -> None:
@@ -34,8 +31,36 @@ def add_parser(games: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--db", type=Path, default=None, help=f"SQLite file for games and statistics (default {default_db_path()})"
     )
+    parser.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="a page address (http://host:port) that may open rooms besides the server's own; repeatable",
+    )
     add_language_option(parser)
     parser.set_defaults(handler=run_serve)
+
+
+ORIGIN = re.compile(r"https?://(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?/?", re.IGNORECASE | re.ASCII)
+
+
+def _origins(texts: list[str]) -> list[str]:
+    """The ``--allow-origin`` values, checked: ``http(s)://host[:port]``."""
+    for text in texts:
+        if not ORIGIN.fullmatch(text.strip()):
+            raise GolfError("serve.bad_origin", "not an origin", origin=text)
+    return [text.strip() for text in texts]
+
+
+def host_names(host: str, origins: list[str]) -> set[str]:
+    """The names the server goes by, besides IP addresses: ``localhost``, this machine's name (and its
+    ``.local`` form), the ``--host`` given and the hosts of ``--allow-origin``. Any other name in a
+    request's ``Host`` is refused: a page of another site whose name was made to point here."""
+    machine = socket.gethostname().lower()
+    names = {"localhost", machine, f"{machine}.local", host}
+    names.update(origin.split("://", 1)[1] for origin in origins)
+    return names
 
 
 def _listening_socket(host: str, port: int) -> socket.socket:
@@ -84,6 +109,11 @@ def run_serve(args: argparse.Namespace) -> int:
         return 2
     db_path = args.db or default_db_path()
     try:
+        origins = _origins(args.allow_origin)
+    except GolfError as error:
+        return report_error(error, t)
+    open_files = raise_file_limit()
+    try:
         sock = _listening_socket(args.host, args.port)
     except (OSError, OverflowError) as error:  # busy, not allowed, no such address; a port above 65535
         reason = getattr(error, "strerror", None) or error
@@ -91,7 +121,13 @@ def run_serve(args: argparse.Namespace) -> int:
         return 2
     address = f"http://{_shown_host(args.host)}:{sock.getsockname()[1]}"
     try:
-        app = create_app(db_path, default_language=args.lang, public_url=address)
+        app = create_app(
+            db_path,
+            default_language=args.lang,
+            public_url=address,
+            allowed_origins=origins,
+            hosts=host_names(args.host, origins),
+        )
     except GolfError as error:  # the --db file cannot be used
         sock.close()
         return report_error(error, t)
@@ -101,6 +137,55 @@ def run_serve(args: argparse.Namespace) -> int:
     # garbage collector never walks it again, so its pauses stay short (docs/web.md has the figures).
     gc.collect()
     gc.freeze()
-    config = uvicorn.Config(app, log_level="warning")
-    uvicorn.Server(config).run(sockets=[sock])
+    uvicorn.Server(server_config(app, open_files)).run(sockets=[sock])
     return 0
+
+
+FILES_KEPT = 64
+"""Open files kept for the database, the static files and the process itself, not for connections."""
+
+
+def raise_file_limit() -> int:
+    """Raise the soft limit on open files to the hard one and return it: every connection is a file,
+    and the common soft limit of 1,024 let 1,100 trickling sockets make every other request fail."""
+    try:
+        import resource
+    except ImportError:  # not on this system (Windows): its own limits apply
+        return 2048
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    unlimited = resource.RLIM_INFINITY
+    wanted = hard if hard != unlimited else 65536
+    if soft != unlimited and soft < wanted:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+            return wanted
+        except (ValueError, OSError):  # a system may cap it lower (macOS: OPEN_MAX)
+            pass
+    return soft if soft != unlimited else 65536
+
+
+def server_config(app: Any, open_files: int) -> Any:
+    """uvicorn's settings for ``app``: every size bounded before anything is buffered, connections
+    bounded per address and in all (within ``open_files``), headers in time.
+
+    A client message is at most ``MAX_MESSAGE`` characters (4 bytes each at most in UTF-8): a longer
+    WebSocket frame is refused from its header (close 1009) instead of read. Per-message deflate is
+    off: a few kilobytes compressed would otherwise grow to a message of ``ws_max_size`` in the
+    server, and a table's messages are small. Addresses are the sockets' own (``X-Forwarded-For``
+    is not believed), so that no client can pass for another in the limits per address.
+    """
+    import uvicorn
+
+    from golfcards.web.connections import TOTAL, ConnectionLimits, protocols
+    from golfcards.web.sixcard_routes import MAX_MESSAGE
+
+    http, ws = protocols(ConnectionLimits(total=max(1, min(TOTAL, open_files - FILES_KEPT))))
+    return uvicorn.Config(
+        app,
+        http=http,
+        ws=ws,
+        ws_max_size=4 * MAX_MESSAGE,
+        ws_per_message_deflate=False,
+        proxy_headers=False,
+        log_level="warning",
+    )

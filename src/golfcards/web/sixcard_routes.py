@@ -1,11 +1,13 @@
 """Six-card Golf over HTTP and WebSockets.
 
-* ``POST /api/sixcard/rooms`` ``{"players": 2–4, "name": "Ana", "bots": ["normal", …], "start": bool}``
-  creates a room; the creator is the host in seat 1 and gets the seat's token. Bots fill the next
-  seats; ``start`` begins the match at once (playing against bots).
+* ``POST /api/sixcard/rooms`` ``{"players": 2–4, "name": "Ana", "bots": ["normal", …], "start": bool,
+  "rules": {house rules}}`` creates a room; the creator is the host in seat 1 and gets the seat's
+  token. Bots fill the next seats; ``start`` begins the match at once (playing against bots). The
+  house rules (:mod:`golfcards.web.sixcard_house`) hold for the room's every match.
 * ``/sixcard`` (the lobby) and ``/sixcard/{code}`` (a room) are the page.
 * ``/ws/sixcard/{code}?lang=ca`` is the room's WebSocket. Client messages (JSON objects):
   ``{"type": "hello", "token"}`` takes back a seat, ``{"type": "join", "name"}`` takes an open one,
+  ``{"type": "watch", "name"}`` names a visitor without a seat (a spectator),
   ``{"type": "act", "action": {…}}`` (the engine's action JSON), ``{"type": "bot", "seat", "level"}``
   and ``{"type": "start"}`` (host, before the match), ``{"type": "next_hole"}``, ``{"type": "rematch"}``.
   The server answers ``{"type": "welcome", "seat", "token"}``, ``{"type": "error", "key",
@@ -19,12 +21,15 @@ message, and every action goes through the engine.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import functools
 import json
 import logging
+from collections.abc import Awaitable, Callable, Collection, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
+from starlette.datastructures import Headers
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
@@ -35,27 +40,38 @@ from golfcards.i18n import Translator, normalize_language, translator
 from golfcards.i18n.errors import error_text
 from golfcards.json_input import read_json
 from golfcards.sixcard.actions import action_from_json
-from golfcards.sixcard.rules import SixCardRules
 from golfcards.sixcard.state import Refusal
 from golfcards.web.bot_pool import BotPool
 from golfcards.web.requests import client_address, error_response, field, json_body, request_translator
-from golfcards.web.rooms import HOST, Room, Rooms
+from golfcards.web.rooms import HOST, Room, Rooms, clean_name
+from golfcards.web.sixcard_house import rules_from_json
+from golfcards.web.sixcard_table import table_extras
 from golfcards.web.sixcard_view import message_for
 
 logger = logging.getLogger(__name__)
 
-MESSAGE_TYPES = frozenset({"hello", "join", "act", "start", "bot", "next_hole", "rematch"})
+MESSAGE_TYPES = frozenset({"hello", "join", "watch", "act", "start", "bot", "next_hole", "rematch"})
 MAX_MESSAGE = 2048
 """A client message is a small JSON object; anything longer is refused unread."""
 
 
+OUTBOX = 32
+"""Messages waiting for one client: a client this far behind is dropped (it reconnects and gets the state)."""
+SEND_SECONDS = 10.0
+"""The longest one message may take to leave: a client that reads slower than that is dropped."""
+
+
 @dataclass(eq=False)
 class Client:
-    """One open WebSocket: its language and the seat its token holds (None until hello or join)."""
+    """One open WebSocket: its language, the seat its token holds (None: watching), a name to watch under,
+    and its outbox, which a task of its own writes to the socket, so no broadcast ever waits for one socket."""
 
     socket: WebSocket
     t: Translator
     seat: int | None = None
+    outbox: asyncio.Queue[str] = dataclasses.field(default_factory=lambda: asyncio.Queue(OUTBOX))
+    writer: asyncio.Task[None] | None = None
+    name: str = ""
 
 
 class Tables:
@@ -65,24 +81,47 @@ class Tables:
         self, rooms: Rooms, bot_delay: float, public_url: str | None = None, bot_pool: BotPool | None = None
     ) -> None:
         self.rooms = rooms
-        self.bot_pool = bot_pool or BotPool(rooms)
+        self.bot_pool = bot_pool or BotPool()
         self.bot_delay = bot_delay
         self.public_url = public_url
         self.clients: dict[str, list[Client]] = {}
         self.bot_tasks: dict[str, asyncio.Task[None]] = {}
+        self.running: set[asyncio.Task[None]] = set()
+        self.listeners: list[Callable[[Room, list[Client]], Awaitable[None]]] = []
+        """Called with the room and its clients before each broadcast (the match recorder)."""
 
     async def send(self, client: Client, message: dict[str, Any]) -> None:
+        """Queue ``message`` for ``client`` (never waits); a client whose outbox is full is dropped."""
         try:
-            await client.socket.send_text(json.dumps(message, ensure_ascii=False))
-        except (RuntimeError, WebSocketDisconnect, OSError):
-            pass  # the socket closed meanwhile: its receive loop cleans up
+            client.outbox.put_nowait(json.dumps(message, ensure_ascii=False))
+        except asyncio.QueueFull:
+            drop(client)
 
     async def broadcast(self, room: Room) -> None:
-        for client in list(self.clients.get(room.code, [])):
+        clients = list(self.clients.get(room.code, []))
+        for listener in self.listeners:
+            await listener(room, clients)
+        for client in clients:
             await self.send(client, self.message(room, client))
 
+    def leave(self, room: Room, client: Client) -> None:
+        """``client`` is gone; the room's entry goes with its last client (rooms come and go for good)."""
+        clients = self.clients[room.code]
+        clients.remove(client)
+        if not clients:
+            del self.clients[room.code]
+
+    def start(self, coroutine: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        """A task for ``coroutine``, referenced until it ends (the event loop keeps only weak ones)."""
+        task = asyncio.create_task(coroutine)
+        self.running.add(task)
+        task.add_done_callback(self.running.discard)
+        return task
+
     def message(self, room: Room, client: Client) -> dict[str, Any]:
-        return message_for(room, client.seat, client.t, self.public_url)
+        message = message_for(room, client.seat, client.t, self.public_url)
+        message.update(table_extras(room, client, self.clients.get(room.code, []), client.t))
+        return message
 
     def wake_bots(self, room: Room) -> None:
         task = self.bot_tasks.get(room.code)
@@ -119,14 +158,10 @@ async def create_room(request: Request) -> Response:
         bots = field(data, "bots", list, [])
         if len(bots) >= players:
             raise GolfError("request.bad_field", "too many bots", field="bots")
-        if bots:
-            request.app.state.tables.bot_pool.check(client_address(request))
-        room = request.app.state.rooms.create(SixCardRules(players=players))
+        room = request.app.state.rooms.create(rules_from_json(data.get("rules"), players), client_address(request))
         seat, token = room.join(data.get("name"))
         for number, level in enumerate(bots, start=1):
             room.set_bot(HOST, number, level)
-        if bots:
-            request.app.state.tables.bot_pool.claim(room, client_address(request))
         if field(data, "start", bool, False):
             room.start(HOST)
     except GolfError as error:
@@ -150,6 +185,9 @@ def handle(room: Room, client: Client, data: Any) -> dict[str, Any] | None:
             raise GolfError("room.bad_token", "this token holds no seat here")
         _take_seat(room, client, seat)
         return {"type": "welcome", "seat": seat, "token": data["token"]}
+    if kind == "watch":
+        client.name = clean_name(data.get("name"))
+        return None
     if kind == "join":
         if client.seat is not None:
             raise GolfError("room.already_seated", "you already have a seat")
@@ -165,7 +203,7 @@ def handle(room: Room, client: Client, data: Any) -> dict[str, Any] | None:
     elif kind == "start":
         room.start(client.seat)
     elif kind == "bot":
-        seat_bots(room, client, client.seat, data)
+        room.set_bot(client.seat, data.get("seat"), data.get("level"))
     elif kind == "next_hole":
         refusal = room.next_hole(client.seat)
         if refusal is not None:
@@ -175,17 +213,6 @@ def handle(room: Room, client: Client, data: Any) -> dict[str, Any] | None:
     return None
 
 
-def seat_bots(room: Room, client: Client, by: int, data: dict[str, Any]) -> None:
-    """The host puts a bot in a seat (or opens it): within the cap of rooms with bots per address."""
-    bot_pool: BotPool = client.socket.app.state.tables.bot_pool
-    address = client_address(client.socket)
-    if data.get("level") is not None:
-        bot_pool.check(address, room)
-    room.set_bot(by, data.get("seat"), data.get("level"))
-    if data.get("level") is not None:
-        bot_pool.claim(room, address)
-
-
 def _take_seat(room: Room, client: Client, seat: int) -> None:
     if client.seat is not None:
         room.seats[client.seat].connections -= 1
@@ -193,49 +220,118 @@ def _take_seat(room: Room, client: Client, seat: int) -> None:
     room.seats[seat].connections += 1
 
 
+CLOSE_CODES = {"room.not_found": 4404, "room.too_many_tries": 4429}
+"""How the room's WebSocket closes when the room cannot be opened (the page does not retry 4404)."""
+
+
 async def room_socket(socket: WebSocket) -> None:
     tables: Tables = socket.app.state.tables
+    if not same_origin(socket.headers, socket.app.state.allowed_origins):
+        await socket.close()  # before the handshake is accepted: the browser gets 403
+        return
     language = normalize_language(socket.query_params.get("lang")) or socket.app.state.default_language or "en"
     t = translator(language)
     await socket.accept()
     try:
-        room = tables.rooms.get(socket.path_params["code"])
+        room = tables.rooms.find(socket.path_params["code"], client_address(socket))
     except GolfError as error:
         await socket.send_text(
             json.dumps({"type": "error", "key": error.key, "message": error_text(error, t)}, ensure_ascii=False)
         )
-        await socket.close(code=4404)
+        await socket.close(code=CLOSE_CODES.get(error.key, 4404))
         return
     client = Client(socket, t)
     tables.clients.setdefault(room.code, []).append(client)
-    await tables.send(client, tables.message(room, client))
+    room.sockets += 1
+    tables.rooms.touch(room)
+    await tables.broadcast(room)  # everyone sees the new spectator
     tables.wake_bots(room)
     try:
-        while True:
-            message = await socket.receive()
-            if message["type"] == "websocket.disconnect":
-                break
-            text = message.get("text")
-            try:
-                if text is None or len(text) > MAX_MESSAGE:
-                    raise GolfError("room.bad_message", "a message is a short JSON text")
-                try:
-                    data = read_json(text)
-                except ValueError:
-                    raise GolfError("room.bad_message", "not JSON") from None
-                answer = handle(room, client, data)
-            except GolfError as error:
-                await tables.send(client, {"type": "error", "key": error.key, "message": error_text(error, t)})
-                continue
-            if answer is not None:
-                await tables.send(client, answer)
-            await tables.broadcast(room)
-            tables.wake_bots(room)
+        client.writer = tables.start(write_outbox(client))
+        await _until_one_ends(client.writer, tables.start(_read_messages(tables, room, client)))
     finally:
-        tables.clients[room.code].remove(client)
+        tables.leave(room, client)
+        room.sockets -= 1
+        tables.rooms.touch(room)
         if client.seat is not None:
             room.seats[client.seat].connections -= 1
-            await tables.broadcast(room)
+        await tables.broadcast(room)
+
+
+def same_origin(headers: Headers, allowed: Collection[str]) -> bool:
+    """Whether a WebSocket may open from the page that asks: a browser names that page's origin, and
+    a page of another site may not use a visitor's browser to play here. No Origin: not a browser."""
+    origin = headers.get("origin")
+    if origin is None:
+        return True
+    origin = origin.strip().lower().rstrip("/")
+    if origin in allowed:
+        return True
+    scheme, separator, host = origin.partition("://")
+    if not separator or scheme not in ("http", "https"):
+        return False
+    return _without_default_port(host, scheme) == _without_default_port(headers.get("host", "").lower(), scheme)
+
+
+def _without_default_port(host: str, scheme: str) -> str:
+    default = ":443" if scheme == "https" else ":80"
+    return host[: -len(default)] if host.endswith(default) else host
+
+
+async def _read_messages(tables: Tables, room: Room, client: Client) -> None:
+    """Carry out the client's messages until it disconnects."""
+    while True:
+        message = await client.socket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        text = message.get("text")
+        try:
+            if text is None or len(text) > MAX_MESSAGE:
+                raise GolfError("room.bad_message", "a message is a short JSON text")
+            try:
+                data = read_json(text)
+            except ValueError:
+                raise GolfError("room.bad_message", "not JSON") from None
+            answer = handle(room, client, data)
+        except GolfError as error:
+            await tables.send(client, {"type": "error", "key": error.key, "message": error_text(error, client.t)})
+            continue
+        if answer is not None:
+            await tables.send(client, answer)
+        tables.rooms.touch(room)
+        await tables.broadcast(room)
+        tables.wake_bots(room)
+
+
+async def _until_one_ends(*tasks: asyncio.Task[None]) -> None:
+    """Wait until one of ``tasks`` ends, then cancel the others (not waited for: each is stopped at
+    an await, and waiting here after a cancellation of our own would hold it up); an error of one
+    that ended is raised."""
+    try:
+        done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in tasks:
+            task.cancel()
+    for task in done:
+        if not task.cancelled():
+            task.result()
+
+
+async def write_outbox(client: Client) -> None:
+    """Send the client's queued messages in order; ends (which ends the connection) when one takes
+    longer than :data:`SEND_SECONDS` or the socket is gone."""
+    while True:
+        text = await client.outbox.get()
+        try:
+            await asyncio.wait_for(client.socket.send_text(text), SEND_SECONDS)
+        except (TimeoutError, RuntimeError, WebSocketDisconnect, OSError):
+            return
+
+
+def drop(client: Client) -> None:
+    """End a client that cannot keep up: its connection closes; the page reconnects by itself."""
+    if client.writer is not None:
+        client.writer.cancel()
 
 
 def routes(page: Any) -> list[Route | WebSocketRoute]:

@@ -86,7 +86,7 @@ def status_text(room: Room, view: View | None, seat: int | None, t: Translator) 
         points = list(view.points or ())
         names = [seat_name(room, s, t) for s in winners(points)] if points else []
         ending = end_text(view.end, seat_name(room, view.went_out or 0, t), t) if view.end else ""
-        if match.is_over():
+        if match.is_terminal():
             return f"{ending} {winners_text([seat_name(room, s, t) for s in match.winners()], t)}".strip()
         return f"{ending} {hole_winners_text(names, t)}".strip()
     if seat is not None and seat in view.to_act:
@@ -133,8 +133,8 @@ def message_for(room: Room, seat: int | None, t: Translator, public_url: str | N
         else {
             "results": [list(points) for points in match.results],
             "totals": list(match.totals),
-            "over": match.is_over(),
-            "winners": list(match.winners()) if match.is_over() else [],
+            "over": match.is_terminal(),
+            "winners": list(match.winners()) if match.is_terminal() else [],
         },
         "status": status_text(room, view, seat, t),
         "sequence": room.sequence,

@@ -141,7 +141,7 @@ def _known(games: SolitaireGames, cookie: str) -> str:
 
 def _stored_game(games: SolitaireGames, cookie: str) -> Game:
     """The cookie's player's game; :class:`NoPlayer`, or :class:`NoGame` for a player without one."""
-    game = games.load(_known(games, cookie))
+    game = games.stored(_known(games, cookie))
     if game is None:
         raise NoGame(cookie)
     return game
@@ -233,8 +233,8 @@ async def new_game(request: Request, visitor: Visitor, t: Translator) -> dict[st
 
 
 def _act_json(games: SolitaireGames, cookie: str, action: Action, repeat: str | None, t: Translator) -> Any:
-    played = games.act(_known(games, cookie), action, repeat)
-    outcome = outcome_json(played.outcome, t)
+    played = games.play(_known(games, cookie), action, repeat)
+    outcome = outcome_json(action, played.refusal, played.card, t)
     if played.repeated:
         outcome["repeated"] = True
     return {"outcome": outcome, "game": game_json(played.game, t)}
@@ -255,7 +255,7 @@ async def act(request: Request, visitor: Visitor, t: Translator) -> dict[str, An
 async def give_hint(request: Request, visitor: Visitor, t: Translator) -> dict[str, Any]:
     game = await _game(request, visitor)
     advice = await _solver(request).run(visitor.owner, advise, game.board)
-    return {"hint": hint_json(advice, game.board, t)}
+    return {"hint": hint_json(advice, game.board.view(), t)}
 
 
 async def still_winnable(request: Request, visitor: Visitor, t: Translator) -> dict[str, Any]:
@@ -279,7 +279,7 @@ def _next_json(games: SolitaireGames, cookie: str, repeat: str | None, t: Transl
 
 
 async def next_deal(request: Request, visitor: Visitor, t: Translator) -> dict[str, Any]:
-    data = await json_body(request)
+    data = await json_body(request) if "content-type" in request.headers else {}  # a body is optional here
     try:
         return await blocking(request, _next_json, _games(request), visitor.cookie, request_id(data), t)
     except NoGame:

@@ -1,32 +1,30 @@
 """Golf Solitaire as JSON for the page: every value comes from the engine, every word from gettext.
 
-The stock's order is never sent (only its count): the page knows what the player may see.
+The board is sent as the engine's view (:func:`golfcards.solitaire.view.view_for`): the stock's
+order is never sent (only its count), so the page knows what the player may see.
 """
 
 from __future__ import annotations
 
-from golfcards.i18n import N_, Translator
+from golfcards.cards import AnyCard
+from golfcards.i18n import Translator
 from golfcards.i18n.analysis import hint_text, move_text, numbered_move, still_winnable_text, verdict_text
-from golfcards.i18n.cards import card_name
-from golfcards.i18n.solitaire import board_text, refusal_text, rule_name, status_text
+from golfcards.i18n.solitaire import action_text, board_text, refusal_text, rule_name, status_text
 from golfcards.runners.solitaire_games import Game, rules_key
 from golfcards.runners.storage import SavedCourse, Statistics
-from golfcards.solitaire.board import Board, Draw, Outcome, Undo
+from golfcards.solitaire.board import Action, Board, Refusal
 from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.course import COURSE_DEALS, PAR, Course
 from golfcards.solitaire.hint import Hint
 from golfcards.solitaire.solver import Verdict
+from golfcards.solitaire.view import SolitaireView
 from golfcards.web.card_faces import card_json
 
-DREW = N_("You drew {card}.")
-REMOVED = N_("You removed {card}.")
-UNDONE = N_("Undone: {card} goes back.")
 
-
-def board_json(board: Board, t: Translator) -> dict[str, object]:
-    """The visible state of ``board``: columns, discard, counts, score, status and the text line."""
+def board_json(view: SolitaireView, t: Translator) -> dict[str, object]:
+    """The player's view of the board: columns, discard, counts, score, status and the text line."""
     columns = []
-    for number, cards in enumerate(board.columns, start=1):
+    for number, cards in enumerate(view.columns, start=1):
         columns.append(
             [
                 {**card_json(card, t), "column": number, "row": row, "free": row == len(cards)}
@@ -34,25 +32,25 @@ def board_json(board: Board, t: Translator) -> dict[str, object]:
             ]
         )
     return {
-        "code": None if board.code is None else str(board.code),
+        "code": None if view.code is None else str(view.code),
         "rules": {
-            "key": None if board.code is None else rules_key(board.code),
-            "name": board.rules.name.name.lower(),
-            "label": rule_name(board.rules.name, t),
-            "jokers": board.rules.jokers,
-            "empty_discard": board.rules.empty_discard,
+            "key": None if view.code is None else rules_key(view.code),
+            "name": view.rules.name.name.lower(),
+            "label": rule_name(view.rules.name, t),
+            "jokers": view.rules.jokers,
+            "empty_discard": view.rules.empty_discard,
         },
-        "status": board.status.value,
-        "score": board.score,
-        "moves": board.moves,
-        "removed": board.removed,
-        "cards_left": board.cards_left,
-        "stock_count": board.stock_count,
-        "undo_available": board.undo_available,
+        "status": view.status.value,
+        "score": view.score,
+        "moves": view.moves,
+        "removed": view.removed,
+        "cards_left": view.cards_left,
+        "stock_count": view.stock_count,
+        "undo_available": view.undo_available,
         "columns": columns,
-        "discard": None if board.discard is None else card_json(board.discard, t),
-        "board_text": board_text(board, t),
-        "end_message": status_text(board, t),
+        "discard": None if view.discard is None else card_json(view.discard, t),
+        "board_text": board_text(view, t),
+        "end_message": status_text(view, t),
     }
 
 
@@ -71,20 +69,19 @@ def course_json(course: Course) -> dict[str, object]:
 
 
 def game_json(game: Game, t: Translator) -> dict[str, object]:
-    return {**board_json(game.board, t), "course": None if game.course is None else course_json(game.course)}
+    view = game.board.view()
+    return {**board_json(view, t), "course": None if game.course is None else course_json(game.course)}
 
 
-def outcome_json(outcome: Outcome, t: Translator) -> dict[str, object]:
-    """What an action did, with the sentence to show (the localized refusal when refused)."""
-    result: dict[str, object] = {"accepted": outcome.accepted, "action": outcome.action.notation}
-    if not outcome.accepted:
-        assert outcome.refusal is not None
-        result["refusal"] = {"key": outcome.refusal.value, "message": refusal_text(outcome.refusal, t)}
+def outcome_json(action: Action, refusal: Refusal | None, card: AnyCard | None, t: Translator) -> dict[str, object]:
+    """What an action did (``card``: the card it moved), with the sentence to show (the refusal when refused)."""
+    result: dict[str, object] = {"accepted": refusal is None, "action": action.notation}
+    if refusal is not None:
+        result["refusal"] = {"key": refusal.value, "message": refusal_text(refusal, t)}
         return result
-    if outcome.card is not None:
-        result["card"] = card_json(outcome.card, t)
-        template = UNDONE if isinstance(outcome.action, Undo) else DREW if isinstance(outcome.action, Draw) else REMOVED
-        result["message"] = t.gettext(template, card=card_name(outcome.card, t))
+    if card is not None:
+        result["card"] = card_json(card, t)
+        result["message"] = action_text(action, card, t)
     return result
 
 
@@ -126,13 +123,13 @@ def finished_course_json(course: SavedCourse) -> dict[str, object]:
     }
 
 
-def hint_json(advice: Hint, board: Board, t: Translator) -> dict[str, object]:
+def hint_json(advice: Hint, view: SolitaireView, t: Translator) -> dict[str, object]:
     """The hint: its kind, its move in the replay notation, and the sentence saying how sure it is."""
     return {
         "kind": advice.kind.value,
         "move": None if advice.move is None else advice.move.notation,
         "cards_left": advice.cards_left,
-        "message": hint_text(advice, board, t),
+        "message": hint_text(advice, view, t),
     }
 
 
@@ -149,11 +146,12 @@ def solution_json(start: Board, verdict: Verdict, t: Translator) -> dict[str, ob
     }
     if verdict.line is None:
         return result
-    board = start.copy()
-    steps = [{"move": None, "text": "", "game": board_json(board, t)}]
+    board = start.clone()
+    steps = [{"move": None, "text": "", "game": board_json(board.view(), t)}]
     for number, move in enumerate(verdict.line, start=1):
-        text = numbered_move(number, move_text(move, board, t), t)
-        board.push(move)
-        steps.append({"move": move.notation, "text": text, "game": board_json(board, t)})
+        text = numbered_move(number, move_text(move, board.view(), t, drawn=board.moved_card(move)), t)
+        refusal = board.apply(move)
+        assert refusal is None, "the solver's line is legal"
+        steps.append({"move": move.notation, "text": text, "game": board_json(board.view(), t)})
     result["steps"] = steps
     return result

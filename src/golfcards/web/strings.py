@@ -13,6 +13,7 @@ from golfcards.i18n.sixcard import BOT_NAMES
 from golfcards.i18n.solitaire import refusal_text, rule_name
 from golfcards.solitaire.board import Refusal
 from golfcards.solitaire.rules import RuleName
+from golfcards.web.sixcard_strings import SIXCARD_STRINGS
 
 PAGE_STRINGS: dict[str, str] = {
     # site
@@ -154,6 +155,7 @@ PAGE_STRINGS: dict[str, str] = {
     "scorecard": N_("Scorecard"),
     "hole": N_("Hole"),
 }
+PAGE_STRINGS.update(SIXCARD_STRINGS)
 
 
 def page_strings(t: Translator) -> dict[str, object]:

@@ -208,7 +208,7 @@ class SampledSearch(Bot):
             results = []
             for action in candidates:
                 state = table.clone()
-                state.apply(me, action)
+                state.apply(action, me)
                 results.append(self.outcome(state, me, view))
             for k in range(count):
                 totals[k] += results[k]
@@ -272,7 +272,7 @@ class PlayoutExpert(SampledSearch):
         bots = self.rollout_bots
         while state.phase is not Phase.OVER:
             seat = state.current
-            state.apply(seat, bots[seat].choose(view_for(state, seat)))
+            state.apply(bots[seat].choose(view_for(state, seat)), seat)
 
 
 class ExpertGuide(StrongBot):
@@ -384,7 +384,7 @@ class ExpertBot(SampledSearch):
                 optimism = 0.0 if self.own_network else OPTIMISM
                 return match_chance(worth - optimism * down, down, me, match)
             player = self.guide if seat == me else self.simulated[seat]
-            state.apply(seat, player.choose(view_for(state, seat)))
+            state.apply(player.choose(view_for(state, seat)), seat)
         worth = hole_worth(state, me)
         match = self.for_the_match(state)
         if match is None:

@@ -37,16 +37,20 @@
   function wireLobby() {
     const saved = localStorage.getItem(NAME_KEY) || "";
     document.querySelectorAll('#lobby input[name="name"]').forEach((input) => { input.value = saved; });
+    for (const id of ["bots-form", "room-form"]) $(id).querySelector(".actions").before(SixTable.houseRulesFieldset());
+    $("lobby-message").before(SixTable.lobbyRecordLink());
     $("bots-form").addEventListener("submit", (event) => {
       event.preventDefault();
       const form = event.target;
       const bots = Array(Number(form.elements.bots.value)).fill(form.elements.level.value);
-      createRoom({ name: form.elements.name.value, players: bots.length + 1, bots, start: true });
+      createRoom({ name: form.elements.name.value, players: bots.length + 1, bots, start: true,
+        rules: SixTable.readHouseRules(form) });
     });
     $("room-form").addEventListener("submit", (event) => {
       event.preventDefault();
       const form = event.target;
-      createRoom({ name: form.elements.name.value, players: Number(form.elements.players.value) });
+      createRoom({ name: form.elements.name.value, players: Number(form.elements.players.value),
+        rules: SixTable.readHouseRules(form) });
     });
     $("join-form").addEventListener("submit", (event) => {
       event.preventDefault();
@@ -65,10 +69,12 @@
       retry = 0;
       const token = localStorage.getItem(TOKEN_KEY(code));
       if (token) send({ type: "hello", token });
+      else send({ type: "watch", name: localStorage.getItem(NAME_KEY) || "" });
     });
     socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
     socket.addEventListener("close", (event) => {
       if (event.code === 4404) return;
+      SixTable.connectionLost();
       retry = Math.min(retry + 1, 6);
       setTimeout(() => connect(code), 300 * retry);
     });
@@ -102,6 +108,7 @@
     if (message.type === "state") {
       if (message.sequence !== lastSequence) hideError();
       lastSequence = message.sequence;
+      SixTable.connectionBack();
       state = message;
       seat = message.seat;
       render();
@@ -133,6 +140,7 @@
     if (room.started && state.view) renderTable(state.view);
     renderLastActions();
     renderScorecard();
+    SixTable.render(state);
   }
 
   /** The address others open: the one golf serve printed (reachable on the network), else this page's. */

@@ -1,0 +1,215 @@
+"""A seat at a room of a running ``golf serve``, over the room's WebSocket.
+
+The terminal speaks the same protocol as the browser page (``docs/web.md``): it takes an open seat
+with ``join`` (or its old seat back with ``hello`` and the token the server gave it), sends the
+engine's action JSON, and draws each ``state`` message it receives. The server stays the only
+authority: this client names no seat and learns only what the server's ``view_for`` lets it see.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import re
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+from golfcards.errors import GolfError
+from golfcards.json_input import read_json
+from golfcards.sixcard.actions import Action, action_to_json
+from golfcards.tui.sixcard_table import Table, clean_text, table_from_message
+
+MAX_MESSAGE = 256 * 1024
+"""The largest message taken from the server (a state message of a full table is a few KB)."""
+RECONNECT_TRIES = 6
+NOT_FOUND_CLOSE = 4404
+ROOM_CODE = re.compile(r"^[A-Za-z0-9]{1,12}$")
+
+
+@dataclass(frozen=True, slots=True)
+class RoomAddress:
+    """Where a room is: ``http://HOST:PORT`` and the room code (from a room link or a socket address)."""
+
+    base: str
+    code: str
+
+    @property
+    def key(self) -> str:
+        """The name under which the seat's token is remembered."""
+        return f"{self.base}/sixcard/{self.code}"
+
+    def socket_url(self, language: str) -> str:
+        scheme, rest = self.base.split("://", 1)
+        return f"{'wss' if scheme == 'https' else 'ws'}://{rest}/ws/sixcard/{self.code}?lang={language}"
+
+
+def parse_room_url(text: str) -> RoomAddress:
+    """Read a room link (``http://192.168.1.5:8000/sixcard/Q34TM``) or a socket address (``ws://…/ws/sixcard/Q34TM``)."""
+    cleaned = text.strip() if isinstance(text, str) else ""
+    if len(cleaned) > 300:
+        raise GolfError("tui.bad_room_url", "too long", url=cleaned[:40])
+    parts = urlsplit(cleaned)
+    scheme = {"http": "http", "https": "https", "ws": "http", "wss": "https"}.get(parts.scheme.lower())
+    segments = [segment for segment in parts.path.split("/") if segment]
+    if segments[:1] == ["ws"]:
+        segments = segments[1:]
+    if (
+        scheme is None
+        or not parts.hostname
+        or len(segments) != 2
+        or segments[0] != "sixcard"
+        or not ROOM_CODE.match(segments[1])
+    ):
+        raise GolfError("tui.bad_room_url", f"{cleaned!r} is not a room link", url=cleaned[:80])
+    try:
+        port = parts.port
+    except ValueError:
+        raise GolfError("tui.bad_room_url", f"{cleaned!r} has a bad port", url=cleaned[:80]) from None
+    host = parts.hostname if ":" not in parts.hostname else f"[{parts.hostname}]"
+    netloc = host if port is None else f"{host}:{port}"
+    return RoomAddress(f"{scheme}://{netloc}", segments[1].upper())
+
+
+TableHandler = Callable[[Table], Awaitable[None] | None]
+ErrorHandler = Callable[[str, str], Awaitable[None] | None]
+WelcomeHandler = Callable[[int, str], Awaitable[None] | None]
+
+
+class RemoteTable:
+    """The connection to one room: :meth:`run` until the room is gone or the app stops."""
+
+    def __init__(
+        self,
+        address: RoomAddress,
+        name: str,
+        token: str | None,
+        on_table: TableHandler,
+        on_error: ErrorHandler,
+        on_welcome: WelcomeHandler,
+    ) -> None:
+        self.address = address
+        self.name = name
+        self.token = token
+        self.on_table = on_table
+        self.on_error = on_error
+        self.on_welcome = on_welcome
+        self.language = "en"
+        self._socket: Any = None
+        self._restart = asyncio.Event()
+        self.connected = False
+
+    async def run(self, language: str) -> None:
+        """Connect, take the seat, draw every state; reconnect a few times when the connection drops."""
+        from websockets.asyncio.client import connect
+        from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+        self.language = language
+        tries = 0
+        while True:
+            try:
+                async with connect(
+                    self.address.socket_url(self.language), max_size=MAX_MESSAGE, open_timeout=10
+                ) as socket:
+                    self._socket = socket
+                    self.connected = True
+                    tries = 0
+                    await self._send({"type": "hello", "token": self.token} if self.token else self._join())
+                    await self._receive_all(socket)
+                    code = socket.close_code
+            except (OSError, TimeoutError, InvalidHandshake, InvalidURI, ConnectionClosed):
+                code = None
+            finally:
+                self._socket = None
+                self.connected = False
+            if code == NOT_FOUND_CLOSE:
+                return
+            if self._restart.is_set():
+                self._restart.clear()
+                continue
+            tries += 1
+            if tries > RECONNECT_TRIES:
+                await self._call(self.on_error, "tui.connection_lost", "")
+                return
+            await asyncio.sleep(0.3 * tries)
+
+    async def _receive_all(self, socket: Any) -> None:
+        async for raw in socket:
+            if self._restart.is_set():
+                await socket.close()
+                return
+            if not isinstance(raw, str):
+                continue
+            try:
+                message = read_json(raw)
+            except ValueError:
+                await self._call(self.on_error, "tui.bad_message", "")
+                continue
+            await self._handle(message)
+
+    async def _handle(self, message: Any) -> None:
+        kind = message.get("type") if isinstance(message, dict) else None
+        if kind == "welcome":
+            seat, token = message.get("seat"), message.get("token")
+            if isinstance(seat, int) and isinstance(token, str) and 0 < len(token) <= 200:
+                self.token = token
+                await self._call(self.on_welcome, seat, token)
+        elif kind == "error":
+            key = message.get("key") if isinstance(message.get("key"), str) else ""
+            text = clean_text(message.get("message"), 300) if isinstance(message.get("message"), str) else ""
+            if key == "room.bad_token":  # the seat is gone (a new server): sit down afresh
+                self.token = None
+                await self._send(self._join())
+            await self._call(self.on_error, key[:60], text)
+        elif kind == "state":
+            try:
+                table = table_from_message(message)
+            except GolfError:
+                await self._call(self.on_error, "tui.bad_message", "")
+                return
+            await self._call(self.on_table, table)
+        else:
+            await self._call(self.on_error, "tui.bad_message", "")
+
+    def _join(self) -> dict[str, Any]:
+        return {"type": "join", "name": self.name}
+
+    async def _call(self, handler: Callable[..., Awaitable[None] | None], *args: Any) -> None:
+        result = handler(*args)
+        if result is not None:
+            await result
+
+    async def _send(self, message: dict[str, Any]) -> bool:
+        socket = self._socket
+        if socket is None:
+            return False
+        with contextlib.suppress(Exception):
+            await socket.send(json.dumps(message, ensure_ascii=False))
+            return True
+        return False
+
+    async def reconnect(self, language: str) -> None:
+        """Reconnect with another language (the server words its messages per connection)."""
+        self.language = language
+        self._restart.set()
+        socket = self._socket
+        if socket is not None:
+            with contextlib.suppress(Exception):
+                await socket.close()
+
+    async def act(self, action: Action) -> bool:
+        return await self._send({"type": "act", "action": action_to_json(action)})
+
+    async def join(self) -> bool:
+        return await self._send(self._join())
+
+    async def start(self) -> bool:
+        return await self._send({"type": "start"})
+
+    async def next_hole(self) -> bool:
+        return await self._send({"type": "next_hole"})
+
+    async def rematch(self) -> bool:
+        return await self._send({"type": "rematch"})

@@ -1,0 +1,361 @@
+"""A Six-card Golf table as the terminal draws it, whoever runs the match.
+
+:class:`Table` is everything one seat may see: its view (built by the engine's ``view_for`` and
+nothing else), the seats, what the table saw each player do, and the scorecard. Two drivers fill it:
+
+* :class:`LocalTable` — a match against bots in this process: the bots choose from their own views;
+* :func:`table_from_message` — a room of a running ``golf serve``, from the state messages its
+  WebSocket sends (see :mod:`golfcards.tui.remote`); the view is the server's ``view_for`` output.
+
+Everything a server sends is outside input: :func:`table_from_message` checks shapes and bounds and
+removes control characters from text, and raises :class:`GolfError` (``tui.bad_message``) otherwise.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from golfcards.cards import AnyCard
+from golfcards.errors import GolfError
+from golfcards.i18n import N_, Translator
+from golfcards.i18n.cards import card_name
+from golfcards.i18n.sixcard import action_text, bot_seat_name, end_text, hole_winners_text, winners_text
+from golfcards.sixcard.actions import Action, DiscardDrawn, Reveal, Swap, TakeDiscard
+from golfcards.sixcard.bots import Bot, make_bot
+from golfcards.sixcard.codes import DealCode
+from golfcards.sixcard.match import Match, winners
+from golfcards.sixcard.rules import MAX_PLAYERS, SixCardRules
+from golfcards.sixcard.state import Phase, Refusal
+from golfcards.sixcard.view import View, view_for
+
+MAX_TEXT = 300
+"""The longest text taken from a server message (a sentence or a name)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """A seat as everyone sees it: who sits there (``kind``: human, bot or open) and whether it is you."""
+
+    name: str
+    kind: str
+    connected: bool
+    you: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """A player's last action as the whole table saw it (``position`` in their grid, if any)."""
+
+    seat: int
+    position: int | None
+    sequence: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """One seat's picture of the table (``seat`` None: watching); ``view`` None before the match starts."""
+
+    seat: int | None
+    seats: tuple[SeatInfo, ...]
+    view: View | None
+    seen: tuple[Seen, ...]
+    results: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+    holes: int
+    match_over: bool
+    match_winners: tuple[int, ...]
+    host: bool
+    room: str | None = None
+    link: str | None = None
+    sequence: int = 0
+    """Counts the changes at the table (a room's server numbers its state messages so)."""
+
+    @property
+    def started(self) -> bool:
+        return self.view is not None
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat].name if 0 <= seat < len(self.seats) else "?"
+
+    def latest(self, seat: int) -> Seen | None:
+        mine = [seen for seen in self.seen if seen.seat == seat]
+        return max(mine, key=lambda seen: seen.sequence) if mine else None
+
+
+# --- a match against bots in this process ------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Record:
+    """An action and the cards it made public (read from the spectator's view right after it)."""
+
+    seat: int
+    action: Action
+    card: AnyCard | None
+    thrown: AnyCard | None
+    sequence: int
+
+
+class LocalTable:
+    """A match at this keyboard: seat 0 is the person, the other seats are bots of the given levels."""
+
+    def __init__(
+        self,
+        levels: Sequence[str],
+        name: str,
+        *,
+        seed: int,
+        number: int,
+        key: bytes,
+        rules: SixCardRules | None = None,
+        code: str | None = None,
+    ) -> None:
+        """Deal ``code`` (or deal ``number`` under ``rules``); later holes come from the secret ``key``."""
+        if code:
+            self.code = DealCode.parse(code)
+        else:
+            self.code = DealCode(number, rules or SixCardRules(players=len(levels) + 1))
+        if self.code.rules.players != len(levels) + 1:
+            raise GolfError(
+                "sixcard.too_many_bots",
+                "one person and a bot in every other seat",
+                bots=len(levels),
+                players=self.code.rules.players,
+            )
+        self.match = Match(self.code, key)
+        self.levels = list(levels)
+        self.player_name = name
+        self.seed = seed
+        self.bots: dict[int, Bot] = {seat: make_bot(level, seed + seat) for seat, level in enumerate(levels, start=1)}
+        self.records: dict[int, _Record] = {}
+        self.sequence = 0
+
+    SEAT = 0
+
+    def names(self, t: Translator) -> list[str]:
+        people = [self.player_name or t.gettext("Player {number}", number=1)]
+        return people + [bot_seat_name(level, seat, t) for seat, level in enumerate(self.levels, start=1)]
+
+    def table(self, t: Translator) -> Table:
+        names = self.names(t)
+        match = self.match
+        seen = tuple(
+            Seen(
+                record.seat,
+                getattr(record.action, "position", None),
+                record.sequence,
+                action_text(names[record.seat], record.action, t, card=record.card, thrown=record.thrown),
+            )
+            for record in self.records.values()
+        )
+        return Table(
+            seat=self.SEAT,
+            seats=tuple(
+                SeatInfo(name, "human" if seat == self.SEAT else "bot", True, seat == self.SEAT)
+                for seat, name in enumerate(names)
+            ),
+            view=match.view(self.SEAT),
+            seen=seen,
+            results=tuple(match.results),
+            totals=match.totals,
+            holes=match.rules.holes,
+            match_over=match.is_terminal(),
+            match_winners=match.winners() if match.is_terminal() else (),
+            host=True,
+            sequence=self.sequence,
+        )
+
+    def act(self, seat: int, action: Action) -> Refusal | None:
+        """``seat`` plays ``action`` through the engine; the table records what everyone saw."""
+        refusal = self.match.apply(action, seat)
+        if refusal is None:
+            self.sequence += 1
+            public = view_for(self.match.state, None)
+            card = public.grids[seat][action.position] if isinstance(action, (Reveal, Swap, TakeDiscard)) else None
+            thrown = public.discard_top if isinstance(action, (Swap, TakeDiscard, DiscardDrawn)) else None
+            self.records[seat] = _Record(seat, action, card, thrown, self.sequence)
+        return refusal
+
+    def bot_to_act(self) -> int | None:
+        state = self.match.state
+        if state.phase is Phase.OVER:
+            return None
+        return next((seat for seat in state.to_act if seat in self.bots), None)
+
+    def bot_turn(self, seat: int) -> tuple[Bot, View, int]:
+        """The bot of ``seat``, its own view, and the table's sequence number when it was taken."""
+        return self.bots[seat], self.match.view(seat), self.sequence
+
+    def play_bot(self, seat: int, action: Action | None, sequence: int) -> None:
+        """Play the bot's choice if the table has not changed meanwhile (a bot bug plays a legal action)."""
+        if sequence != self.sequence or self.bot_to_act() != seat:
+            return
+        if action is None or self.act(seat, action) is not None:
+            self.act(seat, self.match.state.legal_actions(seat)[0])
+
+    def next_hole(self) -> Refusal | None:
+        refusal = self.match.next_hole()
+        if refusal is None:
+            self.records = {}
+            self.sequence += 1
+        return refusal
+
+    def rematch(self, number: int, key: bytes) -> Refusal | None:
+        """A new match at the same table once this one is over: deal ``number``, later holes from ``key``."""
+        if not self.match.is_terminal():
+            return Refusal.HOLE_NOT_OVER
+        self.match = Match(DealCode(number, self.code.rules), key)
+        self.records = {}
+        self.sequence += 1
+        return None
+
+
+# --- a room of golf serve ------------------------------------------------------------------------
+
+
+def clean_text(value: object, limit: int = MAX_TEXT) -> str:
+    """Server text made safe to draw: a string without control characters, at most ``limit`` long."""
+    if not isinstance(value, str):
+        raise GolfError("tui.bad_message", "expected text")
+    return "".join(ch for ch in value if unicodedata.category(ch)[0] != "C")[:limit]
+
+
+def _int(value: object, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise GolfError("tui.bad_message", f"expected a number from {low} to {high}")
+    return value
+
+
+def _list(value: object, limit: int) -> list[Any]:
+    if not isinstance(value, list) or len(value) > limit:
+        raise GolfError("tui.bad_message", "expected a short list")
+    return value
+
+
+def table_from_message(message: object) -> Table:
+    """The table of a room's ``state`` message; :class:`GolfError` ``tui.bad_message`` if malformed."""
+    try:
+        return _table_from_message(message)
+    except GolfError as error:
+        if error.key == "tui.bad_message":
+            raise
+        raise GolfError("tui.bad_message", str(error)) from error
+    except (KeyError, TypeError, AttributeError, ValueError) as error:
+        raise GolfError("tui.bad_message", repr(error)) from error
+
+
+def _table_from_message(message: object) -> Table:
+    if not isinstance(message, dict) or message.get("type") != "state":
+        raise GolfError("tui.bad_message", "not a state message")
+    seat = message.get("seat")
+    seat = None if seat is None else _int(seat, 0, MAX_PLAYERS - 1)
+    room = message["room"]
+    seats = tuple(
+        SeatInfo(
+            clean_text(item["name"], 40),
+            item["kind"] if item["kind"] in ("human", "bot", "open") else "open",
+            item["connected"] is True,
+            item["you"] is True,
+        )
+        for item in _list(room["seats"], MAX_PLAYERS)
+    )
+    if len(seats) < 2:
+        raise GolfError("tui.bad_message", "a room has 2 to 4 seats")
+    view = None if message.get("view") is None else View.from_json(message["view"])
+    if view is not None and (view.viewer != seat or view.rules.players != len(seats)):
+        raise GolfError("tui.bad_message", "the view is not this seat's")
+    seen = tuple(
+        Seen(
+            _int(item["seat"], 0, len(seats) - 1),
+            None if item.get("position") is None else _int(item["position"], 0, 8),
+            _int(item["sequence"], 0, 1 << 53),
+            clean_text(item["text"]),
+        )
+        for item in _list(message.get("last_actions", []), MAX_PLAYERS)
+    )
+    scorecard = message.get("scorecard")
+    holes = _int(room["holes"], 1, 99)
+    results: tuple[tuple[int, ...], ...] = ()
+    totals: tuple[int, ...] = (0,) * len(seats)
+    over = False
+    match_winners: tuple[int, ...] = ()
+    if scorecard is not None:
+        results = tuple(
+            tuple(_int(points, -999, 999) for points in _list(row, len(seats)))
+            for row in _list(scorecard["results"], 99)
+        )
+        totals = tuple(_int(points, -99_999, 99_999) for points in _list(scorecard["totals"], len(seats)))
+        over = scorecard["over"] is True
+        match_winners = tuple(_int(s, 0, len(seats) - 1) for s in _list(scorecard.get("winners", []), len(seats)))
+    link = room.get("link")
+    return Table(
+        seat=seat,
+        seats=seats,
+        view=view,
+        seen=seen,
+        results=results,
+        totals=totals,
+        holes=holes,
+        match_over=over,
+        match_winners=match_winners,
+        host=room.get("host") is True,
+        room=clean_text(room["code"], 12),
+        link=None if link is None else clean_text(link, 200),
+        sequence=_int(message.get("sequence", 0), 0, 1 << 53),
+    )
+
+
+# --- what to do now, in words ----------------------------------------------------------------------
+
+WAITING = N_("Waiting for players: share the room code or fill the empty seats with bots.")
+SEATED = N_("Everyone is seated: the host can start the match.")
+SEATED_HOST = N_("Everyone is seated: press S to start the match.")
+DRAW = N_("Your turn: D draws from the stock, T takes the discard ({card}).")
+TAKING = N_("Press the position (1–{size}) where the discard {card} goes, or Esc.")
+PLACE = N_("You drew {card}: press a position (1–{size}) to put it there, or X to throw it away.")
+EVERYONE_REVEALS = N_("Everyone turns up their first cards.")
+PLAYING = N_("{player} is playing.")
+NEXT_HOLE = N_("Press N for the next hole.")
+REMATCH = N_("Press M for a rematch.")
+
+
+def status_text(table: Table, taking: bool, t: Translator) -> str:
+    """One sentence: what is going on at the table, or what this seat may do and with which keys."""
+    view = table.view
+    if view is None:
+        if any(seat.kind == "open" for seat in table.seats):
+            return t.gettext(WAITING)
+        return t.gettext(SEATED_HOST if table.host else SEATED)
+    size = view.rules.grid
+    if view.phase is Phase.OVER:
+        ending = end_text(view.end, table.name(view.went_out or 0), t) if view.end else ""
+        if table.match_over:
+            result = winners_text([table.name(s) for s in table.match_winners], t)
+            after = t.gettext(REMATCH) if table.seat is not None else ""
+        else:
+            result = hole_winners_text([table.name(s) for s in winners(view.points)], t) if view.points else ""
+            after = t.gettext(NEXT_HOLE) if table.seat is not None else ""
+        return " ".join(part for part in (ending, result, after) if part)
+    seat = table.seat
+    if seat is not None and seat in view.to_act:
+        if view.phase is Phase.REVEAL:
+            left = view.reveals_left[seat]
+            return t.ngettext(
+                "Turn up {count} more card: press its position (1–{size}) or click it.",
+                "Turn up {count} more cards: press their positions (1–{size}) or click them.",
+                left,
+                size=size,
+            )
+        if view.phase is Phase.PLACE and view.holding is not None:
+            return t.gettext(PLACE, card=card_name(view.holding, t), size=size)
+        if taking:
+            return t.gettext(TAKING, card=card_name(view.discard_top, t), size=size)
+        return t.gettext(DRAW, card=card_name(view.discard_top, t))
+    if view.phase is Phase.REVEAL:
+        return t.gettext(EVERYONE_REVEALS)
+    current = view.current
+    return t.gettext(PLAYING, player=table.name(current if current is not None else 0))

@@ -1,0 +1,203 @@
+"""Six-card records on the web: matches stored as they end, and the record page with its API.
+
+* :class:`MatchRecorder` listens to every room's broadcasts: it notes which player (the
+  ``golfcards_player`` cookie, as for Solitaire, sent with the WebSocket) holds each seat, and
+  stores a match once, when it is over, off the event loop, before the last state goes out.
+* ``GET /sixcard/record`` is the page; the six-card pages set the player cookie on first visit.
+* ``GET /api/sixcard/record[?before=ID]``: statistics per grid and per bot level, and the history
+  (newest first, 20 at a time: ``next`` is the ``before`` of the next page, or null).
+* ``GET /api/sixcard/matches/{id}[?hole=N]``: a finished match, and hole N (from 0) step by step with
+  every card shown; ``…/scorecard.csv`` and ``…/scorecard.json`` download its scorecard.
+
+A match is served only to a player who sat in it (anyone else gets the same 404 as for an id that
+does not exist), and a match in progress is never stored, so it cannot be replayed.
+"""
+
+from __future__ import annotations
+
+import logging
+import weakref
+from collections.abc import Awaitable, Callable, Sequence
+from pathlib import Path
+from typing import Protocol
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from golfcards.errors import GolfError
+from golfcards.i18n import Translator
+from golfcards.runners.sixcard_records import HISTORY_PAGE, MatchSummary, SeatInfo, SixCardRecords
+from golfcards.sixcard.match import Match
+from golfcards.sixcard.record import MatchRecord
+from golfcards.web.requests import COOKIE_AGE, PLAYER_COOKIE, error_response, request_translator
+from golfcards.web.rooms import Room
+from golfcards.web.sixcard_record_view import replay_json, scorecard_csv, scorecard_json, statistics_json, summary_json
+
+logger = logging.getLogger(__name__)
+MAX_ID = 2**62
+"""Ids above this are refused unread (SQLite integers stop at 2**63)."""
+
+
+class Seated(Protocol):
+    """A room connection as the recorder needs it: its seat (None: watching) and its socket."""
+
+    @property
+    def seat(self) -> int | None: ...
+
+    @property
+    def socket(self) -> HTTPConnection: ...
+
+
+def cookie_player(connection: HTTPConnection) -> str | None:
+    """The player id the browser sent, if it looks like one (the store decides whether it exists)."""
+    player = connection.cookies.get(PLAYER_COOKIE, "")
+    return player if 0 < len(player) <= 64 else None
+
+
+class MatchRecorder:
+    """Stores each finished match once, with the players who held its seats."""
+
+    def __init__(self, records: SixCardRecords) -> None:
+        self.records = records
+        self._players: weakref.WeakKeyDictionary[Match, dict[int, str]] = weakref.WeakKeyDictionary()
+        self._saved: weakref.WeakSet[Match] = weakref.WeakSet()
+
+    async def __call__(self, room: Room, clients: Sequence[Seated]) -> None:
+        match = room.match
+        if match is None:
+            return
+        players = self._players.setdefault(match, {})
+        for client in clients:
+            player = cookie_player(client.socket)
+            if client.seat is not None and player is not None:
+                players[client.seat] = player
+        if not match.is_terminal() or match in self._saved:
+            return
+        self._saved.add(match)
+        seats = [SeatInfo(seat.kind.value, seat.name, seat.level) for seat in room.seats]
+        try:
+            record = MatchRecord.from_match(match)
+            await run_in_threadpool(self.records.save, room.code, record, seats, dict(players))
+        except Exception:  # a full disk or a bug must not stop the table: the record is lost, and logged
+            logger.exception("the finished match of room %s could not be stored", room.code)
+
+
+async def request_player(request: Request) -> tuple[str, bool]:
+    """The request's player (created if the cookie names none): the id, and whether it is new."""
+    storage = request.app.state.storage
+    player = cookie_player(request)
+
+    def find() -> tuple[str, bool]:
+        if player is not None and storage.player_exists(player):
+            return player, False
+        return storage.new_player(), True
+
+    return await run_in_threadpool(find)
+
+
+def _with_cookie(response: Response, player: str, created: bool) -> Response:
+    if created:
+        response.set_cookie(PLAYER_COOKIE, player, max_age=COOKIE_AGE, httponly=True, samesite="lax")
+    return response
+
+
+def player_page(path: Path) -> Callable[[Request], Awaitable[Response]]:
+    """A static page whose visitor gets a player cookie, so that the room's WebSocket carries it."""
+
+    async def endpoint(request: Request) -> Response:
+        player, created = await request_player(request)
+        return _with_cookie(FileResponse(path, headers={"Cache-Control": "no-cache"}), player, created)
+
+    return endpoint
+
+
+def _records(request: Request) -> SixCardRecords:
+    return request.app.state.sixcard_records
+
+
+async def record(request: Request) -> Response:
+    t = request_translator(request)
+    player, created = await request_player(request)
+    before_text = request.query_params.get("before")
+    if before_text is not None and not (before_text.isdigit() and 0 < len(before_text) <= 18):
+        return error_response(GolfError("request.bad_field", "before is a match id", field="before"), t)
+    before = None if before_text is None else int(before_text)
+    records = _records(request)
+    grids, bots = await run_in_threadpool(records.statistics, player)
+    history = await run_in_threadpool(records.history, player, before)
+    body = {
+        "statistics": statistics_json(grids, bots, t),
+        "history": [summary_json(summary, t) for summary in history],
+        "next": history[-1].id if len(history) == HISTORY_PAGE else None,
+    }
+    return _with_cookie(JSONResponse(body), player, created)
+
+
+Found = tuple[MatchSummary, MatchRecord]
+
+
+async def _stored_match(request: Request, t: Translator) -> Found | Response:
+    """The path's match if the request's player sat in it, else an error answer (the same 404 for all)."""
+    player, _created = await request_player(request)
+    match_id = request.path_params["match"]
+    found = None
+    if 0 < match_id <= MAX_ID:
+        try:
+            found = await run_in_threadpool(_records(request).match, match_id, player)
+        except GolfError as error:  # a damaged record
+            return error_response(error, t)
+    if found is None:
+        return error_response(GolfError("request.not_found", "no such match"), t, 404)
+    return found
+
+
+async def replay(request: Request) -> Response:
+    t = request_translator(request)
+    found = await _stored_match(request, t)
+    if isinstance(found, Response):
+        return found
+    hole_text = request.query_params.get("hole", "0")
+    if not (hole_text.isdigit() and len(hole_text) <= 3 and int(hole_text) < len(found[1].holes)):
+        return error_response(GolfError("request.bad_field", "hole is a hole of the match", field="hole"), t)
+    try:
+        body = await run_in_threadpool(replay_json, *found, t, int(hole_text))
+    except GolfError as error:
+        return error_response(error, t)
+    return JSONResponse(body)
+
+
+def _download(name: str) -> dict[str, str]:
+    return {"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"}
+
+
+async def scorecard_as_csv(request: Request) -> Response:
+    t = request_translator(request)
+    found = await _stored_match(request, t)
+    if isinstance(found, Response):
+        return found
+    summary = found[0]
+    text = "\ufeff" + scorecard_csv(summary, t)  # the mark tells spreadsheets the file is UTF-8
+    headers = _download(f"golfcards-sixcard-{summary.id}.csv")
+    return Response(text, media_type="text/csv; charset=utf-8", headers=headers)
+
+
+async def scorecard_as_json(request: Request) -> Response:
+    t = request_translator(request)
+    found = await _stored_match(request, t)
+    if isinstance(found, Response):
+        return found
+    summary = found[0]
+    return JSONResponse(scorecard_json(summary, t), headers=_download(f"golfcards-sixcard-{summary.id}.json"))
+
+
+def routes(static: Path) -> list[Route]:
+    """The record's routes; they go before ``/sixcard/{code}`` so that ``record`` is not read as a room."""
+    return [
+        Route("/sixcard/record", player_page(static / "sixcard-record.html")),
+        Route("/api/sixcard/record", record, methods=["GET"]),
+        Route("/api/sixcard/matches/{match:int}", replay, methods=["GET"]),
+        Route("/api/sixcard/matches/{match:int}/scorecard.csv", scorecard_as_csv, methods=["GET"]),
+        Route("/api/sixcard/matches/{match:int}/scorecard.json", scorecard_as_json, methods=["GET"]),
+    ]

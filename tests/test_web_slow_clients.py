@@ -1,0 +1,78 @@
+"""A seated client that stops reading, against the real ``golf serve``: it is dropped, nobody else waits."""
+
+from __future__ import annotations
+
+import json
+import socket
+import time
+
+import httpx2
+import psutil
+import pytest
+from websockets.sync.client import connect
+
+from tests.serving import Server, golf_serve, text_frame, ws_open
+
+ANSWER_SECONDS = 20
+"""How long the test waits for any one answer before it calls the server stuck (a hang guard)."""
+
+
+@pytest.fixture
+def server(tmp_path):
+    with golf_serve(tmp_path / "golf.sqlite3") as running:
+        yield running
+
+
+def _silent_player(server: Server, code: str) -> socket.socket:
+    """Bob: takes the second seat over a raw WebSocket with a tiny receive buffer, then never reads."""
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.connect(("127.0.0.1", server.port))
+    ws_open(sock, server.port, f"/ws/sixcard/{code}")
+    sock.sendall(text_frame(json.dumps({"type": "join", "name": "Bob"})))
+    return sock
+
+
+def _open_on_server(server: Server, sock: socket.socket) -> bool:
+    """Whether the server still holds the connection of ``sock``."""
+    port = sock.getsockname()[1]
+    return any(
+        conn.raddr and conn.raddr.port == port and conn.status == psutil.CONN_ESTABLISHED
+        for conn in psutil.Process(server.process.pid).net_connections(kind="tcp")
+    )
+
+
+def _next(ws, kind: str) -> dict:
+    while True:
+        message = json.loads(ws.recv(timeout=ANSWER_SECONDS))
+        if message["type"] == kind:
+            return message
+
+
+def test_a_client_that_stops_reading_is_dropped_and_the_table_goes_on(server):
+    room = httpx2.post(f"{server.address}/api/sixcard/rooms", json={"players": 2, "name": "Ana"}, timeout=10).json()
+    with connect(f"ws://127.0.0.1:{server.port}/ws/sixcard/{room['code']}") as ana:
+        ana.send(json.dumps({"type": "hello", "token": room["token"]}))
+        assert _next(ana, "welcome")["seat"] == 0
+        bob = _silent_player(server, room["code"])
+        with bob:
+            while not all(seat["kind"] == "human" for seat in _next(ana, "state")["room"]["seats"]):
+                pass
+            ana.send(json.dumps({"type": "start"}))
+            while not _next(ana, "state")["room"]["started"]:
+                pass
+            # Every message Ana sends makes the server write to Bob too; Bob reads nothing. Each of
+            # Ana's messages must still be answered, and Bob must be the one cut off.
+            answered = 0
+            deadline = time.monotonic() + 120
+            while _open_on_server(server, bob) and time.monotonic() < deadline:
+                for _ in range(50):
+                    ana.send(json.dumps({"type": "hello", "token": room["token"]}))
+                    _next(ana, "welcome")
+                    answered += 1
+            assert not _open_on_server(server, bob), f"Bob still connected after {answered} broadcasts"
+            ana.send(json.dumps({"type": "act", "action": {"type": "reveal", "position": 0}}))
+            state = _next(ana, "state")
+            while state["view"]["grids"][0][0] is None:
+                state = _next(ana, "state")
+            assert not state["room"]["seats"][1]["connected"], "the table shows Bob offline"
