@@ -16,7 +16,9 @@ Scenarios, each on a fresh server and database:
   spread over ``--addresses`` loopback addresses (127.0.0.2, 127.0.0.3…), as players on a network.
 
 The probe's action time is from sending ``act`` to receiving the state that follows it; the probe
-waits 50 ms before each of its actions, as a (fast) person would. The table gives the probe's
+waits 50 ms before each of its actions, as a (fast) person would. The players around it run in a
+process of their own (the Solitaire players on kept-alive connections written by hand, a light
+client), so that the probe times the server, not a busy client. The table gives the probe's
 p50/p99, Solitaire writes per second with their p50/p99, the bot turns played, the CPU the server
 (with its worker processes) used, and the machine's load average (other programs share it).
 
@@ -163,24 +165,66 @@ async def probe_table(address: str, stop: float, figures: Figures) -> None:
         )
 
 
+class KeptAlive:
+    """One HTTP/1.1 connection kept open, JSON posts written by hand: a client light enough that 50
+    of them in one process press the server rather than themselves."""
+
+    def __init__(self, address: str) -> None:
+        host, _, port = address.removeprefix("http://").partition(":")
+        self.host, self.port = host, int(port)
+        self.cookie = ""
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def post(self, path: str, body: dict[str, Any]) -> tuple[int, Any]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        assert self.reader is not None
+        data = json.dumps(body).encode()
+        head = (
+            f"POST {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(data)}\r\n" + (f"Cookie: {self.cookie}\r\n" if self.cookie else "") + "\r\n"
+        )
+        self.writer.write(head.encode() + data)
+        await self.writer.drain()
+        status = int((await self.reader.readline()).split()[1])
+        length = 0
+        while (line := await self.reader.readline()) not in (b"\r\n", b""):
+            name, _, value = line.decode("latin-1").partition(":")
+            if name.lower() == "content-length":
+                length = int(value)
+            elif name.lower() == "set-cookie" and value.strip().startswith("golfcards_player="):
+                self.cookie = value.strip().split(";")[0]
+        return status, json.loads(await self.reader.readexactly(length))
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+
 async def solitaire_player(address: str, number: int, stop: float, figures: Figures) -> None:
-    async with httpx2.AsyncClient(base_url=address, timeout=60) as http:
-        await http.post("/api/solitaire/new", json={"code": "GO1-E-AAAAAAB"})
+    http = KeptAlive(address)
+    try:
+        await http.post("/api/solitaire/new", {"code": "GO1-E-AAAAAAB"})
         actions = ("d", "u")
         step = 0
         while time.perf_counter() < stop:
             began = time.perf_counter()
             try:
-                response = await http.post("/api/solitaire/action", json={"action": actions[step % 2]})
-                accepted = response.status_code == 200 and response.json()["outcome"]["accepted"]
-            except httpx2.HTTPError:
+                status, answer = await http.post("/api/solitaire/action", {"action": actions[step % 2]})
+                accepted = status == 200 and answer["outcome"]["accepted"]
+            except (OSError, ValueError, IndexError, asyncio.IncompleteReadError):
                 accepted = False
+                http.close()
+                http = KeptAlive(address)
             if accepted:
                 figures.writes += 1
                 figures.write_times.append(time.perf_counter() - began)
             else:
                 figures.write_errors += 1
             step += 1
+    finally:
+        http.close()
 
 
 async def bot_room(address: str, number: int, addresses: int, stop: float, figures: Figures) -> None:
@@ -206,9 +250,13 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
 
 
-async def scenario(name: str, address: str, args: argparse.Namespace, figures: Figures) -> None:
+async def scenario(
+    name: str, address: str, args: argparse.Namespace, figures: Figures, *, probe: bool = True, load: bool = True
+) -> None:
     stop = time.perf_counter() + args.seconds
-    tasks = [probe_table(address, stop, figures)]
+    tasks = [probe_table(address, stop, figures)] if probe else []
+    if not load:
+        name = "alone"
     if name == "solitaire":
         tasks += [solitaire_player(address, k, stop, figures) for k in range(args.solitaire)]
     if name == "bots":
@@ -223,7 +271,19 @@ def run(name: str, args: argparse.Namespace) -> dict[str, Any]:
             time.sleep(1.0)
             figures = Figures()
             cpu_before, load_before, began = cpu_seconds(process.pid), os.getloadavg()[0], time.perf_counter()
-            asyncio.run(scenario(name, address, args, figures))
+            # The players around the probe run in a process of their own, so that the probe's times
+            # are the server's, not those of a busy client.
+            players = subprocess.Popen(
+                [sys.executable, __file__, "--load", address, "--what", name, *forwarded(args)],
+                stdout=subprocess.PIPE,
+                text=True,
+            )
+            asyncio.run(scenario(name, address, args, figures, load=False))
+            output, _ = players.communicate(timeout=args.seconds + 120)
+            loaded = json.loads(output.strip().splitlines()[-1])
+            figures.writes, figures.write_errors = loaded["writes"], loaded["write_errors"]
+            figures.write_times, figures.bot_turns = loaded["write_times"], loaded["bot_turns"]
+            figures.refused_rooms = loaded["refused_rooms"]
             elapsed = time.perf_counter() - began
             cpu = (cpu_seconds(process.pid) - cpu_before) / elapsed
             load = os.getloadavg()[0]
@@ -293,16 +353,7 @@ def garbage_collection(variant: str, args: argparse.Namespace) -> dict[str, Any]
         address = f"http://127.0.0.1:{sock.getsockname()[1]}"
         server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
         load = subprocess.Popen(
-            [
-                sys.executable,
-                __file__,
-                "--load",
-                address,
-                "--seconds",
-                str(args.seconds),
-                "--solitaire",
-                str(args.solitaire),
-            ],
+            [sys.executable, __file__, "--load", address, "--what", "solitaire+probe", *forwarded(args)],
             stdout=subprocess.PIPE,
             text=True,
             env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
@@ -336,14 +387,35 @@ def garbage_collection(variant: str, args: argparse.Namespace) -> dict[str, Any]
     }
 
 
+def forwarded(args: argparse.Namespace) -> list[str]:
+    """The options a load process needs."""
+    return [
+        "--seconds",
+        str(args.seconds),
+        "--solitaire",
+        str(args.solitaire),
+        "--bot-rooms",
+        str(args.bot_rooms),
+        "--addresses",
+        str(args.addresses),
+    ]
+
+
 def load_only(address: str, args: argparse.Namespace) -> None:
+    """The players around the probe (``--what``: a scenario; ``solitaire+probe`` runs the probe too)."""
     figures = Figures()
     load_before, began = os.getloadavg()[0], time.perf_counter()
-    asyncio.run(scenario("solitaire", address, args, figures))
+    name = args.what.removesuffix("+probe")
+    asyncio.run(scenario(name, address, args, figures, probe=args.what.endswith("+probe")))
     elapsed = time.perf_counter() - began
     print(
         json.dumps(
             {
+                "writes": figures.writes,
+                "write_errors": figures.write_errors,
+                "write_times": figures.write_times,
+                "bot_turns": figures.bot_turns,
+                "refused_rooms": figures.refused_rooms,
                 "probe p99 ms": 1000 * percentile(figures.probe, 0.99),
                 "solitaire writes/s": figures.writes / elapsed,
                 "load before/after": f"{load_before:.1f}/{os.getloadavg()[0]:.1f}",
@@ -361,6 +433,7 @@ def main() -> None:
     parser.add_argument("--only", default="alone,solitaire,bots")
     parser.add_argument("--gc", action="store_true", help="time the garbage collector's pauses instead")
     parser.add_argument("--load", help=argparse.SUPPRESS)
+    parser.add_argument("--what", default="solitaire", help=argparse.SUPPRESS)
     parser.add_argument("--gc-variant", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--src", type=Path, default=None, help="the golfcards source tree to serve (default: this one)")
     args = parser.parse_args()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import json
 import re
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -102,6 +103,11 @@ async def read_body(request: Request) -> bytes:
     except ClientDisconnect:
         raise GolfError("request.bad_json", "the client left before its request body came") from None
     return bytes(body)
+
+
+def render_json(data: Any) -> bytes:
+    """``data`` encoded as Starlette's ``JSONResponse`` does, where the caller runs (a storage thread)."""
+    return json.dumps(data, ensure_ascii=False, allow_nan=False, indent=None, separators=(",", ":")).encode()
 
 
 async def blocking(request: Request, function: Callable[..., T], *args: Any) -> T:

@@ -57,6 +57,7 @@ from golfcards.web.requests import (
     error_response,
     field,
     json_body,
+    render_json,
     request_id,
     request_translator,
 )
@@ -96,7 +97,8 @@ class NoPlayer(Exception):
     """The request's cookie names no stored player."""
 
 
-Handler = Callable[[Request, Visitor, Translator], Awaitable[dict[str, Any]]]
+Handler = Callable[[Request, Visitor, Translator], Awaitable[dict[str, Any] | bytes]]
+"""A route's work: its answer as JSON data, or already encoded (in a storage thread, off the loop)."""
 
 
 def _player_route(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
@@ -108,7 +110,10 @@ def _player_route(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
         visitor = Visitor(cookie if 0 < len(cookie) <= MAX_PLAYER else "", client_address(request))
         visitor.shown = request.cookies.get(DEAL_COOKIE)
         try:
-            response: Response = JSONResponse(await handler(request, visitor, t))
+            answer = await handler(request, visitor, t)
+            response: Response = (
+                Response(answer, media_type="application/json") if isinstance(answer, bytes) else JSONResponse(answer)
+            )
         except GolfError as error:
             response = error_response(error, t)
         if visitor.created and visitor.player is not None:
@@ -188,15 +193,15 @@ async def _first_game(request: Request, visitor: Visitor, code: GameCode | None 
     return player
 
 
-def _game_json(game: Game, t: Translator) -> dict[str, Any]:
-    return {"game": game_json(game, t)}
+def _game_json(game: Game, t: Translator) -> bytes:
+    return render_json({"game": game_json(game, t)})
 
 
-def _stored_json(games: SolitaireGames, player: str, t: Translator) -> dict[str, Any]:
+def _stored_json(games: SolitaireGames, player: str, t: Translator) -> bytes:
     return _game_json(_stored_game(games, player), t)
 
 
-async def current(request: Request, visitor: Visitor, t: Translator) -> dict[str, Any]:
+async def current(request: Request, visitor: Visitor, t: Translator) -> bytes:
     game = await _game(request, visitor)
     return await blocking(request, _game_json, game, t)
 
@@ -205,7 +210,7 @@ def _start_json(games: SolitaireGames, cookie: str, code: GameCode, repeat: str 
     return _game_json(games.start(_known(games, cookie), code, repeat), t)
 
 
-async def new_game(request: Request, visitor: Visitor, t: Translator) -> dict[str, Any]:
+async def new_game(request: Request, visitor: Visitor, t: Translator) -> dict[str, Any] | bytes:
     data = await json_body(request)
     repeat = request_id(data)
     games = _games(request)
@@ -237,10 +242,10 @@ def _act_json(games: SolitaireGames, cookie: str, action: Action, repeat: str | 
     outcome = outcome_json(action, played.refusal, played.card, t)
     if played.repeated:
         outcome["repeated"] = True
-    return {"outcome": outcome, "game": game_json(played.game, t)}
+    return render_json({"outcome": outcome, "game": game_json(played.game, t)})
 
 
-async def act(request: Request, visitor: Visitor, t: Translator) -> dict[str, Any]:
+async def act(request: Request, visitor: Visitor, t: Translator) -> dict[str, Any] | bytes:
     data = await json_body(request)
     action = parse_action(field(data, "action", str))
     repeat = request_id(data)
@@ -278,7 +283,7 @@ def _next_json(games: SolitaireGames, cookie: str, repeat: str | None, t: Transl
     return _game_json(games.next_deal(player, repeat), t)
 
 
-async def next_deal(request: Request, visitor: Visitor, t: Translator) -> dict[str, Any]:
+async def next_deal(request: Request, visitor: Visitor, t: Translator) -> dict[str, Any] | bytes:
     data = await json_body(request) if "content-type" in request.headers else {}  # a body is optional here
     try:
         return await blocking(request, _next_json, _games(request), visitor.cookie, request_id(data), t)
