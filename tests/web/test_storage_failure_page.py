@@ -19,12 +19,12 @@ def test_a_file_held_by_another_program_is_said_on_the_page(browser, tmp_path):
         page.goto("/solitaire")
         page.wait_for_selector("body.ready")
         page.click("#stock")  # the first action stores the player and the game
-        page.wait_for_function("document.getElementById('moves').textContent === '1'")
+        page.wait_for_function("() => document.getElementById('moves').textContent === '1'")
         holder = sqlite3.connect(db, isolation_level=None)
         holder.execute("BEGIN IMMEDIATE")  # another program writes to the file meanwhile
         try:
             page.click("#stock")
-            page.wait_for_function("document.getElementById('message').dataset.kind === 'error'", timeout=60_000)
+            page.wait_for_function("() => document.getElementById('message').dataset.kind === 'error'", timeout=60_000)
             assert page.text_content("#message") == (
                 "Otro programa o servidor está usando sus partidas: inténtelo de nuevo en un momento"
             )
@@ -33,7 +33,7 @@ def test_a_file_held_by_another_program_is_said_on_the_page(browser, tmp_path):
             holder.execute("ROLLBACK")
             holder.close()
         page.click("#stock")
-        page.wait_for_function("document.getElementById('moves').textContent === '2'")
+        page.wait_for_function("() => document.getElementById('moves').textContent === '2'")
         context.close()
     finally:
         process.terminate()
