@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import re
@@ -177,6 +178,10 @@ class KeptAlive:
         self.writer: asyncio.StreamWriter | None = None
 
     async def post(self, path: str, body: dict[str, Any]) -> tuple[int, Any]:
+        async with asyncio.timeout(30):
+            return await self._post(path, body)
+
+    async def _post(self, path: str, body: dict[str, Any]) -> tuple[int, Any]:
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
         assert self.reader is not None
@@ -205,7 +210,11 @@ class KeptAlive:
 async def solitaire_player(address: str, number: int, stop: float, figures: Figures) -> None:
     http = KeptAlive(address)
     try:
-        await http.post("/api/solitaire/new", {"code": "GO1-E-AAAAAAB"})
+        try:
+            await http.post("/api/solitaire/new", {"code": "GO1-E-AAAAAAB"})
+        except (OSError, ValueError, IndexError, TimeoutError, asyncio.IncompleteReadError):
+            figures.write_errors += 1
+            return
         actions = ("d", "u")
         step = 0
         while time.perf_counter() < stop:
@@ -213,7 +222,7 @@ async def solitaire_player(address: str, number: int, stop: float, figures: Figu
             try:
                 status, answer = await http.post("/api/solitaire/action", {"action": actions[step % 2]})
                 accepted = status == 200 and answer["outcome"]["accepted"]
-            except (OSError, ValueError, IndexError, asyncio.IncompleteReadError):
+            except (OSError, ValueError, IndexError, TimeoutError, asyncio.IncompleteReadError):
                 accepted = False
                 http.close()
                 http = KeptAlive(address)
@@ -278,7 +287,7 @@ def run(name: str, args: argparse.Namespace) -> dict[str, Any]:
                 stdout=subprocess.PIPE,
                 text=True,
             )
-            asyncio.run(scenario(name, address, args, figures, load=False))
+            asyncio.run(asyncio.wait_for(scenario(name, address, args, figures, load=False), args.seconds + 90))
             output, _ = players.communicate(timeout=args.seconds + 120)
             loaded = json.loads(output.strip().splitlines()[-1])
             figures.writes, figures.write_errors = loaded["writes"], loaded["write_errors"]
@@ -353,14 +362,17 @@ def garbage_collection(variant: str, args: argparse.Namespace) -> dict[str, Any]
         address = f"http://127.0.0.1:{sock.getsockname()[1]}"
         server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
         load = subprocess.Popen(
-            [sys.executable, __file__, "--load", address, "--what", "solitaire+probe", *forwarded(args)],
+            [sys.executable, __file__, "--load", address, "--what", f"{args.gc_load}+probe", *forwarded(args)],
             stdout=subprocess.PIPE,
             text=True,
             env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
         )
 
         def stop_when_done() -> None:
-            load.wait()
+            try:
+                load.wait(timeout=args.seconds + 120)
+            except subprocess.TimeoutExpired:
+                load.kill()
             server.should_exit = True
 
         threading.Thread(target=stop_when_done, daemon=True).start()
@@ -406,7 +418,12 @@ def load_only(address: str, args: argparse.Namespace) -> None:
     figures = Figures()
     load_before, began = os.getloadavg()[0], time.perf_counter()
     name = args.what.removesuffix("+probe")
-    asyncio.run(scenario(name, address, args, figures, probe=args.what.endswith("+probe")))
+    with contextlib.suppress(TimeoutError):  # a stuck client: report what was measured
+        asyncio.run(
+            asyncio.wait_for(
+                scenario(name, address, args, figures, probe=args.what.endswith("+probe")), args.seconds + 90
+            )
+        )
     elapsed = time.perf_counter() - began
     print(
         json.dumps(
@@ -435,6 +452,7 @@ def main() -> None:
     parser.add_argument("--load", help=argparse.SUPPRESS)
     parser.add_argument("--what", default="solitaire", help=argparse.SUPPRESS)
     parser.add_argument("--gc-variant", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--gc-load", default="solitaire", choices=["solitaire", "bots"], help="the load of --gc")
     parser.add_argument("--src", type=Path, default=None, help="the golfcards source tree to serve (default: this one)")
     args = parser.parse_args()
     if args.src is not None:
@@ -452,7 +470,7 @@ def main() -> None:
         rows = []
         for number in range(len(GC_VARIANTS)):
             command = [sys.executable, __file__, "--gc-variant", str(number), "--seconds", str(args.seconds)]
-            command += ["--solitaire", str(args.solitaire)]
+            command += ["--solitaire", str(args.solitaire), "--gc-load", args.gc_load]
             done = subprocess.run(command, capture_output=True, text=True, check=True)
             rows.append(json.loads(done.stdout.strip().splitlines()[-1]))
     else:

@@ -79,6 +79,10 @@ class FairPool:
         self._running: set[_Job] = set()
         self._closed = False
 
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
     def waiting(self, owner: str) -> int:
         """How many of ``owner``'s jobs wait for a worker (not counting the one running)."""
         return len(self._waiting.get(owner, ()))

@@ -15,6 +15,7 @@ nobody else's bots more than one with a single room (how many rooms an address m
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import traceback
 
@@ -50,11 +51,15 @@ class BotPool:
 
     async def choose(self, room: Room, seat: int, bot: Bot, view: View) -> Action | None:
         """The action the bot in ``seat`` chooses from ``view`` (None if it failed)."""
+        if self.pool.closed:  # the server is stopping: the bots stop with it
+            raise asyncio.CancelledError
         owner = room.creator or room.code
         try:
             action, thought, failure = await self.pool.run(owner, think, bot, view)
-        except GolfError:
-            logger.warning("too many bot turns wait for %s: the bot in seat %d of room %s", owner, seat, room.code)
+        except GolfError as error:  # too many turns of that address wait, or the worker stopped
+            if self.pool.closed:
+                raise asyncio.CancelledError from None
+            logger.warning("the bot in seat %d of room %s could not think: %s", seat, room.code, error)
             return None
         except Exception:
             logger.exception("the bot in seat %d of room %s could not think", seat, room.code)
