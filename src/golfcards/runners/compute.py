@@ -27,8 +27,10 @@ from golfcards.errors import GolfError
 from golfcards.runners.workers import ignore_interrupt
 
 T = TypeVar("T")
-NICENESS = 10
-"""How much lower the workers' scheduling priority is than the server's (Unix ``nice``)."""
+NICENESS = 5
+"""How much lower the workers' scheduling priority is than the server's (Unix ``nice``). Beside 100
+rooms of expert bots on a busy machine, 5 gave the human table a lower p99 than 10 or 0 for as
+many bot turns (docs/web.md, 2026-12-01)."""
 
 
 def _start_worker(niceness: int, warm_up: Callable[[], object] | None) -> None:
