@@ -3,19 +3,29 @@
 Starts the real ``golf serve`` on a free port with a throw-away database, drives Debian's Chromium
 with Playwright, and plays a few known moves so the pictures show a game in progress:
 
-    python scripts/screenshots.py            # all pictures
+    python scripts/screenshots.py            # all pictures, and the animated win (needs ffmpeg)
     python scripts/screenshots.py --only sixcard
+    python scripts/screenshots.py --only win
+
+The animated win is recorded with Chromium's screencast (CDP ``Page.startScreencast``) while the
+last moves of ``GO1-E-AAAAAAB``'s winning line are clicked, and turned into a GIF by ffmpeg
+(``apt-get install ffmpeg``) with one palette for the whole clip, kept under 1 MB.
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
+import shutil
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "web"))
+
+from play import click_action, deal, post_actions, reload  # noqa: E402
 
 from conftest import CHROMIUM, CHROMIUM_ARGS, start_server  # noqa: E402
 
@@ -25,11 +35,15 @@ OPENING = "d 5 2 d 6 6 5 6 1 5".split()
 """The first actions of GO1-E-AAAAAAB's winning line: a game well under way."""
 
 
+WINNING_LINE = ("d 5 2 d 6 6 5 6 1 5 d 7 4 5 2 d 3 1 7 d 2 3 d 4 4 3 7 d d 4 d d 1 2 3 2 4 6 1 1 7 d 6 5 3 d 7").split()
+"""GO1-E-AAAAAAB's winning line (tests/data/reference-deal.json)."""
+FINISH = 7
+"""Moves of the winning line the animated capture shows being played."""
+
+
 def play(page, actions: list[str]) -> None:
     for action in actions:
-        moves = int(page.text_content("#moves"))
-        page.click("#stock" if action == "d" else f'#tableau [data-column="{action}"].free')
-        page.wait_for_function("n => Number(document.getElementById('moves').textContent) > n", arg=moves)
+        click_action(page, action)
 
 
 def solitaire(browser, url: str) -> list[Path]:
@@ -41,13 +55,11 @@ def solitaire(browser, url: str) -> list[Path]:
         page = context.new_page()
         page.goto("/solitaire")
         page.wait_for_selector("body.ready")
-        page.click("#new-game")
-        page.fill("#code-input", "GO1-E-AAAAAAB")
-        page.click("#deal")
-        page.wait_for_function("() => document.getElementById('code').textContent === 'GO1-E-AAAAAAB'")
+        deal(page, "GO1-E-AAAAAAB")
         play(page, OPENING)
         page.click('#tableau [data-column="1"].free')
-        page.wait_for_function("() => document.getElementById('message').textContent !== ''")
+        page.wait_for_function("() => document.getElementById('message').dataset.kind === 'refusal'")
+        page.wait_for_timeout(300)
         path = OUT / f"solitaire-{size}.png"
         page.screenshot(path=str(path))
         taken.append(path)
@@ -58,7 +70,30 @@ def solitaire(browser, url: str) -> list[Path]:
             page.screenshot(path=str(path))
             taken.append(path)
             page.keyboard.press("Escape")
+            page.keyboard.press("?")
+            page.locator("#help-dialog").wait_for(state="visible")
+            path = OUT / "solitaire-shortcuts.png"
+            page.screenshot(path=str(path))
+            taken.append(path)
+            page.keyboard.press("Escape")
         else:
+            dark = browser.new_context(
+                base_url=url, viewport=viewport, locale="en-GB", device_scale_factor=2, color_scheme="dark"
+            )
+            night = dark.new_page()
+            night.goto("/solitaire")
+            night.wait_for_selector("body.ready")
+            night.click("#open-settings")
+            night.select_option("#felt", "blue")
+            night.select_option("#back", "blue")
+            night.keyboard.press("Escape")
+            deal(night, "GO1-E-AAAAAAB")
+            play(night, OPENING[:6])
+            night.wait_for_timeout(300)
+            path = OUT / "solitaire-dark-phone.png"
+            night.screenshot(path=str(path))
+            taken.append(path)
+            dark.close()
             catalan = browser.new_context(base_url=url, viewport=viewport, locale="ca-ES", device_scale_factor=2)
             rules = catalan.new_page()
             rules.goto("/rules/solitaire")
@@ -71,7 +106,7 @@ def solitaire(browser, url: str) -> list[Path]:
 
 
 def sixcard(browser, url: str) -> list[Path]:
-    """A match against two bots: the first cards turned up and a card drawn, on both screen sizes."""
+    """A match against three bots: the first cards turned up and a card drawn, on both screen sizes."""
     taken = []
     for size, viewport in SIZES.items():
         context = browser.new_context(
@@ -87,7 +122,7 @@ def sixcard(browser, url: str) -> list[Path]:
         page.goto("/sixcard")
         page.wait_for_selector("body.ready")
         page.fill('#bots-form input[name="name"]', "Ana")
-        page.select_option('#bots-form select[name="bots"]', "2")
+        page.select_option('#bots-form select[name="bots"]', "3")
         page.click('#bots-form button[type="submit"]')
         page.wait_for_selector("#play:not([hidden])")
         for _ in range(2):
@@ -98,15 +133,83 @@ def sixcard(browser, url: str) -> list[Path]:
         page.wait_for_selector("#holding:not([hidden])")
         page.wait_for_timeout(400)
         path = OUT / f"sixcard-{size}.png"
-        page.screenshot(path=str(path), full_page=size == "phone")
+        page.screenshot(path=str(path))
         taken.append(path)
         context.close()
     return taken
 
 
+def win(browser, url: str) -> list[Path]:
+    """The last moves of GO1-E-AAAAAAB's winning line, the cascade and the win window, as a GIF."""
+    if not shutil.which("ffmpeg"):
+        print("no ffmpeg: the animated win is not made (apt-get install ffmpeg)", file=sys.stderr)
+        return []
+    context = browser.new_context(base_url=url, viewport={"width": 720, "height": 560}, locale="en-GB")
+    page = context.new_page()
+    page.goto("/solitaire")
+    page.wait_for_selector("body.ready")
+    deal(page, "GO1-E-AAAAAAB")
+    post_actions(page, WINNING_LINE[:-FINISH])
+    reload(page)
+    page.evaluate("window.scrollTo(0, 90)")
+    cdp = context.new_cdp_session(page)
+    frames: list[tuple[float, bytes]] = []
+
+    def frame(event) -> None:
+        frames.append((event["metadata"]["timestamp"], base64.b64decode(event["data"])))
+        cdp.send("Page.screencastFrameAck", {"sessionId": event["sessionId"]})
+
+    cdp.on("Page.screencastFrame", frame)
+    cdp.send("Page.startScreencast", {"format": "png", "everyNthFrame": 1})
+    page.wait_for_timeout(500)
+    for action in WINNING_LINE[-FINISH:]:
+        click_action(page, action)
+        page.wait_for_timeout(380)
+    page.locator("#end-stats").wait_for(state="visible")
+    page.wait_for_timeout(1600)
+    cdp.send("Page.stopScreencast")
+    context.close()
+    path = OUT / "solitaire-win.gif"
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        listing = []
+        for index, (stamp, data) in enumerate(frames):
+            name = folder / f"{index:04d}.png"
+            name.write_bytes(data)
+            following = frames[index + 1][0] if index + 1 < len(frames) else stamp + 1.5
+            listing.append(f"file '{name}'\nduration {max(following - stamp, 0.02):.3f}")
+        listing.append(f"file '{folder / f'{len(frames) - 1:04d}.png'}'")
+        (folder / "frames.txt").write_text("\n".join(listing) + "\n")
+        scale = "fps=15,scale=480:-1:flags=lanczos"
+        subprocess.run(
+            [
+                "ffmpeg",
+                "-loglevel",
+                "error",
+                "-y",
+                "-f",
+                "concat",
+                "-safe",
+                "0",
+                "-i",
+                str(folder / "frames.txt"),
+                "-vf",
+                f"{scale},split[a][b];[a]palettegen=max_colors=96:stats_mode=diff[p];[b][p]paletteuse=dither=bayer:bayer_scale=4:diff_mode=rectangle",
+                "-loop",
+                "0",
+                str(path),
+            ],
+            check=True,
+        )
+    size = path.stat().st_size
+    if size > 1024 * 1024:
+        raise SystemExit(f"{path} is {size / 1024:.0f} KB: keep it under 1 MB")
+    return [path]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--only", choices=["solitaire", "sixcard"], help="take only these pictures")
+    parser.add_argument("--only", choices=["solitaire", "sixcard", "win"], help="take only these pictures")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -116,7 +219,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                for game in (solitaire, sixcard):
+                for game in (solitaire, sixcard, win):
                     if args.only in (None, game.__name__):
                         for path in game(browser, url):
                             print(path.relative_to(ROOT))

@@ -14,8 +14,12 @@ fi
 
 PYTHON="${PYTHON:-python3}"
 "$PYTHON" -m pip install --quiet --disable-pip-version-check -e ".[test,tui,fast,cluster,parquet]"
-# Gates: lint, format, the layers contract (pyproject's [tool.importlinter]).
+# Gates: lint, format, the import contracts (pyproject's [tool.importlinter]: layers, engines do no I/O).
 "$PYTHON" -m ruff check --quiet src tests bench scripts hatch_build.py
 "$PYTHON" -m ruff format --check --quiet src tests bench scripts hatch_build.py
 lint-imports --no-cache >/dev/null || { lint-imports --no-cache; exit 1; }
+# Types: the engines, the cards and the game-state protocol (and the test that both engines follow it).
+"$PYTHON" -m mypy --strict --no-error-summary src/golfcards/cards.py src/golfcards/shuffle.py src/golfcards/errors.py \
+    src/golfcards/json_input.py src/golfcards/game.py src/golfcards/solitaire src/golfcards/sixcard \
+    tests/test_game_conformance.py
 exec "$PYTHON" -m pytest -q -p no:cacheprovider "$@"

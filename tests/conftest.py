@@ -1,9 +1,18 @@
-"""Shared test set-up: compile the gettext catalogs so tests see the current .po files."""
+"""Shared test set-up: compile the gettext catalogs so tests see the current .po files.
+
+They are compiled into a temporary folder that ``GOLFCARDS_LOCALE_DIR`` points the translations
+at, in this process and in every command the tests start: the tests never write into the source
+tree, and always see the .po files as they are now (the install step compiles them only once).
+"""
 
 from __future__ import annotations
 
+import atexit
 import json
+import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -14,7 +23,11 @@ sys.path.insert(0, str(ROOT))
 
 from hatch_build import compile_catalogs  # noqa: E402
 
-compile_catalogs(ROOT)
+CATALOGS = Path(tempfile.mkdtemp(prefix="golfcards-locale-"))
+atexit.register(shutil.rmtree, CATALOGS, ignore_errors=True)
+compile_catalogs(ROOT, CATALOGS)
+os.environ["GOLFCARDS_LOCALE_DIR"] = str(CATALOGS)
+assert "golfcards.i18n" not in sys.modules, "the catalogs' folder is chosen before golfcards.i18n is imported"
 
 
 @pytest.fixture(scope="session")

@@ -10,6 +10,7 @@ import pytest
 
 from golfcards.errors import GolfError
 from golfcards.runners import analysis
+from golfcards.runners.intervals import Interval, wilson
 from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.rules import CLASSIC, EASY, STRICT
 from golfcards.solitaire.solver import solve
@@ -89,11 +90,11 @@ def test_deal_numbers():
 
 
 def test_wilson_interval():
-    low, high = analysis.wilson_interval(926, 1000)
-    assert low < 0.926 < high
-    assert math.isclose(low, 0.9084, abs_tol=5e-4) and math.isclose(high, 0.9411, abs_tol=5e-4)
-    assert analysis.wilson_interval(0, 10)[0] == 0.0 and math.isclose(analysis.wilson_interval(10, 10)[1], 1.0)
-    assert analysis.wilson_interval(0, 0) == (0.0, 1.0)
+    share = wilson(926, 1000)
+    assert share.low < share.value == 0.926 < share.high
+    assert math.isclose(share.low, 0.9084, abs_tol=5e-4) and math.isclose(share.high, 0.9411, abs_tol=5e-4)
+    assert wilson(0, 10).low == 0.0 and math.isclose(wilson(10, 10).high, 1.0)
+    assert wilson(0, 0) == Interval(0.0, 0.0, 1.0)
 
 
 def test_parquet_table(tmp_path):

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from golfcards.main import main
+from golfcards.solitaire import solver_fast
 from golfcards.solitaire.board import Board, Status, parse_action
 from golfcards.solitaire.solver import solve
 
@@ -90,6 +91,21 @@ def test_hint_on_a_lost_deal_names_the_kind_of_hint(capsys):
     status, out, _ = run(capsys, "solitaire", "hint", "GO1-C-AAAAAAF", "--budget", "0", "--lang", "pt")
     assert status == 0
     assert "Este jogo já não se pode ganhar" in out and "Ainda se pode ganhar: não" in out
+
+
+@pytest.mark.skipif(not solver_fast.AVAILABLE, reason="numba is not installed (or GOLFCARDS_SOLVER=python)")
+def test_a_single_hint_does_not_load_the_compiler():
+    # Loading numba takes about a second, five times a pure Python hint: only batch work pays it.
+    script = (
+        "import json, sys\n"
+        "from golfcards.main import main\n"
+        "status = main(['solitaire', 'hint', 'GO1-E-AAAAAAB', 'd', '--json'])\n"
+        "print(json.dumps({'status': status, 'numba': 'numba' in sys.modules}))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    *_, last = result.stdout.strip().splitlines()
+    assert json.loads(result.stdout.splitlines()[0])["kind"] == "winning"
+    assert json.loads(last) == {"status": 0, "numba": False}
 
 
 def test_hint_refuses_an_illegal_action(capsys):
@@ -193,46 +209,59 @@ def test_a_table_that_cannot_be_written_is_a_clear_error_before_any_solving(caps
     assert status == 2 and json.loads(out)["error"]["key"] == "analysis.cannot_write", "a folder is no table"
 
 
+STUCK_DEAL = 20
+GATE = f"""
+import time
+
+import golfcards.runners.analysis as analysis
+
+solve_chunk = analysis.solve_chunk
+
+
+def stuck_on_one_deal(numbers, rules):
+    while {STUCK_DEAL} in numbers:  # this deal never finishes: the run is interrupted meanwhile
+        time.sleep(3600)
+    return solve_chunk(numbers, rules)
+
+
+analysis.solve_chunk = stuck_on_one_deal
+"""
+
+
 def test_interrupting_analyze_loses_nothing(tmp_path):
     """Ctrl-C in the middle of a real run, then the same command again: every deal exactly once.
 
-    The run starts at deal 1, whose Classic verdict takes the pure Python search seconds, so the
-    interruption always lands while that deal is still being solved.
+    In the first run one deal never finishes (a ``sitecustomize`` that every process of that run
+    imports holds it), so the interrupt lands while it is being solved, however fast or busy the
+    machine: no waiting for a while, and the other 29 deals are in the table first.
     """
     table = tmp_path / "t.csv"
-    command = [
-        sys.executable,
-        "-m",
-        "golfcards",
-        "solitaire",
-        "analyze",
-        "--from",
-        "GO1-E-AAAAAAB",
-        "--count",
-        "30",
-        "--chunk",
-        "1",
-        "--workers",
-        "2",
-        "--out",
-        str(table),
-        "--quiet",
-    ]
+    gate = tmp_path / "gate"
+    gate.mkdir()
+    (gate / "sitecustomize.py").write_text(GATE)
+    command = [sys.executable, "-m", "golfcards", "solitaire", "analyze", "--from", "GO1-E-AAAAAAB"]
+    command += ["--count", "30", "--chunk", "1", "--workers", "2", "--out", str(table), "--quiet"]
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "GOLFCARDS_SOLVER": "python"}
-    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and (not table.exists() or table.read_text().count("\n") < 4):
+    gated = {**env, "PYTHONPATH": os.pathsep.join([str(gate), env["PYTHONPATH"]])}
+    process = subprocess.Popen(command, env=gated, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+    def rows() -> int:
+        return table.read_text().count("\n") - 1 if table.exists() else 0
+
+    deadline = time.monotonic() + 600
+    while time.monotonic() < deadline and rows() < 29 and process.poll() is None:
         time.sleep(0.05)
+    assert rows() == 29 and process.poll() is None, "every deal but the stuck one is in the table"
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=60)
     assert process.returncode == 130 and "run the same command again" in err and "Traceback" not in err
-    done_before = table.read_text().count("\n") - 1
-    assert 3 <= done_before < 30
+    assert rows() == 29
     finished = subprocess.run(command + ["--json"], env=env, capture_output=True, text=True, timeout=300)
     data = json.loads(finished.stdout)
-    assert finished.returncode == 0 and data["deals"] == 30 and data["solved_now"] == 30 - done_before
+    assert finished.returncode == 0 and data["deals"] == 30 and data["solved_now"] == 1
     numbers = [int(line.split(",")[0]) for line in table.read_text().splitlines()[1:]]
     assert sorted(numbers) == list(range(1, 31))
+    assert numbers[-1] == STUCK_DEAL, "only the stuck deal was solved again"
 
 
 def test_analyze_on_a_dask_cluster(capsys, tmp_path):

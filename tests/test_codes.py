@@ -152,3 +152,31 @@ def test_every_code_round_trips_and_deals_a_whole_deck(number, base, jokers, emp
     assert len(set(deal.cards)) == len(deal.cards) == 52 + jokers
     assert all(len(column) == 5 for column in deal.columns)
     assert len(deal.stock) == 16 + jokers + empty_discard
+
+
+def test_a_rules_key_names_a_rule_set_and_reads_back():
+    from golfcards.solitaire.codes import parse_rules_key, rules_key
+
+    for name in RuleName:
+        for jokers in (0, 1, 2):
+            for empty in (False, True):
+                rules = Rules(name, jokers, empty)
+                key = rules_key(rules)
+                assert parse_rules_key(key) == rules and parse_rules_key(key.lower()) == rules
+                assert str(GameCode(5, rules)) == f"GO1-{key[0]}-AAAAAAF{key[1:]}"
+    assert rules_key(Rules(RuleName.CLASSIC, 2, True)) == "C-J2-ND"
+    for bad, problem in [
+        ("X", "code.bad_rule"),
+        ("E-T", "code.bad_option"),
+        ("E-J1-J2", "code.bad_option"),
+        ("", "code.empty"),
+    ]:
+        with pytest.raises(GolfError) as error:
+            parse_rules_key(bad)
+        assert error.value.key == problem
+
+
+def test_rule_words_are_read_in_one_place():
+    assert [name.word for name in RuleName] == ["easy", "classic", "strict"]
+    assert all(RuleName.from_word(name.word) is name for name in RuleName)
+    assert RuleName.from_word("Easy") is None and RuleName.from_word(["easy"]) is None

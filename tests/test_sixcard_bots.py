@@ -6,8 +6,13 @@ Strength is measured by the arena and the bench script (docs/sixcard-bots.md), n
 from __future__ import annotations
 
 import itertools
+import json
+import os
 import random
+import subprocess
+import sys
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -68,7 +73,7 @@ def test_bots_always_answer_legally(level, rules):
 
 def test_the_expert_answers_legally_and_quickly_enough_to_test():
     expert = make_bot("expert", 3)
-    expert.budget, expert.min_samples = 0.01, 2
+    expert.samples = 2
     state = HoleState.from_code("G6-P2-ABCDEFG")
     other = make_bot("normal", 4)
     while not state.is_terminal():
@@ -86,10 +91,23 @@ def test_a_determinization_agrees_with_the_view_it_came_from():
         view = view_for(state, seat)
         guess = determinize(view, rng)
         assert view_for(guess, seat) == view
-        assert sorted(c for g in guess.grids for c in g) + sorted(guess.discard + guess.stock) != []
         cards = [c for g in guess.grids for c in g] + guess.discard + guess.stock
         cards += [] if guess.holding is None else [guess.holding]
-        assert sorted(cards) == list(range(54))
+        assert sorted(cards) == list(range(54)), "one whole deck"
+        seen = {card.index for grid in view.grids for card in grid if card is not None}
+        seen |= {card.index for card in view.discard} | ({view.holding.index} if view.holding else set())
+        hidden = [
+            c
+            for g, flags in zip(guess.grids, guess.face_up, strict=True)
+            for c, up in zip(g, flags, strict=True)
+            if not up
+        ]
+        hidden += guess.stock + ([guess.holding] if guess.holding is not None and view.holding is None else [])
+        assert sorted(hidden) == sorted(set(range(54)) - seen), "the hidden places hold exactly the unseen cards"
+        others = [determinize(view, random.Random(seed)) for seed in range(3)]
+        assert len({repr(other.grids) + repr(other.stock) for other in others}) > 1, (
+            "the unseen cards are dealt at random"
+        )
         state.apply(bots[seat].choose(view), seat)
 
 
@@ -197,7 +215,7 @@ def test_the_expert_searches_close_calls_and_answers_one_of_them():
     candidates = expert.candidates(Afterstates(Knowledge(view), expert.network(state.rules)))
     assert 1 < len(candidates) <= expert.width
     assert candidates[0] == expert.guide.choose(view)
-    expert.max_samples = 6
+    expert.samples = 6
     assert expert.choose(view) in candidates
 
 
@@ -229,7 +247,7 @@ def test_under_house_rules_the_expert_plays_its_playout_search_legally():
     rules = SixCardRules(players=3, grid=4, final_turn=True)
     expert = make_bot("expert", 3)
     assert value_net(rules) is None
-    expert.fallback.budget, expert.fallback.min_samples = 0.01, 2
+    expert.fallback.samples = 2
     state = HoleState.from_code(DealCode(12345, rules))
     others = [make_bot("normal", 4), make_bot("normal", 5)]
     while not state.is_terminal():
@@ -288,6 +306,32 @@ def test_the_expert_goes_out_on_the_last_hole_only_when_that_wins_the_match():
     assert choice(10) is TakeDiscard
     assert choice(-25) is DrawStock
     assert choice(10, match_aware=False) is choice(-25, match_aware=False)
+
+
+def _arena_json(busy: int) -> dict:
+    """``golf sixcard arena`` (expert against strong, a short seeded run) while ``busy`` other
+    processes keep the CPU busy."""
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent / "src")}
+    spinners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(busy)]
+    try:
+        command = [sys.executable, "-m", "golfcards", "sixcard", "arena", "--players", "expert,strong"]
+        command += ["--matches", "1", "--holes", "2", "--seed", "4", "--workers", "1", "--json"]
+        done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=600, check=True)
+    finally:
+        for spinner in spinners:
+            spinner.kill()
+            spinner.wait()
+    return json.loads(done.stdout)
+
+
+@pytest.mark.slow
+def test_an_arena_run_repeats_exactly_however_busy_the_machine():
+    """The expert's search is a number of samples, not a time: the same seed gives the same
+    matches on an idle machine and on one whose cores are all busy twice over."""
+    quiet = _arena_json(0)
+    busy = _arena_json(2 * (os.cpu_count() or 1))
+    assert quiet == busy
+    assert quiet["matches"] == 1 and quiet["faults"] == [0, 0]
 
 
 def test_arena_holes_come_from_a_keyed_hash_of_the_seed_not_consecutive_numbers():

@@ -256,6 +256,24 @@ def _group(leader: int) -> list[str]:
     return subprocess.run(["pgrep", "-g", str(leader)], capture_output=True, text=True).stdout.split()
 
 
+def _ready_workers(leader: int) -> int:
+    """The pool workers of ``leader``'s group whose set-up has run: they ignore Ctrl-C (SIGINT).
+
+    Waiting for this, rather than for a while, sends the interrupt only once the pool is at work
+    (before, a worker still starting would die of it with a traceback, however busy the machine)."""
+    ready = 0
+    for pid in _group(leader):
+        try:
+            command = Path(f"/proc/{pid}/cmdline").read_bytes()
+            status = Path(f"/proc/{pid}/status").read_text()
+        except OSError:
+            continue  # gone meanwhile
+        ignored = next(int(line.split()[1], 16) for line in status.splitlines() if line.startswith("SigIgn:"))
+        if b"spawn_main" in command and ignored & (1 << (signal.SIGINT - 1)):
+            ready += 1
+    return ready
+
+
 def test_ctrl_c_stops_an_arena_on_several_workers_at_once():
     """Ctrl-C reaches the whole process group, workers included: the arena must stop, not hang."""
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent / "src")}
@@ -279,10 +297,10 @@ def test_ctrl_c_stops_an_arena_on_several_workers_at_once():
         text=True,
         start_new_session=True,
     )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and len(_group(process.pid)) < 3:  # the main process and its workers
-        time.sleep(0.1)
-    time.sleep(1)  # the workers are playing their first matches
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and _ready_workers(process.pid) < 2:
+        time.sleep(0.05)
+    assert _ready_workers(process.pid) == 2, "both workers started (and ignore Ctrl-C, as the pool sets them up)"
     os.killpg(process.pid, signal.SIGINT)
     try:
         _, err = process.communicate(timeout=30)

@@ -8,7 +8,7 @@ from golfcards.cards import parse_card, parse_cards
 from golfcards.errors import GolfError
 from golfcards.sixcard.actions import DiscardDrawn, DrawStock, Reveal, Swap, TakeDiscard
 from golfcards.sixcard.codes import DealCode
-from golfcards.sixcard.deal import Deal
+from golfcards.sixcard.deal import SixCardDeal
 from golfcards.sixcard.match import Match, winners
 from golfcards.sixcard.rules import SixCardRules
 from golfcards.sixcard.scoring import card_value, parse_grid, score_grid
@@ -219,7 +219,7 @@ def test_rules_are_checked(changes, key):
 def test_grid_sizes(grid, shape, up):
     rules = SixCardRules(players=4, grid=grid, jokers=2)
     assert (rules.rows, rules.columns) == shape and rules.initial_face_up == up
-    deal = Deal.from_number(7, rules)
+    deal = SixCardDeal.from_number(7, rules)
     assert sorted(deal.cards) == list(range(54))
 
 

@@ -15,6 +15,7 @@ from golfcards.solitaire import (
     Board,
     Draw,
     GameCode,
+    Refusal,
     Status,
     Take,
     Touch,
@@ -79,6 +80,9 @@ def test_undo_restores_the_exact_previous_state(code, choices):
         moves_before = board.moves
         assert board.apply(legal[choice % len(legal)]) is None
         after = board.clone()
+        if board.status is Status.WON:
+            assert board.undo() is Refusal.GAME_WON, "a won game cannot be undone"
+            break
         assert board.undo() is None
         assert (board.position(), board.score, board.status, board.columns, board.stock) == before
         assert board.moves == moves_before + 1, "undo never lowers the move counter"

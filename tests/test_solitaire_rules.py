@@ -172,7 +172,8 @@ def test_reference_winning_line_wins_with_350_in_easy(reference_deal):
     assert board.score == 350
     assert board.moves == len(reference_deal["easy_winning_line"])
     assert board.stock_count == 16 - reference_deal["easy_winning_line"].count("d") == 4, "won with stock left"
-    assert board.apply(Draw()) is Refusal.GAME_OVER
+    assert board.apply(Draw()) is Refusal.GAME_WON
+    assert board.apply(Undo()) is Refusal.GAME_WON, "a won game is over for good"
 
 
 def test_reference_winning_line_breaks_in_classic_where_the_rule_differs(reference_deal):
@@ -277,7 +278,7 @@ def test_undo_after_a_block_removes_the_penalty_and_the_game_goes_on(code, line,
 
 def test_undo_all_the_way_back_then_nothing_to_undo(reference_deal):
     board = Board.from_code("GO1-E-AAAAAAB")
-    line = reference_deal["easy_winning_line"]
+    line = reference_deal["easy_winning_line"][:-1]  # the whole line but the winning move
     play(board, line)
     for _ in line:
         assert board.apply(Undo()) is None

@@ -15,7 +15,7 @@ from golfcards.i18n import (
 )
 from golfcards.i18n.cards import card_name, card_short
 from golfcards.i18n.errors import error_text
-from golfcards.i18n.solitaire import board_text, refusal_text, status_text
+from golfcards.i18n.solitaire import board_text, game_over_text, refusal_text
 from golfcards.solitaire import Board, GameCode, Refusal, parse_action
 from tests.test_solitaire_rules import SCORE_EXAMPLES
 
@@ -71,7 +71,7 @@ def test_every_language_writes_every_state(language):
     board = Board.from_code(SCORE_EXAMPLES[0][0])
     for token in SCORE_EXAMPLES[0][1].split():
         board.apply(parse_action(token))
-    assert "{" not in board_text(board.view(), t) and status_text(board.view(), t)
+    assert "{" not in board_text(board.view(), t) and game_over_text(board.view(), t)
 
 
 def test_singular_stock_and_empty_columns():
@@ -118,7 +118,7 @@ def test_refusal_and_end_messages_are_the_seeds_wording(language):
     board = Board.from_code(code)
     for token in line.split():
         board.apply(parse_action(token))
-    assert status_text(board.view(), t) == no_more_moves
+    assert game_over_text(board.view(), t) == no_more_moves
 
 
 @pytest.mark.parametrize("seed_file", ["seed-000-ca.txt", "seed-002-el.txt"])

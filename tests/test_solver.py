@@ -134,9 +134,10 @@ def test_most_removals_of_a_won_and_of_a_lost_deal():
 def test_compiled_and_python_searches_are_the_same_search(code, monkeypatch):
     # The Python depth-first search alone (the hand-over to the sweep is tested in test_solver_sweep).
     monkeypatch.setattr(solver, "SWEEP_AFTER", 10**9)
+    monkeypatch.setattr(solver_fast, "ACTIVE", True)
     compiled = solve(code)
     best_compiled = most_removals(code, budget=5_000)
-    monkeypatch.setattr(solver_fast, "AVAILABLE", False)
+    monkeypatch.setattr(solver_fast, "ACTIVE", False)
     assert solve(code) == compiled  # same verdict, same line, same number of positions
     assert most_removals(code, budget=5_000) == best_compiled
 

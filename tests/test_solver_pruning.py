@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from golfcards.cards import FULL_DECK, JOKERS, parse_card
 from golfcards.solitaire import solver_fast
-from golfcards.solitaire.board import Board, Status
+from golfcards.solitaire.board import Board, Status, Take
 from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.deal import Deal
 from golfcards.solitaire.rules import RuleName, Rules
@@ -25,7 +25,7 @@ from golfcards.solitaire.solver_tables import (
     CODES,
     EMPTY,
     JOKER,
-    Tables,
+    SearchTables,
     chain_roots,
     fit_table,
     rank_code,
@@ -49,9 +49,13 @@ def exhaustive(board: Board) -> tuple[bool, int]:
             return True, 0
         won, fewest = False, board.cards_left
         for move in board.legal_actions():
+            if board.cards_left == 1 and isinstance(move, Take):
+                # Removing the last card wins, and a won game cannot be undone: no need to play it.
+                won, fewest = True, 0
+                continue
             assert board.apply(move) is None
             child_won, child_fewest = explore()
-            board.undo()
+            assert board.undo() is None
             won = won or child_won
             fewest = min(fewest, child_fewest)
         seen[key] = (won, fewest)
@@ -127,7 +131,7 @@ def engine(request, monkeypatch):
     """Run a test with the pure Python search, then with the compiled one (if numba is here)."""
     if request.param == "compiled" and not solver_fast.INSTALLED:
         pytest.skip("the compiled search is off (numba missing, or GOLFCARDS_SOLVER=python)")
-    monkeypatch.setattr(solver_fast, "AVAILABLE", request.param == "compiled")
+    monkeypatch.setattr(solver_fast, "ACTIVE", request.param == "compiled")
     return request.param
 
 
@@ -308,7 +312,7 @@ def test_fit_table_is_the_engine_rule(name, card, discard):
 
 def test_tables_count_demand_and_supply():
     board = Board.from_code("GO1-E-AAAAAAB")
-    tables = Tables(board.deal.columns, board.deal.stock, board.rules)
+    tables = SearchTables(board.deal.columns, board.deal.stock, board.rules)
     demand, supply = tables.counts(board.heights, 0, rank_code(board.discard))
     assert sum(demand) == 35 and sum(supply) == 52
     assert supply[1] == 4 and demand[1] == 2  # the discard and the stock hold the other two aces

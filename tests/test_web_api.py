@@ -80,6 +80,22 @@ def test_the_winning_line_scores_350(client, reference_deal):
     assert easy["recent"] == [{"code": "GO1-E-AAAAAAB", "won": True, "score": 350, "cards_left": 0}]
 
 
+def test_a_won_game_is_over_for_good_undo_is_refused_and_the_win_stays_counted(client, reference_deal):
+    new(client, code=reference_deal["code"])
+    for action in reference_deal["easy_winning_line"]:
+        act(client, action)
+    undone = act(client, "u", lang="fr")
+    assert undone["outcome"]["refusal"] == {
+        "key": "game_won",
+        "message": "Vous avez gagné cette partie\u00a0: commencez-en une nouvelle",
+    }
+    assert (undone["game"]["status"], undone["game"]["score"], undone["game"]["undo_available"]) == ("won", 350, 0)
+    assert client.get("/api/solitaire").json()["game"]["status"] == "won"
+    new(client, code="GO1-E-AAAAAAC")
+    easy = client.get("/api/solitaire/stats").json()["rules"][0]
+    assert (easy["games"], easy["wins"], easy["best_score"]) == (1, 1, 350)
+
+
 def test_refusals_carry_a_key_and_the_localized_sentence(client):
     new(client, code="GO1-E-AAAAAAB")
     refused = act(client, "1.5", lang="ca")["outcome"]
@@ -321,7 +337,9 @@ def test_page_strings_are_translated(client):
         assert set(data["strings"]) == set(english)
         assert {entry["code"] for entry in data["languages"]} >= {"en", "ca", "el", "pt"}
         same = [key for key, text in data["strings"].items() if text == english[key]]
-        assert set(same) <= {"app_name", "jokers", "variants", "stats_course_total"}, same
+        same_words = {"app_name", "jokers", "variants", "stats_course_total", "course_par", "speed_normal"}
+        key_names = {"keyname_enter", "keyname_ctrl", "keyname_shift", "keyname_esc"}
+        assert set(same) <= same_words | key_names, same
     assert client.get("/api/i18n?lang=ca").json()["strings"]["rule_easy"] == "Fàcil (rei i as units)"
 
 

@@ -42,15 +42,21 @@ def test_another_name_is_refused_for_pages_api_and_rooms(server):
     }
     assert "set-cookie" not in api.headers, "no player is created for it"
     code = httpx2.post(f"{server.address}/api/sixcard/rooms", json={"players": 2}, timeout=20).json()["code"]
+    assert _ws_handshake(server, code, host, origin=f"http://{host}").startswith(b"HTTP/1.1 403")
+    assert _ws_handshake(server, code, host).startswith(b"HTTP/1.1 101"), "a program (no Origin) may use any name"
+
+
+def _ws_handshake(server, code: str, host: str, origin: str | None = None) -> bytes:
     with server.connect() as sock:
         sock.sendall(
             (
                 f"GET /ws/sixcard/{code} HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\n"
                 "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-                "Sec-WebSocket-Version: 13\r\n\r\n"
+                + (f"Origin: {origin}\r\n" if origin else "")
+                + "Sec-WebSocket-Version: 13\r\n\r\n"
             ).encode()
         )
-        assert sock.recv(65536).startswith(b"HTTP/1.1 403")
+        return sock.recv(65536)
 
 
 @pytest.mark.parametrize(

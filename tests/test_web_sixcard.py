@@ -323,3 +323,50 @@ def test_the_code_shown_after_a_hole_re_deals_it_and_tells_nothing_about_the_nex
         shown_next = play_hole_to_its_end(app, code, ws)["view"]["code"]
         assert DealCode.parse(shown_next).dealer == (parsed.dealer + 1) % 2
         assert initial_deal(HoleState.from_code(shown_next)) == second, "hole 2 is what its code deals"
+
+
+def test_next_hole_and_rematch_through_the_websocket(app, client):
+    """``next_hole`` deals the next hole only once the hole is over; ``rematch`` starts a new match
+    only once the match is over: totals back to 0, hole 1 again, the same house rules."""
+    room = create(client, lang="fr", name="Ana", players=2, bots=["easy"], rules={"holes": 2}, start=True)
+    code = room["code"]
+    with client.websocket_connect(f"/ws/sixcard/{code}?lang=fr") as ws:
+        ws.send_json({"type": "hello", "token": room["token"]})
+        receive(ws, "welcome")
+        ws.send_json({"type": "next_hole"})
+        error = receive(ws, "error")
+        assert (
+            error["key"] == "sixcard.refusal.hole_not_over" and error["message"] == "Le trou n’est pas encore terminé"
+        )
+        ws.send_json({"type": "rematch"})
+        assert receive(ws, "error")["key"] == "room.match_not_over"
+        assert app.state.rooms.get(code).match.hole == 0
+
+        over = play_hole_to_its_end(app, code, ws)
+        first_points = over["view"]["points"]
+        ws.send_json({"type": "next_hole"})
+        state = receive_state(ws, lambda m: m["view"] is not None and m["view"]["hole"] == 1)
+        assert state["view"]["phase"] == "reveal" and state["view"]["totals"] == first_points
+        ws.send_json({"type": "rematch"})
+        assert receive(ws, "error")["key"] == "room.match_not_over", "the second hole is still to play"
+
+        play_hole_to_its_end(app, code, ws)
+        match = app.state.rooms.get(code).match
+        assert match.is_terminal() and len(match.results) == 2
+        ws.send_json({"type": "next_hole"})
+        assert receive(ws, "error")["key"] == "sixcard.refusal.match_over"
+        ws.send_json({"type": "rematch"})
+        state = receive_state(ws, lambda m: m["view"] is not None and m["view"]["phase"] == "reveal")
+        assert state["view"]["hole"] == 0 and state["view"]["totals"] == [0, 0]
+        again = app.state.rooms.get(code).match
+        assert again is not match and again.rules == match.rules and again.rules.holes == 2
+        assert again.results == [] and not again.is_terminal()
+
+
+def test_only_a_seated_player_moves_the_table_on(app, client):
+    room = create(client, name="Ana", players=2, bots=["easy"], start=True)
+    with client.websocket_connect(f"/ws/sixcard/{room['code']}") as spectator:
+        receive(spectator, "state")
+        for kind in ("next_hole", "rematch"):
+            spectator.send_json({"type": kind})
+            assert receive(spectator, "error")["key"] == "room.not_seated"

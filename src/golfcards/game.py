@@ -30,11 +30,12 @@ class GameState(Protocol[ActionT, ViewT]):
 
     @property
     def current_player(self) -> int | None:
-        """The seat expected to act next (0-based), or None once the game is over."""
+        """The seat expected to act next (0-based), or None when nobody is: the game is over (or, in a
+        six-card match, waits between two holes)."""
         ...
 
     def legal_actions(self) -> list[ActionT]:
-        """What the current player may do now (empty once the game is over)."""
+        """What the current player may do now (empty exactly when :attr:`current_player` is None)."""
         ...
 
     def apply(self, action: ActionT) -> enum.StrEnum | None:

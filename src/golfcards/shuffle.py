@@ -19,7 +19,7 @@ T = TypeVar("T")
 
 MASK64 = (1 << 64) - 1
 DEAL_LETTERS = 7
-DEAL_COUNT = 26**DEAL_LETTERS
+DEAL_COUNT: int = 26**DEAL_LETTERS
 """Deal numbers run from 0 (``AAAAAAA``) to ``DEAL_COUNT - 1`` (``ZZZZZZZ``)."""
 
 

@@ -23,8 +23,9 @@ CHROMIUM_ARGS = [
 ]
 
 
-def start_server(db_path: Path) -> tuple[subprocess.Popen, str]:
-    """``golf serve --port 0`` on a fresh database; returns the process and the address it printed."""
+def start_server(db_path: Path, port: int = 0, extra: tuple[str, ...] = ()) -> tuple[subprocess.Popen, str]:
+    """``golf serve --port PORT`` (0: any free port) on ``db_path`` with ``extra`` options; returns the
+    process and the address it printed."""
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "PYTHONUNBUFFERED": "1"}
     process = subprocess.Popen(
         [
@@ -35,11 +36,12 @@ def start_server(db_path: Path) -> tuple[subprocess.Popen, str]:
             "--host",
             "127.0.0.1",
             "--port",
-            "0",
+            str(port),
             "--db",
             str(db_path),
             "--lang",
             "en",
+            *extra,
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
@@ -75,14 +77,31 @@ def browser():
         chromium.close()
 
 
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 800}
+
+
 @pytest.fixture
 def new_page(browser, server_url):
-    """Open a page in a fresh browser context (a new player): ``new_page(path, locale=…, phone=…)``."""
+    """Open a page in a fresh browser context (a new player).
+
+    ``new_page(path, locale=…, phone=…, init_script=…, **context_options)``: the script runs before the
+    page's own (to count animations or sounds); the options go to Playwright's ``new_context``
+    (``reduced_motion``, ``color_scheme``, ``has_touch``…).
+    """
     contexts = []
 
-    def open_page(path: str = "/solitaire", locale: str = "en-GB", phone: bool = False):
-        viewport = {"width": 360, "height": 740} if phone else {"width": 1280, "height": 800}
-        context = browser.new_context(base_url=server_url, locale=locale, viewport=viewport)
+    def open_page(
+        path: str = "/solitaire",
+        locale: str = "en-GB",
+        phone: bool = False,
+        init_script: str | None = None,
+        **options,
+    ):
+        viewport = PHONE if phone else DESKTOP
+        context = browser.new_context(base_url=server_url, locale=locale, viewport=viewport, **options)
+        if init_script:
+            context.add_init_script(init_script)
         contexts.append(context)
         page = context.new_page()
         errors: list[str] = []

@@ -13,7 +13,17 @@ document.addEventListener("securitypolicyviolation", (event) => {
   window.__violations.push(`${event.violatedDirective} ${event.blockedURI}`);
 });
 """
-PAGES = ["/", "/solitaire", "/sixcard", "/rules", "/rules/solitaire", "/rules/sixcard?lang=el", "/no/such/page"]
+PAGES = [
+    "/",
+    "/solitaire",
+    "/daily",
+    "/sixcard",
+    "/sixcard/record",
+    "/rules",
+    "/rules/solitaire",
+    "/rules/sixcard?lang=el",
+    "/no/such/page",
+]
 
 
 @pytest.mark.parametrize("path", [*PAGES, "/api/solitaire", "/static/golfcards.css"])

@@ -14,6 +14,7 @@ import re
 from urllib.parse import urlparse
 
 import pytest
+from axe_check import serious_violations
 from playwright.sync_api import expect
 
 from golfcards.cards import FULL_DECK, card_from_index
@@ -104,6 +105,7 @@ def test_two_browsers_play_a_hole_and_the_guest_never_sees_a_hidden_card(browser
         guest.fill('#take-seat input[name="name"]', "Bea")
         guest.click("#join-seat")
         host.wait_for_selector("#start:not([disabled])")
+        assert serious_violations(host) == [] and serious_violations(guest) == [], "seats, desktop and phone"
         pages = [host, guest]
         click_and_settle(pages, host, "#start")
         guest.wait_for_selector("#play:not([hidden])")
@@ -115,6 +117,7 @@ def test_two_browsers_play_a_hole_and_the_guest_never_sees_a_hidden_card(browser
                 position = int(button.get_attribute("data-position"))
                 click_and_settle(pages, page, button)
                 actions.append((seat, Reveal(position)))
+        assert serious_violations(host) == [] and serious_violations(guest) == [], "the match, desktop and phone"
         dom_checks: list[tuple[str, int]] = []
         for _ in range(30):
             if host.is_visible("#after"):
@@ -131,6 +134,9 @@ def test_two_browsers_play_a_hole_and_the_guest_never_sees_a_hidden_card(browser
             dom_checks.append((guest.content(), len(actions)))
         guest.wait_for_selector("#after:not([hidden])")
         assert guest.text_content("#scorecard tbody tr:first-child td") != "·", "the hole's points are on the scorecard"
+        host.wait_for_selector("#after:not([hidden])")
+        host.wait_for_timeout(300)
+        assert serious_violations(host) == [] and serious_violations(guest) == [], "the hole's end, desktop and phone"
 
         final = [json.loads(frame) for frame in frames if '"type": "state"' in frame or '"type":"state"' in frame]
         deal_code = final[-1]["view"]["code"]
@@ -178,8 +184,9 @@ def test_play_against_bots_and_reload_back_into_the_seat(new_page):
     page.click('#bots-form button[type="submit"]')
     page.wait_for_selector("#play:not([hidden])")
     for _ in range(2):
+        down = page.locator("#me .grid button.back").count()
         page.locator("#me .grid button.back:not([disabled])").first.click()
-        page.wait_for_timeout(150)
+        page.wait_for_function("n => document.querySelectorAll('#me .grid button.back').length < n", arg=down)
     page.wait_for_function(
         "() => document.querySelector('#six-stock') && !document.querySelector('#six-stock').disabled", timeout=10000
     )
@@ -192,3 +199,67 @@ def test_play_against_bots_and_reload_back_into_the_seat(new_page):
     page.click("#throw")
     # The list already holds earlier actions (the draw, the bots' turn-ups): wait for the throw itself.
     expect(page.locator("#last-actions")).to_contain_text("Ana threw away the drawn card")
+
+
+def start_against_bots(page, bots: int) -> None:
+    page.fill('#bots-form input[name="name"]', "Ana")
+    page.select_option('#bots-form select[name="bots"]', str(bots))
+    page.click('#bots-form button[type="submit"]')
+    page.wait_for_selector("#play:not([hidden])")
+
+
+def turn_up_and_draw(page) -> None:
+    for _ in range(2):
+        before = page.locator("#me .grid button.back").count()
+        page.locator("#me .grid button.back:not([disabled])").first.click()
+        page.wait_for_function("n => document.querySelectorAll('#me .grid button.back').length < n", arg=before)
+    page.wait_for_function("() => !document.getElementById('six-stock').disabled", timeout=20000)
+    page.click("#six-stock")
+    page.wait_for_selector("#holding:not([hidden])")
+
+
+@pytest.mark.parametrize("bots", [1, 3])
+def test_a_phone_shows_the_whole_table_at_once(new_page, bots):
+    """At 360×740: your whole grid, the stock, the discard, the drawn card and every opponent's grid."""
+    page = new_page("/sixcard", phone=True)
+    start_against_bots(page, bots)
+    turn_up_and_draw(page)
+    page.evaluate("window.scrollTo(0, 0)")
+    boxes = page.eval_on_selector_all(
+        "#me .grid .card, #six-stock, #six-discard, #holding .card, #opponents .grid .card",
+        "nodes => nodes.map(n => { const b = n.getBoundingClientRect(); return [n.id || n.dataset.owner + ':' + n.dataset.position, b.left, b.top, b.right, b.bottom]; })",
+    )
+    assert len(boxes) == 6 * (bots + 1) + 3
+    outside = [box for box in boxes if box[1] < 0 or box[2] < 0 or box[3] > 360 or box[4] > 740]
+    assert outside == [], outside
+    tops = {round(box[2]) for box in boxes if re.fullmatch(r"[1-3]:\d", box[0])}
+    assert len(tops) == 2, "opponents side by side: their grids share two rows"
+
+
+def test_grid_cards_are_named_with_their_row_and_column(new_page):
+    page = new_page("/sixcard")
+    start_against_bots(page, 1)
+    assert page.get_by_role("button", name="Face-down card, row 2, column 3", exact=True).count() == 2
+    first = page.locator("#me .grid button.back").first
+    first.click()
+    page.wait_for_function("() => document.querySelectorAll('#me .grid button.back').length === 5")
+    named = page.eval_on_selector("#me .grid [data-position='0'] .visually-hidden", "n => n.textContent")
+    assert named.endswith(", row 1, column 1") and not named.startswith("Face-down"), named
+    assert page.locator("[aria-rowcount]").count() == 0
+
+
+@pytest.mark.parametrize("reduced", [False, True], ids=["motion", "reduced-motion"])
+def test_six_card_motion_only_without_reduced_motion(new_page, reduced):
+    count = """
+    window.__animations = 0;
+    const nativeAnimate = Element.prototype.animate;
+    Element.prototype.animate = function (...args) { window.__animations += 1; return nativeAnimate.apply(this, args); };
+    document.addEventListener("animationstart", () => { window.__animations += 1; }, true);
+    """
+    page = new_page("/sixcard", init_script=count, reduced_motion="reduce" if reduced else "no-preference")
+    start_against_bots(page, 1)
+    turn_up_and_draw(page)
+    page.click("#throw")
+    expect(page.locator("#last-actions")).to_contain_text("Ana threw away the drawn card")
+    animations = page.evaluate("window.__animations")
+    assert (animations == 0) if reduced else (animations >= 3), animations

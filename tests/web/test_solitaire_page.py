@@ -3,27 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from play import BLOCKING_CODE, click_action, deal, moves, settled, statistics, wait_moves
 
 pytestmark = pytest.mark.browser
-
-BLOCKING_CODE = "GO1-E-AAAAAAE"
-
-
-def deal(page, code: str) -> None:
-    page.click("#new-game")
-    page.fill("#code-input", code)
-    page.click("#deal")
-    page.wait_for_function("code => document.getElementById('code').textContent === code", arg=code)
-
-
-def click_action(page, action: str) -> None:
-    """Click what a player clicks for one action of the replay notation (d or a column number)."""
-    moves = int(page.text_content("#moves"))
-    if action == "d":
-        page.click("#stock")
-    else:
-        page.click(f'#tableau [data-column="{action}"].free')
-    page.wait_for_function("n => Number(document.getElementById('moves').textContent) > n", arg=moves)
 
 
 def test_win_the_reference_deal_by_clicking_its_winning_line(new_page, reference_deal):
@@ -37,6 +19,24 @@ def test_win_the_reference_deal_by_clicking_its_winning_line(new_page, reference
     assert page.text_content("#score") == "350"
     assert page.locator("#tableau .card").count() == 0
     assert not page.is_visible("#end-next"), "Next deal belongs to courses only"
+    # The win screen: score, time and moves, and what the win did to the statistics.
+    figures = dict(
+        zip(
+            page.locator("#end-figures dt").all_text_contents(),
+            page.locator("#end-figures dd").all_text_contents(),
+            strict=True,
+        )
+    )
+    assert figures["Score"] == "350" and figures["Moves"] == str(len(reference_deal["easy_winning_line"]))
+    assert figures["Time"].count(":") == 1
+    page.locator("#end-stats").wait_for(state="visible")
+    rows = page.eval_on_selector_all(
+        "#end-stats-rows tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent))"
+    )
+    change = {cells[0]: cells[1:] for cells in rows}
+    assert change["Wins"] == ["0", "→", "1"] and change["Games"] == ["0", "→", "1"]
+    assert not page.is_visible("#end-undo"), "a won game is over: no undo"
+    assert page.is_visible("#end-stats-open") and page.is_visible("#end-new")
     assert not page.errors
 
 
@@ -45,12 +45,13 @@ def test_catalan_refusal_message(new_page):
     deal(page, "GO1-E-AAAAAAB")
     assert page.text_content("#new-game") == "Partida nova"
     six = page.locator('#tableau [data-column="1"][data-row="5"]')
-    assert six.get_attribute("aria-label") == "6 de cors"
+    assert page.get_by_role("button", name="6 de cors, columna 1, lliure").count() == 1
     six.click()
     page.wait_for_function("() => document.getElementById('message').textContent !== ''")
     assert page.text_content("#message") == "Ha de ser d’un valor superior o inferior"
     page.click('#tableau [data-column="1"][data-row="4"]', position={"x": 12, "y": 8})
     page.wait_for_function("() => document.getElementById('message').textContent === 'Aquesta carta està bloquejada'")
+    settled(page)
     assert page.text_content("#moves") == "0"
 
 
@@ -60,11 +61,21 @@ def test_interactive_rules_off_hides_the_reason(new_page):
     page.click("#open-settings")
     page.uncheck("#interactive-rules")
     page.keyboard.press("Escape")
+    page.evaluate(
+        """() => {
+            window.said = [];
+            const message = document.getElementById("message");
+            new MutationObserver(() => window.said.push(message.textContent))
+                .observe(message, {childList: true, characterData: true, subtree: true});
+        }"""
+    )
     page.click('#tableau [data-column="1"][data-row="5"]')
-    page.wait_for_timeout(300)
+    settled(page)  # the click queued the action at once: this waits for the server's answer
     assert page.text_content("#message") == ""
+    assert page.text_content("#announce") == "That move is not allowed.", "a screen reader still hears it"
     click_action(page, "d")
     assert page.text_content("#message") == "You drew 8 of spades."
+    assert "Must be one rank higher or lower" not in page.evaluate("() => window.said"), "the reason stayed hidden"
 
 
 def test_block_a_game_and_undo_out_of_it(new_page):
@@ -103,13 +114,15 @@ def test_keyboard_play_and_accessible_names(new_page, catalan_seed_states):
     deal(page, "GO1-E-AAAAAAB")
     assert page.text_content("#board-text") == catalan_seed_states[0]
     assert page.locator("#tableau button.card").count() == 35
+    assert page.locator("#tableau [tabindex='0'], #stock[tabindex='0']").count() == 1, "one Tab stop for the board"
     for key in "d52":
-        moves = int(page.text_content("#moves"))
+        before = moves(page)
         page.keyboard.press(key)
-        page.wait_for_function("n => Number(document.getElementById('moves').textContent) > n", arg=moves)
+        wait_moves(page, before + 1)
     assert page.text_content("#board-text") == catalan_seed_states[1]
     page.keyboard.press("u")
     page.wait_for_function("() => document.getElementById('score').textContent === '10'")
+    settled(page)
     page.focus('#tableau [data-column="2"].free')
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.getElementById('score').textContent === '20'")
@@ -156,10 +169,7 @@ def test_statistics_and_chart(new_page):
     page.click("#end-new")
     page.click("#deal")
     page.wait_for_function(f"() => document.getElementById('code').textContent !== '{BLOCKING_CODE}'")
-    page.click("#open-stats")
-    page.locator("#stats-dialog").wait_for(state="visible")
-    names = page.locator("#stats-grid dt").all_text_contents()
-    values = dict(zip(names, page.locator("#stats-grid dd").all_text_contents(), strict=True))
+    values = statistics(page)
     assert values["Games"] == "1" and values["Wins"] == "0" and values["Win rate"] == "0 %"
     assert values["Average cards left"] == "35"
     assert page.locator("#stats-chart svg rect.lost").count() == 1

@@ -11,6 +11,7 @@ traceback.
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import math
 import re
@@ -27,11 +28,13 @@ _language: ContextVar[str | None] = ContextVar("golfcards_cli_language", default
 _problem: ContextVar[GolfError | None] = ContextVar("golfcards_cli_problem", default=None)
 """The last argument refused by a type here: its key goes into the JSON error."""
 _ARGUMENT = re.compile(r"argument ([^:]+): (.*)", re.DOTALL)
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 _DECIMAL = re.compile(r"[0-9]{1,9}(\.[0-9]{0,9})?|\.[0-9]{1,9}")
 MESSAGES = {
     "argument.not_whole": N_("{value} is not a whole number written with the digits 0–9"),
     "argument.not_decimal": N_("{value} is not a number written with the digits 0–9 (like 2 or 0.5)"),
     "argument.out_of_range": N_("{value} is out of range: choose from {low} to {high}"),
+    "argument.not_date": N_("{value} is not a date written as YYYY-MM-DD"),
 }
 NAMED = N_("{option}: {message}")
 """An argument's error after its name (French puts a no-break space before the colon)."""
@@ -134,3 +137,18 @@ class DecimalNumber:
                 high=f"{self.high:g}",
             )
         return value
+
+
+class IsoDate:
+    """An ``argparse`` type: a calendar date written ``YYYY-MM-DD`` in ASCII digits (a real day)."""
+
+    __name__ = "date"
+
+    def __call__(self, text: str) -> datetime.date:
+        cleaned = text.strip()
+        try:
+            if not _DATE.fullmatch(cleaned):
+                raise ValueError(cleaned)
+            return datetime.date.fromisoformat(cleaned)
+        except ValueError:
+            _refuse("argument.not_date", f"{text!r} is not a date", value=_shown(text))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import random
 import sys
@@ -11,23 +12,24 @@ from typing import TextIO
 
 from golfcards.cards import AnyCard, Card
 from golfcards.cli import solitaire_analysis
-from golfcards.cli.arguments import CommandParser, WholeNumber
+from golfcards.cli.arguments import CommandParser, IsoDate, WholeNumber
 from golfcards.errors import GolfError
 from golfcards.i18n import LANGUAGES, N_, Translator, translator
-from golfcards.i18n.analysis import hint_text, still_winnable_text
+from golfcards.i18n.analysis import hint_text, live_winnable_text, still_winnable_text
 from golfcards.i18n.cards import card_short
 from golfcards.i18n.console import add_language_option, report_error
 from golfcards.i18n.errors import error_text
-from golfcards.i18n.solitaire import action_text, board_text, refusal_text, rule_name, status_text
+from golfcards.i18n.solitaire import action_text, board_text, game_over_text, refusal_text, rule_name
 from golfcards.shuffle import DEAL_COUNT
-from golfcards.solitaire.board import Action, Board, Refusal, parse_action
+from golfcards.solitaire.board import Action, Board, Refusal, Status, parse_action
 from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.course import COURSE_DEALS, PAR, Course
+from golfcards.solitaire.daily import daily_code
 from golfcards.solitaire.deal import COLUMNS, ROWS
-from golfcards.solitaire.hint import hint, is_still_winnable
+from golfcards.solitaire.hint import LIVE_BUDGET, hint, is_still_winnable
 from golfcards.solitaire.rules import RuleName, Rules
 from golfcards.solitaire.view import SolitaireView
-from golfcards.solitaire.winnable import random_winnable_code
+from golfcards.solitaire.winnable import random_code
 
 
 def add_parser(games: argparse._SubParsersAction) -> None:
@@ -56,6 +58,17 @@ def add_parser(games: argparse._SubParsersAction) -> None:
     add_language_option(replay)
     replay.set_defaults(handler=run_replay)
 
+    daily = commands.add_parser("daily", help="the daily deal: one code per day and rule, the same everywhere")
+    daily.add_argument("--rule", choices=["easy", "classic", "strict"], default="easy", help="the rule (default easy)")
+    daily.add_argument("--date", type=IsoDate(), default=None, help="the day, YYYY-MM-DD (default: today, UTC)")
+    daily.add_argument("--json", action="store_true", help="print JSON: date, rule, code")
+    daily.add_argument("--play", action="store_true", help="play the daily deal in the terminal")
+    daily.add_argument(
+        "--live-winnable", action="store_true", help="say after every action whether it can still be won"
+    )
+    add_language_option(daily)
+    daily.set_defaults(handler=run_daily)
+
     solitaire_analysis.add_commands(commands)
 
 
@@ -72,6 +85,9 @@ def _add_play_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--course", action="store_true", help="play the traditional 9-deal course (par 45)")
     parser.add_argument(
         "--winnable", action="store_true", help="new random deals are proven winnable under their rule (by the solver)"
+    )
+    parser.add_argument(
+        "--live-winnable", action="store_true", help="say after every action whether the game can still be won"
     )
     parser.add_argument(
         "--no-interactive-rules",
@@ -93,7 +109,7 @@ def run_deal(args: argparse.Namespace) -> int:
         return report_error(error, t, args.json)
     board = Board.from_code(code)
     if args.json:
-        print(json.dumps({"code": str(code), "rules": code.rules.name.name.lower(), **board.deal.to_json()}))
+        print(json.dumps({"code": str(code), "rules": code.rules.name.word, **board.deal.to_json()}))
     else:
         print(f"{code} · {rule_name(code.rules.name, t)}")
         print(draw_grid(board.view(), t))
@@ -131,7 +147,7 @@ def run_replay(args: argparse.Namespace) -> int:
     print(board_text(view, t))
     for message in messages:
         print(f"{message['index']}. {message['action']}: {_message_text(str(message['key']), t)}")
-    ending = status_text(view, t)
+    ending = game_over_text(view, t)
     if ending:
         print(ending)
     return 0
@@ -192,6 +208,7 @@ HELP = N_("""Commands:
 SOLVER_HELP = N_("""  ?            hint: the next move of a winning line (or, if the game is lost, the move that leaves the most cards removable)
   w            can the game still be won?
   Start with --winnable to be dealt only deals the solver proved winnable.""")  # noqa: E501
+LIVE_HELP = N_("  w on, w off  say after every action whether the game can still be won (a quick check)")
 
 
 class PlaySession:
@@ -207,6 +224,7 @@ class PlaySession:
         out: TextIO = sys.stdout,
         winnable_only: bool = False,
         new_number: Callable[[], int] = lambda: random.randrange(DEAL_COUNT),
+        live_winnable: bool = False,
     ) -> None:
         self.board = board
         self.t = t
@@ -216,6 +234,7 @@ class PlaySession:
         self.colour = out.isatty()
         self.new_number = new_number
         self.winnable_only = winnable_only
+        self.live_winnable = live_winnable
 
     def say(self, text: str) -> None:
         print(text, file=self.out)
@@ -252,10 +271,16 @@ class PlaySession:
             return
         assert card is not None, "an accepted action always moves a card"
         self.say(action_text(action, card, t))
-        ending = status_text(self.board.view(), t)
+        ending = game_over_text(self.board.view(), t)
         if ending:
             self.say(ending)
             self.say(t.gettext("Type u to undo or n for a new game."))
+        self.say_live()
+
+    def say_live(self) -> None:
+        """With the live line on, say whether the position can still be won (quick, budgeted check)."""
+        if self.live_winnable and self.board.status is not Status.WON:
+            self.say(live_winnable_text(is_still_winnable(self.board, budget=LIVE_BUDGET), self.t))
 
     def new_game(self, code: GameCode) -> None:
         if code.course:
@@ -265,13 +290,12 @@ class PlaySession:
             self.course = None
             self.board = Board.from_code(code)
         self.say(self.t.gettext("New game: {code}", code=str(code)))
+        self.say_live()
 
     def _random_code(self, rules: Rules) -> GameCode:
         """A new random deal; with winnable-only, uniform over the deals proven winnable."""
         course = self.course is not None
-        if self.winnable_only and not course:
-            return random_winnable_code(rules, self.new_number())
-        return GameCode(self.new_number(), rules, course=course)
+        return random_code(rules, self.new_number(), course=course, winnable=self.winnable_only and not course)
 
     def handle(self, line: str) -> bool:
         """Carry out one command line; False means quit."""
@@ -285,9 +309,19 @@ class PlaySession:
         if command in ("h", "help"):
             self.say(t.gettext(HELP, languages=", ".join(LANGUAGES)))
             self.say(t.gettext(SOLVER_HELP))
+            self.say(t.gettext(LIVE_HELP))
             return True
         if command in ("?", "hint"):
             self.say(hint_text(hint(self.board), self.board.view(), t))
+            return True
+        if command == "w" and rest and rest[0].lower() in ("on", "off"):
+            self.live_winnable = rest[0].lower() == "on"
+            self.say(
+                t.gettext("Live still-winnable line: on")
+                if self.live_winnable
+                else t.gettext("Live still-winnable line: off")
+            )
+            self.say_live()
             return True
         if command == "w":
             self.say(still_winnable_text(is_still_winnable(self.board), t))
@@ -308,7 +342,7 @@ class PlaySession:
             self.t = translator(rest[0].lower())
             self.say(self.t.gettext("Language: {language}", language=LANGUAGES[self.t.language]))
         elif command in ("e", "c", "s"):
-            rule = {"e": RuleName.EASY, "c": RuleName.CLASSIC, "s": RuleName.STRICT}[command]
+            rule = RuleName(command.upper())
             self.new_game(self._random_code(Rules(rule, self.board.rules.jokers, self.board.rules.empty_discard)))
         elif command == "n":
             try:
@@ -351,6 +385,7 @@ class PlaySession:
             self.new_game(self._random_code(self.board.rules))
         else:
             self.board = board
+            self.say_live()
         self.show()
         return True
 
@@ -374,18 +409,52 @@ def run_play(args: argparse.Namespace) -> int:
             if args.course:
                 code = GameCode(code.number, code.rules, course=True)
         else:
-            rule = RuleName[(args.rule or "easy").upper()]
+            rule = RuleName.from_word(args.rule or "easy")
+            assert rule is not None, "argparse offers only the rules' words"
             rules = Rules(rule, args.jokers, args.empty_discard)
-            if args.winnable and not args.course:
-                code = random_winnable_code(rules, random.randrange(DEAL_COUNT))
-            else:
-                code = GameCode(random.randrange(DEAL_COUNT), rules, course=args.course)
+            winnable = args.winnable and not args.course
+            code = random_code(rules, random.randrange(DEAL_COUNT), course=args.course, winnable=winnable)
     except GolfError as error:
         return report_error(error, t, False)
     course = Course(code) if code.course else None
     board = course.board if course else Board.from_code(code)
     session = PlaySession(
-        board, t, interactive_rules=args.interactive_rules, course=course, winnable_only=args.winnable
+        board,
+        t,
+        interactive_rules=args.interactive_rules,
+        course=course,
+        winnable_only=args.winnable,
+        live_winnable=args.live_winnable,
+        out=sys.stdout,
+    )
+    session.say(t.gettext("Type h for help."))
+    session.run(sys.stdin)
+    return 0
+
+
+def today_utc() -> datetime.date:
+    """The day of the daily deal: the UTC date, so that everyone everywhere shares it."""
+    return datetime.datetime.now(datetime.UTC).date()
+
+
+def run_daily(args: argparse.Namespace) -> int:
+    """Print (or play) the daily deal of ``--date`` (today, UTC) under ``--rule``."""
+    t = translator(args.lang)
+    day = args.date or today_utc()
+    rule = RuleName[args.rule.upper()]
+    code = daily_code(day, Rules(rule))
+    if args.json:
+        print(json.dumps({"date": day.isoformat(), "rule": args.rule, "code": str(code)}))
+    else:
+        print(
+            t.gettext(
+                "Daily deal of {date} ({rule}): {code}", date=day.isoformat(), rule=rule_name(rule, t), code=str(code)
+            )
+        )
+    if not args.play:
+        return 0
+    session = PlaySession(
+        Board.from_code(code), t, winnable_only=True, live_winnable=args.live_winnable, out=sys.stdout
     )
     session.say(t.gettext("Type h for help."))
     session.run(sys.stdin)

@@ -37,7 +37,7 @@ from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.hint import INTERACTIVE, hint, is_still_winnable
 from golfcards.solitaire.rules import RuleName, Rules
 from golfcards.solitaire.solver import Verdict, solve
-from golfcards.solitaire.winnable import random_winnable_code
+from golfcards.solitaire.winnable import random_code
 
 RULE_CHOICES = {"easy": RuleName.EASY, "classic": RuleName.CLASSIC, "strict": RuleName.STRICT}
 MAX_BUDGET = 10**12
@@ -128,9 +128,7 @@ def run_solve(args: argparse.Namespace) -> int:
     verdicts = {name: solve(code, _same_cards(code, name)) for name in names}
     if args.json:
         print(
-            json.dumps(
-                {"code": str(code), **{name.name.lower(): _verdict_json(verdict) for name, verdict in verdicts.items()}}
-            )
+            json.dumps({"code": str(code), **{name.word: _verdict_json(verdict) for name, verdict in verdicts.items()}})
         )
         return 0
     print(str(code))
@@ -219,7 +217,7 @@ def run_winnable(args: argparse.Namespace) -> int:
     except GolfError as error:
         return report_error(error, t, args.json)
     seed = args.seed if args.seed is not None else secrets.randbits(64)
-    code = random_winnable_code(rules, seed)
+    code = random_code(rules, seed, winnable=True)
     if args.json:
         print(json.dumps({"code": str(code), "rule": args.rule, "seed": seed}))
     else:

@@ -1,9 +1,11 @@
 """Translations: gettext catalogs, one domain per area, merged into one :class:`Translator`.
 
 Catalogs live in ``golfcards/locale/<lang>/LC_MESSAGES/<domain>.po`` and are compiled to ``.mo``
-when the package is built or installed (``hatch_build.py``). Message ids are the English text, so
-English needs no catalog. Engines never import this package: they return message keys, and the
-presentation helpers in this package (``cards``, ``solitaire``…) turn them into sentences.
+when the package is built or installed (``hatch_build.py``); the environment variable
+``GOLFCARDS_LOCALE_DIR`` names another folder of compiled catalogs (the tests compile theirs
+there). Message ids are the English text, so English needs no catalog. Engines never import this
+package: they return message keys, and the presentation helpers in this package (``cards``,
+``solitaire``…) turn them into sentences.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import os
 from functools import cache
 from pathlib import Path
 
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+LOCALE_DIR = Path(os.environ.get("GOLFCARDS_LOCALE_DIR") or Path(__file__).resolve().parent.parent / "locale")
 LANGUAGES: dict[str, str] = {
     "en": "English",
     "ca": "Català",

@@ -96,6 +96,13 @@ def still_winnable_text(winnable: bool | None, t: Translator) -> str:
     return t.gettext("Still winnable: yes") if winnable else t.gettext("Still winnable: no")
 
 
+def live_winnable_text(winnable: bool | None, t: Translator) -> str:
+    """The live line shown after every action (its quick check may leave a position undecided)."""
+    if winnable is None:
+        return t.gettext("Still winnable? Undecided: the quick check ran out of time")
+    return t.gettext("Still winnable") if winnable else t.gettext("No longer winnable")
+
+
 def _percent(value: float) -> str:
     return f"{100 * value:.1f}"
 
@@ -118,7 +125,9 @@ def summary_lines(summary: Summary, t: Translator) -> list[str]:
 
 
 def _rule_line(rule: RuleSummary, t: Translator) -> str:
-    name = rule_name(RuleName[rule.rule.upper()], t)
+    rule_word = RuleName.from_word(rule.rule)
+    assert rule_word is not None, "a summary names its rules by their words"
+    name = rule_name(rule_word, t)
     share = t.gettext(
         "{rule}: {winnable} of {deals} winnable, {share} % (95 % interval {low}–{high} %)",
         rule=name,

@@ -1,8 +1,12 @@
-"""Localized card names: ``as de trèvols`` (full) and ``R♣`` (short)."""
+"""Localized card names: ``as de trèvols`` (full) and ``R♣`` (short).
+
+The names are kept per card and translator once made: a six-card table message names a dozen cards
+for each player after every action, and translating them again was half the work of the message.
+"""
 
 from __future__ import annotations
 
-from functools import lru_cache
+import functools
 
 from golfcards.cards import AnyCard, Joker, Rank, Suit
 from golfcards.i18n import Translator
@@ -19,6 +23,7 @@ def rank_name(rank: Rank, t: Translator) -> str:
     return names.get(rank, rank.label)
 
 
+@functools.lru_cache(maxsize=1024)
 def rank_short(rank: Rank, t: Translator) -> str:
     """The rank as printed on the corner of a card: ``R`` for a King in Catalan and Greek."""
     letters = {
@@ -40,10 +45,9 @@ def suit_name(suit: Suit, t: Translator) -> str:
     return names[suit]
 
 
-@lru_cache(maxsize=1024)
+@functools.lru_cache(maxsize=1024)
 def card_name(card: AnyCard, t: Translator) -> str:
-    """The full name, as a screen reader says it: ``queen of spades`` / ``dama de piques``
-    (remembered per card and translator: a board's text names every card on it)."""
+    """The full name, as a screen reader says it: ``queen of spades`` / ``dama de piques``."""
     if isinstance(card, Joker):
         return t.gettext("joker {number}", number=card.number)
     return t.gettext("{rank} of {suit}", rank=rank_name(card.rank, t), suit=suit_name(card.suit, t))

@@ -10,7 +10,7 @@ from golfcards.cards import AnyCard
 from golfcards.i18n import N_, Translator
 from golfcards.i18n.cards import card_name
 from golfcards.solitaire.board import Action, Draw, Refusal, Status, Undo
-from golfcards.solitaire.rules import RuleName
+from golfcards.solitaire.rules import RuleName, Rules
 from golfcards.solitaire.view import SolitaireView
 
 REFUSALS: dict[Refusal, str] = {
@@ -22,6 +22,7 @@ REFUSALS: dict[Refusal, str] = {
     Refusal.STOCK_EMPTY: N_("The stock is empty"),
     Refusal.MUST_REMOVE_FIRST: N_("Under the strict rule you may draw only when no card can be removed"),
     Refusal.GAME_OVER: N_("The game is over: undo or start a new game"),
+    Refusal.GAME_WON: N_("You won this game: start a new game"),
     Refusal.NOTHING_TO_UNDO: N_("There is nothing to undo"),
     Refusal.UNDO_LIMIT: N_("Only the last 100 actions can be undone"),
 }
@@ -47,7 +48,7 @@ def action_text(action: Action, card: AnyCard, t: Translator) -> str:
     return t.gettext(template, card=card_name(card, t))
 
 
-def status_text(view: SolitaireView, t: Translator) -> str | None:
+def game_over_text(view: SolitaireView, t: Translator) -> str | None:
     """The end message, or None while the game goes on."""
     if view.status is Status.BLOCKED:
         return t.gettext(BLOCKED_MESSAGE)
@@ -58,6 +59,16 @@ def status_text(view: SolitaireView, t: Translator) -> str | None:
 
 def rule_name(name: RuleName, t: Translator) -> str:
     return t.gettext(RULE_NAMES[name])
+
+
+def rules_label(rules: Rules, t: Translator) -> str:
+    """The localized name of a rule set: the rule, then its variants (``Easy … · 1 joker``)."""
+    words = [rule_name(rules.name, t)]
+    if rules.jokers:
+        words.append(t.ngettext("{count} joker", "{count} jokers", rules.jokers))
+    if rules.empty_discard:
+        words.append(t.gettext("empty discard"))
+    return " · ".join(words)
 
 
 def board_text(view: SolitaireView, t: Translator) -> str:

@@ -29,14 +29,15 @@ from pathlib import Path
 from typing import Any
 
 from golfcards.errors import GolfError
+from golfcards.runners.intervals import wilson
 from golfcards.runners.workers import interruptible_pool
-from golfcards.shuffle import DEAL_COUNT, SplitMix64, number_to_letters
+from golfcards.shuffle import DEAL_COUNT, number_to_letters
 from golfcards.solitaire.deal import Deal
 from golfcards.solitaire.rules import RuleName, Rules
 from golfcards.solitaire.solver import search, start_of, warm_up
+from golfcards.solitaire.winnable import random_numbers as number_stream
 
-RULE_COLUMNS = {RuleName.EASY: "easy", RuleName.CLASSIC: "classic", RuleName.STRICT: "strict"}
-Z_95 = 1.959963984540054
+RULE_COLUMNS = {name: name.word for name in RuleName}
 DEFAULT_CHUNK = 25
 CONNECT_SECONDS = 10
 """How long to wait for a Dask scheduler before giving up."""
@@ -57,15 +58,16 @@ def random_numbers(count: int, seed: int) -> list[int]:
     """``count`` distinct uniformly random deal numbers from ``seed`` (reproducible)."""
     if count < 1:
         raise GolfError("analysis.bad_count", f"the number of deals must be at least 1, not {count}", count=count)
-    generator = SplitMix64(seed)
+    wanted = min(count, DEAL_COUNT)
     seen: set[int] = set()
     numbers: list[int] = []
-    while len(numbers) < min(count, DEAL_COUNT):
-        number = generator.below(DEAL_COUNT)
+    for number in number_stream(seed):
         if number not in seen:
             seen.add(number)
             numbers.append(number)
-    return numbers
+            if len(numbers) == wanted:
+                return numbers
+    raise AssertionError("the stream of deal numbers is endless")
 
 
 def columns_for(rules: Sequence[Rules]) -> list[str]:
@@ -209,17 +211,6 @@ class Summary:
         }
 
 
-def wilson_interval(successes: int, trials: int, z: float = Z_95) -> tuple[float, float]:
-    """The Wilson score interval for a binomial share (95 % by default)."""
-    if trials == 0:
-        return 0.0, 1.0
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 def percentile(sorted_values: Sequence[float], fraction: float) -> float:
     """The nearest-rank percentile of already sorted values."""
     if not sorted_values:
@@ -235,7 +226,8 @@ def summarize(rows: Iterable[list[str]], rules: Sequence[Rules], solved_now: int
         column = 2 + 3 * index
         wins = sum(1 for row in rows if row[column] == "W")
         times = sorted(float(row[column + 2]) for row in rows)
-        low, high = wilson_interval(wins, len(rows))
+        share = wilson(wins, len(rows))
+        low, high = share.low, share.high
         results.append(
             RuleSummary(
                 RULE_COLUMNS[rule.name],

@@ -18,19 +18,18 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from golfcards.errors import GolfError
+from golfcards.runners.intervals import Interval, mean_interval, wilson
 from golfcards.runners.workers import interruptible_pool
 from golfcards.sixcard.actions import Action
 from golfcards.sixcard.match import Match, winners
 from golfcards.sixcard.rules import SixCardRules
 from golfcards.sixcard.view import View, view_for
 
-Z95 = 1.959963984540054
 GROUPS_PER_CHUNK = 4
 MAX_MATCHES = 1_000_000
 """Matches one run may play (months of play for the slower bots): the command line refuses more."""
@@ -69,40 +68,6 @@ class MatchRecord:
     @property
     def totals(self) -> tuple[int, ...]:
         return tuple(sum(points) for points in zip(*self.holes, strict=False))
-
-
-@dataclass(frozen=True, slots=True)
-class Interval:
-    value: float
-    low: float
-    high: float
-
-    def to_json(self) -> list[float]:
-        return [round(self.value, 4), round(self.low, 4), round(self.high, 4)]
-
-
-def wilson(successes: float, trials: int) -> Interval:
-    """The 95 % Wilson score interval of a proportion (successes may be fractional shares)."""
-    if trials == 0:
-        return Interval(0.0, 0.0, 1.0)
-    p = successes / trials
-    denominator = 1 + Z95**2 / trials
-    centre = (p + Z95**2 / (2 * trials)) / denominator
-    half = Z95 * math.sqrt(p * (1 - p) / trials + Z95**2 / (4 * trials**2)) / denominator
-    return Interval(p, max(0.0, centre - half), min(1.0, centre + half))
-
-
-def mean_interval(values: Sequence[float]) -> Interval:
-    """The mean with a normal-approximation 95 % interval."""
-    count = len(values)
-    if count == 0:
-        return Interval(0.0, 0.0, 0.0)
-    mean = sum(values) / count
-    if count == 1:
-        return Interval(mean, mean, mean)
-    variance = sum((v - mean) ** 2 for v in values) / (count - 1)
-    half = Z95 * math.sqrt(variance / count)
-    return Interval(mean, mean - half, mean + half)
 
 
 def shares(scores: Sequence[int]) -> list[float]:

@@ -29,12 +29,12 @@ from golfcards.errors import GolfError
 from golfcards.runners.storage import Commit, GameSummary, SavedGame, Storage
 from golfcards.shuffle import DEAL_COUNT
 from golfcards.solitaire.board import Action, Board, Refusal, Undo, parse_action
-from golfcards.solitaire.codes import GameCode
+from golfcards.solitaire.codes import GameCode, rules_key
 from golfcards.solitaire.course import Course
 from golfcards.solitaire.hint import Hint, hint, is_still_winnable
 from golfcards.solitaire.rules import EASY, Rules
 from golfcards.solitaire.solver import Verdict, solve
-from golfcards.solitaire.winnable import random_winnable_code
+from golfcards.solitaire.winnable import random_code
 
 HINT_BUDGET = 300_000
 WINNABLE_BUDGET = 1_000_000
@@ -73,12 +73,6 @@ class Played:
     repeated: bool = False
 
 
-def rules_key(code: GameCode) -> str:
-    """The code's rule part, used to group statistics: ``E``, ``C``, ``E-J1-ND``…"""
-    parts = str(code.single()).split("-")
-    return "-".join([parts[1], *parts[3:]])
-
-
 def summary(board: Board) -> GameSummary:
     return GameSummary(board.status.value, board.score, board.cards_left, board.moves)
 
@@ -112,12 +106,10 @@ class SolitaireGames:
         self.storage = storage
         self.new_number = new_number or (lambda: secrets.randbelow(DEAL_COUNT))
 
-    def random_code(self, rules: Rules, course: bool = False, winnable: bool = False) -> GameCode:
-        """A random deal; with ``winnable``, one the solver proves winnable, solved here (the web
-        server solves in a worker instead: :func:`winnable_code`)."""
-        if winnable:
-            return winnable_code(rules, self.new_number(), course)
-        return GameCode(self.new_number(), rules, course=course)
+    def random_code(self, rules: Rules = EASY, course: bool = False, winnable: bool = False) -> GameCode:
+        """A random deal; with ``winnable``, a uniformly random deal the solver proves winnable, solved
+        here (the web server solves in a worker instead: :func:`winnable_code`)."""
+        return random_code(rules, self.new_number(), course=course, winnable=winnable)
 
     def load(self, player: str) -> Game:
         """The player's current game; a player without one starts a random winnable Easy deal
@@ -155,7 +147,7 @@ class SolitaireGames:
             course = Course(code)
             course_id = self.storage.start_course(player, str(course.code))
         single = code.single()
-        saved = self.storage.start_game(player, str(single), rules_key(single), course_id, request_id=request_id)
+        saved = self.storage.start_game(player, str(single), rules_key(single.rules), course_id, request_id=request_id)
         if isinstance(saved, Commit):  # a retried request: the game it started is the current one
             return self._current(player)
         board = course.board if course else Board.from_code(single)
@@ -209,7 +201,7 @@ class SolitaireGames:
             saved = self.storage.start_game(
                 player,
                 str(board.code),
-                rules_key(board.code),
+                rules_key(board.code.rules),
                 game.saved.course_id,
                 request_id=request_id,
                 replacing=game.saved,
@@ -241,8 +233,7 @@ class SolitaireGames:
 
 def winnable_code(rules: Rules, seed: int, course: bool = False) -> GameCode:
     """A uniformly random deal the solver proves winnable under ``rules`` (same seed, same code)."""
-    code = random_winnable_code(rules, seed)
-    return GameCode(code.number, rules, course=course)
+    return random_code(rules, seed, course=course, winnable=True)
 
 
 def advise(board: Board) -> Hint:

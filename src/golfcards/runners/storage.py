@@ -14,7 +14,18 @@ a short summary and its record (:mod:`golfcards.sixcard.record`, every deal and 
 per seat held by a known player with what the statistics need. Nothing of a match is stored before
 it is over. :mod:`golfcards.runners.sixcard_records` reads and writes them.
 
-Schema version 3 gives each Solitaire game a version (counted up by every write, for optimistic
+Six-card Golf rooms (schema version 3) are kept while they live, so that a server restart ends no
+match: a row per room with its rules, its seats (seat tokens only as SHA-256 hashes), the first deal
+code and the secret key of its match, and a row per event of the match (an action of a seat, or the
+deal of the next hole) in the order they happened. Loading a room replays its events through the
+engine. :mod:`golfcards.web.room_store` turns rooms into these rows and back.
+
+The daily deal (schema version 4) adds one row per player, day and rule: the game that counts for
+that day (the first one started; a fresh start replaces it only while it has no move). The day's
+table and the player's streak read that game's row. The step only creates tables and indexes that
+do not exist yet (``IF NOT EXISTS``), so it can take any version number when branches merge.
+
+Schema version 5 gives each Solitaire game a version (counted up by every write, for optimistic
 concurrency) and remembers the ids of applied requests (a retry is applied once).
 
 The schema carries a version number (``PRAGMA user_version``); :data:`MIGRATIONS` lists the
@@ -37,13 +48,24 @@ import secrets
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from golfcards.errors import GolfError
 
-SCHEMA_VERSION = 3
+DAILY_TABLES = """
+    CREATE TABLE IF NOT EXISTS daily_entries (
+        day TEXT NOT NULL,
+        rules TEXT NOT NULL,
+        player TEXT NOT NULL REFERENCES players(id),
+        game INTEGER NOT NULL REFERENCES solitaire_games(id),
+        PRIMARY KEY (day, rules, player)
+    );
+    CREATE INDEX IF NOT EXISTS daily_entries_player ON daily_entries(player, rules, day);
+"""
+"""The daily deal's tables: self-contained, so renumbering the step at a merge is a one-line change."""
+SCHEMA_VERSION = 5
 MIGRATIONS: dict[int, str] = {
     1: """
     CREATE TABLE players (
@@ -100,8 +122,32 @@ MIGRATIONS: dict[int, str] = {
     CREATE INDEX sixcard_results_player ON sixcard_results(player, match);
     """,
     3: """
+    CREATE TABLE sixcard_rooms (
+        code TEXT PRIMARY KEY,
+        rules TEXT NOT NULL,
+        seats TEXT NOT NULL,
+        match_code TEXT,
+        match_key BLOB,
+        serial INTEGER NOT NULL DEFAULT 0,
+        sequence INTEGER NOT NULL DEFAULT 0,
+        finished REAL,
+        created REAL NOT NULL,
+        updated REAL NOT NULL
+    );
+    CREATE TABLE sixcard_room_events (
+        room TEXT NOT NULL REFERENCES sixcard_rooms(code) ON DELETE CASCADE,
+        serial INTEGER NOT NULL,
+        n INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        event TEXT NOT NULL,
+        sequence INTEGER NOT NULL,
+        PRIMARY KEY (room, serial, n)
+    );
+    """,
+    4: DAILY_TABLES,
+    5: """
     ALTER TABLE solitaire_games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
-    CREATE TABLE requests (
+    CREATE TABLE IF NOT EXISTS requests (
         player TEXT NOT NULL,
         id TEXT NOT NULL,
         created REAL NOT NULL,
@@ -304,7 +350,7 @@ class Storage:
             for target in range(version + 1, SCHEMA_VERSION + 1):
                 for statement in MIGRATIONS[target].split(";"):
                     if statement.strip():
-                        db.execute(statement)
+                        _run_step(db, statement)
                 db.execute(f"PRAGMA user_version = {target}")
         except BaseException:
             db.execute("ROLLBACK")
@@ -501,6 +547,56 @@ class Storage:
             recent=recent,
         )
 
+    # --- the daily deal -----------------------------------------------------------------------
+
+    def daily_entry(self, player: str, day: str, rules: str) -> DailyEntry | None:
+        """The game that counts for ``player``'s daily deal of ``day`` under ``rules``, if any."""
+        with self._use() as db:
+            row = db.execute(
+                f"{_DAILY_SELECT} WHERE d.day = ? AND d.rules = ? AND d.player = ?", (day, rules, player)
+            ).fetchone()
+        return None if row is None else _daily_entry(row)
+
+    def record_daily(self, player: str, day: str, rules: str, game_id: int) -> None:
+        """Make ``game_id`` the game that counts for the day, unless one with a move already does."""
+        with self._use(write=True) as db:
+            db.execute(
+                "INSERT INTO daily_entries (day, rules, player, game) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (day, rules, player) DO UPDATE SET game = excluded.game "
+                "WHERE (SELECT moves FROM solitaire_games WHERE id = daily_entries.game) = 0",
+                (day, rules, player, game_id),
+            )
+
+    def daily_results(self, day: str, rules: str, limit: int) -> list[DailyEntry]:
+        """The day's games under ``rules`` with at least one move: wins first, then score, moves, time."""
+        with self._use() as db:
+            rows = db.execute(
+                f"{_DAILY_SELECT} WHERE d.day = ? AND d.rules = ? AND g.moves > 0 ORDER BY {_DAILY_ORDER} LIMIT ?",
+                (day, rules, limit),
+            ).fetchall()
+        return [_daily_entry(row) for row in rows]
+
+    def daily_rank(self, player: str, day: str, rules: str) -> int | None:
+        """``player``'s place in the day's table (as :meth:`daily_results` orders it), if they played."""
+        with self._use() as db:
+            row = db.execute(
+                "SELECT place FROM (SELECT d.player, ROW_NUMBER() OVER (ORDER BY "
+                f"{_DAILY_ORDER}) AS place FROM daily_entries d JOIN solitaire_games g ON g.id = d.game "
+                "WHERE d.day = ? AND d.rules = ? AND g.moves > 0) WHERE player = ?",
+                (day, rules, player),
+            ).fetchone()
+        return None if row is None else int(row["place"])
+
+    def daily_days_won(self, player: str, rules: str) -> list[str]:
+        """The days (``YYYY-MM-DD``) whose daily deal under ``rules`` ``player`` won, oldest first."""
+        with self._use() as db:
+            rows = db.execute(
+                "SELECT d.day FROM daily_entries d JOIN solitaire_games g ON g.id = d.game "
+                "WHERE d.player = ? AND d.rules = ? AND g.status = 'won' ORDER BY d.day",
+                (player, rules),
+            ).fetchall()
+        return [row["day"] for row in rows]
+
     # --- six-card matches -------------------------------------------------------------------
 
     def save_sixcard_match(
@@ -564,6 +660,90 @@ class Storage:
             ).fetchone()
         return None if row is None else _stored_match(row)
 
+    # --- six-card rooms -----------------------------------------------------------------------
+
+    def insert_room(self, room: StoredRoom) -> bool:
+        """Store a new room; False (nothing written) if a room with its code exists already."""
+        with self._use() as db:
+            try:
+                db.execute(
+                    "INSERT INTO sixcard_rooms (code, rules, seats, match_code, match_key, serial, sequence, "
+                    "finished, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    _room_values(room),
+                )
+            except sqlite3.IntegrityError:
+                return False
+        return True
+
+    def save_room(self, room: StoredRoom, events: Sequence[StoredEvent]) -> None:
+        """Write the room's row and append ``events``, at once (one transaction): events of an earlier
+        match (``serial``) are dropped, an event already stored is kept as it is."""
+        with self._use(write=True) as db:
+            db.execute(
+                "UPDATE sixcard_rooms SET rules = ?, seats = ?, match_code = ?, match_key = ?, serial = ?, "
+                "sequence = ?, finished = ?, updated = ? WHERE code = ?",
+                (*_room_values(room)[1:8], room.updated, room.code),
+            )
+            db.execute("DELETE FROM sixcard_room_events WHERE room = ? AND serial < ?", (room.code, room.serial))
+            db.executemany(
+                "INSERT OR IGNORE INTO sixcard_room_events (room, serial, n, seat, event, sequence) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                [(room.code, room.serial, event.n, event.seat, event.event, event.sequence) for event in events],
+            )
+
+    def load_room(self, code: str) -> tuple[StoredRoom, list[StoredEvent]] | None:
+        """A stored room and the events of its current match in order, or None."""
+        with self._use() as db:
+            row = db.execute("SELECT * FROM sixcard_rooms WHERE code = ?", (code,)).fetchone()
+            if row is None:
+                return None
+            events = db.execute(
+                "SELECT n, seat, event, sequence FROM sixcard_room_events WHERE room = ? AND serial = ? ORDER BY n",
+                (code, row["serial"]),
+            ).fetchall()
+        room = StoredRoom(
+            code=row["code"],
+            rules=row["rules"],
+            seats=row["seats"],
+            match_code=row["match_code"],
+            match_key=None if row["match_key"] is None else bytes(row["match_key"]),
+            serial=int(row["serial"]),
+            sequence=int(row["sequence"]),
+            finished=row["finished"],
+            created=float(row["created"]),
+            updated=float(row["updated"]),
+        )
+        return room, [StoredEvent(int(e["n"]), int(e["seat"]), e["event"], int(e["sequence"])) for e in events]
+
+    def delete_room(self, code: str) -> None:
+        with self._use(write=True) as db:
+            db.execute("DELETE FROM sixcard_room_events WHERE room = ?", (code,))
+            db.execute("DELETE FROM sixcard_rooms WHERE code = ?", (code,))
+
+    def old_rooms(self, idle_before: float, playing_before: float) -> list[str]:
+        """Codes of the rooms last written before ``idle_before`` whose match has not started or is over,
+        and of those with a match under way last written before ``playing_before``."""
+        with self._use() as db:
+            rows = db.execute(
+                "SELECT code FROM sixcard_rooms WHERE updated < CASE "
+                "WHEN match_code IS NOT NULL AND finished IS NULL THEN ? ELSE ? END",
+                (playing_before, idle_before),
+            ).fetchall()
+        return [row["code"] for row in rows]
+
+
+@dataclass(frozen=True, slots=True)
+class DailyEntry:
+    """The game that counts for a player's daily deal, with what the day's table shows of it."""
+
+    player: str
+    game: int
+    status: str
+    score: int
+    moves: int
+    seconds: float
+    current: bool
+
 
 @dataclass(frozen=True, slots=True)
 class SixCardResultRow:
@@ -612,7 +792,77 @@ def _stored_match(row: sqlite3.Row) -> StoredSixCardMatch:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class StoredRoom:
+    """A six-card room as stored: rules and seats as JSON texts, its match's first code and key."""
+
+    code: str
+    rules: str
+    seats: str
+    match_code: str | None
+    match_key: bytes | None
+    serial: int
+    sequence: int
+    finished: float | None
+    created: float
+    updated: float
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEvent:
+    """Event ``n`` of a room's match: ``seat``'s action as JSON, or ``"next"`` (the next hole dealt),
+    and the room's change counter after it (what the table was told)."""
+
+    n: int
+    seat: int
+    event: str
+    sequence: int
+
+
+def _room_values(room: StoredRoom) -> tuple[object, ...]:
+    return (
+        room.code,
+        room.rules,
+        room.seats,
+        room.match_code,
+        room.match_key,
+        room.serial,
+        room.sequence,
+        room.finished,
+        room.created,
+        room.updated,
+    )
+
+
 _COUNTED = "(status IN ('won', 'blocked') OR abandoned = 1)"
+_DAILY_ORDER = "g.status = 'won' DESC, g.score DESC, g.moves, g.updated - g.started, g.id"
+_DAILY_SELECT = (
+    "SELECT d.player, d.game, g.status, g.score, g.moves, g.updated - g.started AS seconds, g.current, "
+    "g.abandoned FROM daily_entries d JOIN solitaire_games g ON g.id = d.game"
+)
+
+
+def _daily_entry(row: sqlite3.Row) -> DailyEntry:
+    status = "abandoned" if row["abandoned"] and row["status"] == "playing" else row["status"]
+    return DailyEntry(
+        row["player"],
+        int(row["game"]),
+        status,
+        int(row["score"]),
+        int(row["moves"]),
+        float(row["seconds"]),
+        bool(row["current"]),
+    )
+
+
+def _run_step(db: sqlite3.Connection, statement: str) -> None:
+    """One statement of a migration step; a column the file has already is left alone, so that a
+    step can run again when merged branches renumber it (its tables say ``IF NOT EXISTS``)."""
+    try:
+        db.execute(statement)
+    except sqlite3.OperationalError as error:
+        if not (statement.strip().upper().startswith("ALTER TABLE") and "duplicate column" in str(error)):
+            raise
 
 
 def _saved_game(row: sqlite3.Row) -> SavedGame:

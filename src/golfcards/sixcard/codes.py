@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 
 from golfcards.errors import GolfError
 from golfcards.shuffle import DEAL_COUNT, ascii_number, ascii_upper, letters_to_number, number_to_letters
-from golfcards.sixcard.deal import Deal
+from golfcards.sixcard.deal import SixCardDeal
 from golfcards.sixcard.rules import GRID_SHAPES, MAX_PLAYERS, MIN_PLAYERS, SixCardRules
 
 HOLE_DOMAIN = b"golfcards six-card hole "
@@ -128,8 +128,8 @@ class DealCode:
             parts.append(f"H{rules.holes}")
         return "-".join(parts)
 
-    def deal(self) -> Deal:
-        return Deal.from_number(self.number, self.rules)
+    def deal(self) -> SixCardDeal:
+        return SixCardDeal.from_number(self.number, self.rules)
 
     def for_hole(self, hole: int, key: bytes) -> DealCode:
         """The code of hole ``hole`` (0-based) of the match that starts with this code and is keyed

@@ -21,7 +21,7 @@ RESHUFFLE_STREAM = 0x6C70
 
 
 @dataclass(frozen=True, slots=True)
-class Deal:
+class SixCardDeal:
     """The cards of one hole before any action, as card indexes (``Card.index``; jokers 52, 53)."""
 
     grids: tuple[tuple[int, ...], ...]
@@ -29,12 +29,12 @@ class Deal:
     stock: tuple[int, ...]
 
     @classmethod
-    def from_number(cls, number: int, rules: SixCardRules) -> Deal:
+    def from_number(cls, number: int, rules: SixCardRules) -> SixCardDeal:
         order = permutation(rules.deck_size, deal_seed(SIXCARD_STREAM, number))
         return cls.from_sequence(order, rules)
 
     @classmethod
-    def from_sequence(cls, indexes: list[int] | tuple[int, ...], rules: SixCardRules) -> Deal:
+    def from_sequence(cls, indexes: list[int] | tuple[int, ...], rules: SixCardRules) -> SixCardDeal:
         """Lay card indexes out in the fixed order described in the module docstring."""
         size = rules.grid
         grids = tuple(tuple(indexes[s * size : (s + 1) * size]) for s in range(rules.players))

@@ -2,22 +2,17 @@
 
 :class:`HoleState` knows every card, face down or not; what a player may see is built from it by
 :func:`golfcards.sixcard.view.view_for` only. The state follows the game-state protocol of
-:mod:`golfcards.game` (``legal_actions``, ``apply``, ``undo``, ``is_terminal``, ``returns``,
-``view``, ``clone``): a refused action changes nothing and says why with a :class:`Refusal`, a
-message key. Outside drivers — a server, the terminal, the arena — pass the seat that acts
+:mod:`golfcards.game`: a refused action changes nothing and says why with a :class:`Refusal`, a
+message key. Drivers — a server, the terminal, the arena — pass the seat that acts
 (``apply(action, seat)``), so turn order is checked too.
 
-The course of a hole:
-
-1. ``REVEAL``: every seat turns up 2 of its face-down cards (3 in the 3 × 3 grid), in any order;
-2. ``DRAW``: the current player draws from the stock or takes the discard into their grid;
-3. ``PLACE`` (after a draw from the stock): swap the drawn card into the grid or discard it.
-
-After each turn: if the player's grid is all face up, the hole ends at once (or, with the
-``final_turn`` house rule, after one more turn for each other player); if the stock is empty, the
-hole ends and is scored (with ``reshuffle_discard``, the discard under its top card becomes a new
-stock instead, at most :data:`~golfcards.sixcard.rules.MAX_RESHUFFLES` times). The face-up flags
-keep what was face up when the hole ended; the views then reveal every grid.
+A hole goes ``REVEAL`` (every seat turns up 2 face-down cards, 3 in the 3 × 3 grid, in any order),
+then turns of ``DRAW`` (draw from the stock, or take the discard into one's grid) and, after a draw,
+``PLACE`` (swap the drawn card in or discard it). After a turn that leaves a grid all face up the
+hole ends (with the ``final_turn`` house rule, after one more turn for each other player); when the
+stock is empty it ends too, unless ``reshuffle_discard`` turns the discard under its top card into
+a new stock (at most :data:`~golfcards.sixcard.rules.MAX_RESHUFFLES` times). The face-up flags keep
+what was face up at the end; the views then reveal every grid.
 """
 
 from __future__ import annotations
@@ -29,7 +24,7 @@ from typing import TYPE_CHECKING
 from golfcards.cards import AnyCard, card_from_index
 from golfcards.sixcard.actions import Action, DiscardDrawn, DrawStock, Reveal, Swap, TakeDiscard
 from golfcards.sixcard.codes import DealCode
-from golfcards.sixcard.deal import Deal, reshuffle_order
+from golfcards.sixcard.deal import SixCardDeal, reshuffle_order
 from golfcards.sixcard.rules import MAX_RESHUFFLES, SixCardRules
 from golfcards.sixcard.scoring import INDEX_KEYS, column_points
 
@@ -157,7 +152,7 @@ class HoleState:
     @classmethod
     def new(
         cls,
-        deal: Deal,
+        deal: SixCardDeal,
         rules: SixCardRules,
         *,
         dealer: int | None = None,

@@ -45,6 +45,7 @@ class Refusal(enum.StrEnum):
     STOCK_EMPTY = "stock_empty"
     MUST_REMOVE_FIRST = "must_remove_first"
     GAME_OVER = "game_over"
+    GAME_WON = "game_won"
     NOTHING_TO_UNDO = "nothing_to_undo"
     UNDO_LIMIT = "undo_limit"
 
@@ -254,7 +255,12 @@ class Board:
         return moves
 
     def why_not(self, action: Action) -> Refusal | None:
-        """Why ``action`` would be refused now, or None if it would be accepted."""
+        """Why ``action`` would be refused now, or None if it would be accepted.
+
+        A won game is over for good: nothing, not even an undo, turns the win back into a game.
+        """
+        if self.cards_left == 0:
+            return Refusal.GAME_WON
         if isinstance(action, Undo):
             if self._history:
                 return None
@@ -333,8 +339,8 @@ class Board:
 
     @property
     def undo_available(self) -> int:
-        """How many undos in a row are possible now."""
-        return len(self._history)
+        """How many undos in a row are possible now (none once the game is won)."""
+        return 0 if self.cards_left == 0 else len(self._history)
 
     def clone(self) -> Board:
         other = Board(self.deal, self.rules, undo_limit=self.undo_limit, code=self.code)

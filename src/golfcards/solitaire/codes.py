@@ -49,30 +49,9 @@ class GameCode:
             )
         if len(parts) < 3:
             raise GolfError("code.too_short", f"{text.strip()!r}: expected {PREFIX}-E-AAAAAAB", code=text.strip())
-        rule = _RULE_BY_LETTER.get(parts[1])
-        if rule is None:
-            raise GolfError(
-                "code.bad_rule",
-                f"{text.strip()!r}: the rule letter is E, C or S, not {parts[1]!r}",
-                code=text.strip(),
-                rule=parts[1],
-            )
+        rule = _rule_name(parts[1], text.strip())
         number = letters_to_number(parts[2])
-        jokers, empty_discard, course = 0, False, False
-        for option in parts[3:]:
-            if option in ("J1", "J2") and not jokers:
-                jokers = int(option[1])
-            elif option == "ND" and not empty_discard:
-                empty_discard = True
-            elif option == "T" and not course:
-                course = True
-            else:
-                raise GolfError(
-                    "code.bad_option",
-                    f"{text.strip()!r}: unknown or repeated option {option!r} (J1, J2, ND, T)",
-                    code=text.strip(),
-                    option=option,
-                )
+        jokers, empty_discard, course = _options(parts[3:], text.strip(), course_allowed=True)
         return cls(number, Rules(rule, jokers, empty_discard), course)
 
     @property
@@ -80,14 +59,8 @@ class GameCode:
         return number_to_letters(self.number)
 
     def __str__(self) -> str:
-        parts = [PREFIX, self.rules.name.value, self.letters]
-        if self.rules.jokers:
-            parts.append(f"J{self.rules.jokers}")
-        if self.rules.empty_discard:
-            parts.append("ND")
-        if self.course:
-            parts.append("T")
-        return "-".join(parts)
+        rule, *options = rules_key(self.rules).split("-")
+        return "-".join([PREFIX, rule, self.letters, *options, *(["T"] if self.course else [])])
 
     def deal(self) -> Deal:
         return Deal.from_number(self.number, self.rules.jokers, self.rules.empty_discard)
@@ -106,3 +79,51 @@ class GameCode:
 
 def parse_code(text: str) -> GameCode:
     return GameCode.parse(text)
+
+
+def rules_key(rules: Rules) -> str:
+    """The rule part of a code, the name of a rule set (statistics are kept per key): ``E``, ``C-J1``, ``E-J2-ND``."""
+    parts = [rules.name.value]
+    if rules.jokers:
+        parts.append(f"J{rules.jokers}")
+    if rules.empty_discard:
+        parts.append("ND")
+    return "-".join(parts)
+
+
+def parse_rules_key(key: str) -> Rules:
+    """Read :func:`rules_key`'s output, as a code reads it (:class:`GolfError` if it is not one)."""
+    if not isinstance(key, str) or not key.strip():
+        raise GolfError("code.empty", "no rules given")
+    letter, *options = key.strip().upper().split("-")
+    jokers, empty_discard, _ = _options(options, key.strip(), course_allowed=False)
+    return Rules(_rule_name(letter, key.strip()), jokers, empty_discard)
+
+
+def _rule_name(letter: str, text: str) -> RuleName:
+    rule = _RULE_BY_LETTER.get(letter)
+    if rule is None:
+        raise GolfError(
+            "code.bad_rule", f"{text!r}: the rule letter is E, C or S, not {letter!r}", code=text, rule=letter
+        )
+    return rule
+
+
+def _options(options: list[str], text: str, *, course_allowed: bool) -> tuple[int, bool, bool]:
+    """Jokers, empty discard and course from the options of ``text`` (each at most once)."""
+    jokers, empty_discard, course = 0, False, False
+    for option in options:
+        if option in ("J1", "J2") and not jokers:
+            jokers = int(option[1])
+        elif option == "ND" and not empty_discard:
+            empty_discard = True
+        elif option == "T" and course_allowed and not course:
+            course = True
+        else:
+            raise GolfError(
+                "code.bad_option",
+                f"{text!r}: unknown or repeated option {option!r} (J1, J2, ND, T)",
+                code=text,
+                option=option,
+            )
+    return jokers, empty_discard, course

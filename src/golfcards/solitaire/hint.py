@@ -28,12 +28,17 @@ PYTHON_BUDGET = 60_000
 COMPILED_BUDGET = 2_000_000
 """Positions the compiled search (``[fast]``) examines in about half a second: enough to decide
 every reference deal from its start."""
+LIVE_BUDGET = 10_000
+"""Positions for the live "still winnable" line, asked after every action: small enough that the
+pure Python search answers within 50 ms of CPU time at the 99th percentile of positions reached by
+play (``bench/hints.py --live``, docs/solver.md); a position it does not decide is shown as
+undecided, never guessed."""
 INTERACTIVE = -1
 """The default ``budget``: :func:`interactive_budget` for the search in use."""
 
 
 def interactive_budget() -> int:
-    return COMPILED_BUDGET if solver_fast.AVAILABLE else PYTHON_BUDGET
+    return COMPILED_BUDGET if solver_fast.ACTIVE else PYTHON_BUDGET
 
 
 class HintKind(enum.StrEnum):

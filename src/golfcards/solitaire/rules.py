@@ -21,6 +21,16 @@ class RuleName(enum.Enum):
     CLASSIC = "C"
     STRICT = "S"
 
+    @property
+    def word(self) -> str:
+        """The rule's name in the command line, JSON and the web API: ``easy``, ``classic``, ``strict``."""
+        return self.name.lower()
+
+    @classmethod
+    def from_word(cls, word: object) -> RuleName | None:
+        """Read :attr:`word` (None for anything else: the caller says what was wrong where)."""
+        return next((name for name in cls if name.word == word), None)
+
 
 @dataclass(frozen=True, slots=True)
 class Rules:

@@ -5,28 +5,14 @@ a :class:`~golfcards.solitaire.deal.Deal` with :class:`~golfcards.solitaire.rule
 game code. The answer is a :class:`Verdict`: winnable (with a winning line of moves the
 :class:`Board` replays to a win), not winnable, or — only when a ``budget`` of search nodes was
 given and spent — undecided. Without a budget every position is decided; there is no hidden cap.
-
-How it is fast enough in plain Python (see ``docs/solver.md``):
-
-* a compact state: column heights packed in one base-6 integer, cards drawn, the discard's rank;
-* a transposition table. With the rules that allow drawing at any time, a position that is lost
-  with ``d`` cards drawn is also lost with more drawn (the position with fewer cards drawn can copy
-  any line of the other and draw the extra cards at its first draw), so the table keeps, for each
-  (heights, discard rank), the fewest cards drawn at which it was found lost and answers for every
-  later stock index too. It is a flat byte table (a dict of a million entries is slower to reach
-  than the rest of a position's work), and each child is looked up before the search enters it;
-* sound bounds (``solver_tables``) that prove a position lost long before the stock runs out;
-* move ordering: removals before drawing, tallest column first;
-* in pure Python, a deal not decided within :data:`SWEEP_AFTER` positions is handed to the sweep
-  (``solver_sweep``), which computes every reachable position at once with big integers as bit sets.
-
-With numba installed (the ``[fast]`` extra) the same depth-first search runs compiled
-(``solver_fast``), fast enough without the sweep.
-
-:func:`most_removals` runs the same search to find how far a lost position can still be played
-(the most cards that can still be removed, and a line that removes them), for hints.
-
 Every rule set of the engine is supported: Easy, Classic, Strict, with jokers and an empty discard.
+
+The search is depth-first over compact positions (:mod:`.solver_tables`), with a transposition
+table of lost positions, sound bounds that prove a position lost early, and removals tried before
+drawing. In pure Python a deal not decided within :data:`SWEEP_AFTER` positions is handed to the
+sweep (:mod:`.solver_sweep`); with numba (the ``[fast]`` extra) the same search runs compiled
+(:mod:`.solver_fast`). :func:`most_removals` runs the same search for how far a lost position can
+still be played (for hints). How it works, and what was measured and tried: ``docs/solver.md``.
 """
 
 from __future__ import annotations
@@ -46,7 +32,7 @@ from golfcards.solitaire.solver_tables import (
     CODES,
     EMPTY,
     JOKER,
-    Tables,
+    SearchTables,
     chain_roots_table,
     rank_code,
     roots_suffice,
@@ -111,24 +97,6 @@ def _tops(columns: list[list[int]], heights: Sequence[int]) -> list[int]:
     return tops
 
 
-def _fitting_slots(fit: list[list[bool]]) -> list[tuple[int, int, int]]:
-    """For each discard code, three ``tops`` slots whose union is the columns that fit it.
-
-    A card fits on a plain rank only when it is a neighbouring rank or a joker; on a joker or an
-    empty discard everything fits (the slot of every non-empty column). The EMPTY slot stays 0:
-    no free card is an empty discard.
-    """
-    slots = []
-    for n in range(len(fit)):
-        codes = [x for x in range(len(fit)) if fit[x][n]]
-        if len(codes) > 3:
-            slots.append((_ALL, EMPTY, EMPTY))
-        else:
-            codes += [EMPTY] * (3 - len(codes))
-            slots.append((codes[0], codes[1], codes[2]))
-    return slots
-
-
 class Solvability(enum.Enum):
     WINNABLE = "winnable"
     NOT_WINNABLE = "not_winnable"
@@ -182,7 +150,7 @@ class _OutOfBudget(Exception):
 class Start:
     """A position in the solver's terms: the tables of its deal and rules, and where play stands."""
 
-    tables: Tables
+    tables: SearchTables
     heights: tuple[int, ...]
     drawn: int
     discard: int
@@ -211,19 +179,21 @@ def start_of(game: Game, rules: Rules | None = None, *, draw_anytime: bool | Non
         raise GolfError(
             "solver.rules_mismatch", "the rules' jokers and empty-discard options must match the game's cards"
         )
-    tables = Tables(game.deal.columns, game.deal.stock, rules or game.rules, draw_anytime)
+    tables = SearchTables(game.deal.columns, game.deal.stock, rules or game.rules, draw_anytime)
     return Start(tables, tuple(game.heights), game.drawn, rank_code(game.discard))
 
 
 def warm_up() -> None:
-    """Prepare the search now rather than on the first request (for long-running interfaces).
+    """Prepare the search for batch work or a long-running process (analysis, a server).
 
-    With the compiled search this compiles it, or loads it from numba's cache (about a second);
-    without it this builds the sweep's masks (a few tens of milliseconds).
+    Switches to the compiled search when numba is installed: compiling it, or loading it from
+    numba's cache, takes about a second, so only processes that solve many positions pay it (a
+    single ``golf solitaire hint`` stays in pure Python). Also builds the sweep's masks (a few tens
+    of milliseconds), which the pure Python search uses.
     """
-    search(start_of(GameCode(1, Rules()).deal(), Rules()), budget=1)
-    if not solver_fast.AVAILABLE:
-        solver_sweep.cards_left_masks(_BASE)  # and the slabs it is built from
+    solver_sweep.cards_left_masks(_BASE)  # and the slabs it is built from
+    if solver_fast.activate():
+        search(start_of(GameCode(1, Rules()).deal(), Rules()), budget=1)
 
 
 def solve(game: Game, rules: Rules | None = None, *, budget: int | None = None) -> Verdict:
@@ -296,19 +266,63 @@ def most_removals(game: Game, rules: Rules | None = None, *, budget: int | None 
     return Best(runner.best_left, _moves(runner.best_line), complete, runner.nodes)
 
 
+TALLEST, RIGHTMOST = -2, -1
+"""Move orders among a position's removals. ``TALLEST``, the exhaustive search's: the tallest fitting
+column first (it has the most cards still to free; the lower column first among equals).
+``RIGHTMOST``: the rightmost fitting column first. An order ``k >= 0`` is a probe's *likeliest
+first*: tallest first, but a removal after which a free card fits the removed one (the chain goes
+on) counts :data:`FOLLOW_BONUS` heights more, and for ``k > 0`` each column's height is blurred by up
+to :data:`BLUR` by an amount a hash of ``k`` and the position picks, so each ``k`` is another
+repeatable variation (the same in the compiled search)."""
+FOLLOW_BONUS = 2
+BLUR = 3
+_MIX = 0x9E3779B97F
+"""The blur's hash multiplier: 40 bits, so ``(hcode ^ k) * _MIX`` fits 64 bits (the compiled
+search's int64; an hcode is below 2**19)."""
+PROBES: tuple[tuple[int, int], ...] = (
+    (60, 0),
+    (60, RIGHTMOST),
+    (60, 2),
+    (60, 3),
+    (60, 4),
+    (120, 0),
+    (120, RIGHTMOST),
+    (60, 5),
+    (60, 6),
+    (60, 7),
+    (240, 0),
+    (240, RIGHTMOST),
+)
+"""The line-finding probes run before the exhaustive search, as (positions, order).
+
+A probe is the same depth-first search (same bounds, same table of lost positions, which the
+probes and the exhaustive search share: what a probe proves lost stays proven) in another move
+order, stopped after its positions. A winnable deal usually has many winning lines, but a
+depth-first search that makes one early mistake must prove the whole subtree under it lost before
+it gets back (hundreds of thousands of positions on the worst deals): starting again in another
+order is cheaper than backtracking. A probe that ends within its positions decides the position
+(won, or proven lost). 60 positions fit one dive to the end (a line is at most 51 moves) and a
+little backtracking near it; the two plain orders come back with twice, then four times the
+positions (as in Luby's restart schedule). Measured in docs/solver.md."""
+
+
 def _sweeping(budget: int | None) -> bool:
     """Whether a search hands over to the sweep after SWEEP_AFTER positions (pure Python only)."""
-    return not solver_fast.AVAILABLE and (budget is None or budget - SWEEP_AFTER >= SWEEP_COST)
+    return not solver_fast.ACTIVE and (budget is None or budget - SWEEP_AFTER >= SWEEP_COST)
 
 
-def _powers(tables: Tables) -> list[int]:
+def _powers(tables: SearchTables) -> list[int]:
     """Each column's stride when the column heights are packed in one integer, one digit per column."""
     base = max([_BASE] + [len(column) + 1 for column in tables.columns])
     return [base**c for c in range(7)]
 
 
+_MOVE_OF: dict[int, Move] = {_DRAW: Draw(), **{c: Take(c + 1) for c in range(7)}}
+"""The move of each step of a line (moves are immutable values: one of each is enough)."""
+
+
 def _moves(steps: list[int]) -> tuple[Move, ...]:
-    return tuple(Draw() if step == _DRAW else Take(step + 1) for step in steps)
+    return tuple(map(_MOVE_OF.__getitem__, steps))
 
 
 class _Search:
@@ -327,6 +341,7 @@ class _Search:
         self.nodes = 0
         self.best_left = start.cards_left
         self.best_line: list[int] = []
+        self.probes = PROBES if to_win else ()
 
     def run(self) -> None:
         start = self.start
@@ -342,7 +357,7 @@ class _Search:
             self.nodes = 1
             return
         powers = _powers(tables)
-        if solver_fast.AVAILABLE:
+        if solver_fast.ACTIVE:
             outcome, self.nodes, self.best_left, self.best_line = solver_fast.run(
                 tables,
                 heights,
@@ -353,6 +368,10 @@ class _Search:
                 self.to_win,
                 demand,
                 supply,
+                self.probes,
+                32 * FOLLOW_BONUS,
+                BLUR,
+                _MIX,
             )
             if outcome == solver_fast.OUT_OF_BUDGET:
                 raise _OutOfBudget
@@ -381,7 +400,7 @@ class _Search:
         card_at = [[_JUNK] + column for column in columns]
         columns_of = _COLUMNS_OF
         emptied = [_JUNK, _ALL] + [_JUNK] * max(len(column) for column in columns)
-        fitting = _fitting_slots(tables.fit)
+        fitting = tables.fitting
         trail: list[int] = []
         to_win = self.to_win
         limit = self.limit
@@ -392,12 +411,32 @@ class _Search:
         best_left = self.best_left
 
         chain_roots = chain_roots_table(tables.served, tables.wrap)
-        roots = tables.roots
+        stock_roots = tables.stock_roots
         # In the decision both bounds depend only on the tableau's count of each code (the supply
         # follows from it, the cards drawn and the discard): their verdict is kept by that key
         # (``counts``: the tableau's counts as digits in base 5), and half the positions find it there.
         hopeful: dict[int, bool] = {}
         pow5 = _POW5
+
+        served = tables.served
+        follow_bonus = 32 * FOLLOW_BONUS
+        blur = BLUR
+
+        class Likeliest(list[int]):
+            """The sort key of a probe's order (see TALLEST): heights in 32nds, item 0 the position's hcode."""
+
+            def __call__(self, c: int) -> int:
+                h = heights[c]
+                x = card_at[c][h]
+                first, second, third = fitting[x]
+                score = h << 5
+                if (tops[first] | tops[second] | tops[third]) & ~(1 << c) or served[x] >> below[c][h] & 1:
+                    score += follow_bonus
+                if order:
+                    score += (((self[0] ^ order) * _MIX) >> (17 + 5 * c) & 31) * blur
+                return score
+
+        likeliest = Likeliest([0])
 
         def dfs(discard: int, drawn: int, hcode: int, left: int, present: int, counts: int) -> bool:
             # The caller has already looked the position up in the table of lost positions.
@@ -431,13 +470,21 @@ class _Search:
                     expand = shortfall(demand, supply) - supply[JOKER] - supply[EMPTY] < 1
                     if expand:
                         mine, shared = chain_roots[present]
-                        expand = roots_suffice(mine, shared, len(mine), *roots[drawn << 4 | discard])
+                        in_stock, doubled = stock_roots[drawn]
+                        expand = roots_suffice(
+                            mine, shared, len(mine), in_stock | 1 << discard, doubled | in_stock & 1 << discard
+                        )
                     hopeful[key] = expand
             if expand:
                 candidates: Sequence[int] = columns_of[mask]
                 if len(candidates) > 1:
-                    # Tallest column first: it has the most cards still to free.
-                    candidates = sorted(candidates, key=heights.__getitem__, reverse=True)
+                    if order == TALLEST:
+                        candidates = sorted(candidates, key=heights.__getitem__, reverse=True)
+                    elif order == RIGHTMOST:
+                        candidates = candidates[::-1]
+                    else:
+                        likeliest[0] = hcode
+                        candidates = sorted(candidates, key=likeliest, reverse=True)
                 supply[discard] -= 1
                 for c in candidates:
                     h = heights[c]
@@ -487,17 +534,28 @@ class _Search:
             return False
 
         hcode = sum(h * powers[c] for c, h in enumerate(heights))
+        counts = sum(n * _POW5[x] for x, n in enumerate(demand))
+        present = tables.present(heights)
+        initial = list(heights), list(demand), list(supply)
+        order = TALLEST
         recursion = sys.getrecursionlimit()
         sys.setrecursionlimit(max(recursion, 1000))
         try:
-            dfs(
-                start.discard,
-                start.drawn,
-                hcode,
-                start.cards_left,
-                tables.present(heights),
-                sum(n * _POW5[x] for x, n in enumerate(demand)),
-            )
+            for probe in self.probes:
+                cutoff, order = probe
+                if nodes + cutoff >= self.limit:
+                    break
+                limit = nodes + cutoff
+                try:
+                    dfs(start.discard, start.drawn, hcode, start.cards_left, present, counts)
+                    return  # decided: won, or proven lost within the probe
+                except _OutOfBudget:
+                    # The interrupted probe left its moves applied: the next one starts afresh.
+                    heights[:], demand[:], supply[:] = (list(values) for values in initial)
+                    tops[:] = _tops(columns, heights)
+                    trail.clear()
+            order, limit = TALLEST, self.limit
+            dfs(start.discard, start.drawn, hcode, start.cards_left, present, counts)
         finally:
             sys.setrecursionlimit(recursion)
             if isinstance(lost, bytearray):

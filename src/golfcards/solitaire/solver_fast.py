@@ -2,9 +2,11 @@
 
 The same search as :class:`golfcards.solitaire.solver._Search` — same state, same table of lost
 positions, same matching bound, same move order, so the same verdicts and lines — written as
-an explicit-stack loop over numpy arrays that numba compiles to machine code. It is used only when
-numba is installed (``pip install golfcards[fast]``) and never required: without numba, or with
-``GOLFCARDS_SOLVER=python`` in the environment, the pure Python search runs.
+an explicit-stack loop over numpy arrays that numba compiles to machine code. It is optional
+(``pip install golfcards[fast]``) and only for batch work: loading numba costs about a second, more
+than a single position's whole search, so a process uses the compiled search only once it asks for
+it with :func:`activate` (``solver.warm_up`` does: deal analysis, a server starting up). Without
+numba, or with ``GOLFCARDS_SOLVER=python`` in the environment, the pure Python search always runs.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import threading
+from collections.abc import Sequence
 from typing import Any
 
 from golfcards.solitaire.solver_tables import chain_roots, flat_chains, roots_suffice, walk_chains
@@ -19,11 +22,15 @@ from golfcards.solitaire.solver_tables import chain_roots, flat_chains, roots_su
 INSTALLED = importlib.util.find_spec("numba") is not None
 """numba is installed (numba and numpy are imported only when the compiled search first runs)."""
 AVAILABLE = INSTALLED and os.environ.get("GOLFCARDS_SOLVER", "").lower() != "python"
-"""True when the compiled search is used."""
+"""The compiled search may be used: numba is installed and ``GOLFCARDS_SOLVER`` does not forbid it."""
+ACTIVE = False
+"""The compiled search is in use in this process (see :func:`activate`)."""
 np: Any = None  # numpy, once the compiled search is loaded
 
 WON, LOST, OUT_OF_BUDGET = 1, 0, 2
 _DRAW = -1
+_TALLEST, _RIGHTMOST = -2, -1
+"""The move orders of ``solver.TALLEST`` and ``solver.RIGHTMOST``."""
 _MAX_DEPTH = 160
 _shortfall: Any = walk_chains
 """The matching bound (see solver_tables.rank_shortfall); compiled with the kernel."""
@@ -60,7 +67,7 @@ def _lookup(keys: Any, values: Any, key: int) -> int:
     slot = (key * 0x9E3779B1) & (size - 1)
     while keys[slot] != -1:
         if keys[slot] == key:
-            return values[slot]
+            return int(values[slot])
         slot = (slot + 1) & (size - 1)
     return -1
 
@@ -112,8 +119,17 @@ def _kernel(
     demand: Any,
     supply: Any,
     best_line: Any,
+    probe_cutoffs: Any,
+    probe_orders: Any,
+    follow_bonus: int,
+    blur: int,
+    mix: int,
 ) -> tuple[int, int, int, int]:
-    """Run the search; returns (outcome, nodes, fewest cards left, length of ``best_line``)."""
+    """Run the search; returns (outcome, nodes, fewest cards left, length of ``best_line``).
+
+    First the probes (``probe_cutoffs[i]`` positions in the order ``probe_orders[i]``, see
+    ``solver.PROBES``), then the exhaustive search in the tallest-first order; all share the table.
+    """
     nstock = stock.shape[0]
     # open-addressing table: key -> fewest cards drawn at which the position was found lost
     size = 1 << 12
@@ -129,139 +145,181 @@ def _kernel(
     f_next = np.zeros(_MAX_DEPTH, np.int64)
     f_move = np.zeros(_MAX_DEPTH, np.int64)
     f_options = np.zeros((_MAX_DEPTH, 8), np.int64)
-    hcode = 0
-    left = 0
+    hcode0 = 0
+    left0 = 0
     for c in range(7):
-        hcode += heights[c] * powers[c]
-        left += heights[c]
-    best_left = left
+        hcode0 += heights[c] * powers[c]
+        left0 += heights[c]
+    best_left = left0
     best_length = 0
     target = 1 if to_win else best_left
     nodes = 0
-    depth = 0
-    f_discard[0], f_drawn[0], f_hcode[0], f_left[0] = discard0, drawn0, hcode, left
-    f_mask[0] = _removals(columns, heights, fit, discard0)
+    heights0, demand0, supply0 = heights.copy(), demand.copy(), supply.copy()
+    nprobes = probe_cutoffs.shape[0]
+    keyed = np.zeros(8, np.int64)
     ENTER, NEXT, BACK, RECORD = 0, 1, 2, 3
-    action = ENTER
-    while True:
-        if action == ENTER:
-            # the parent has looked the position up in the table already
-            nodes += 1
-            if nodes > budget:
-                return OUT_OF_BUDGET, nodes, best_left, best_length
-            discard, drawn, hcode, left = f_discard[depth], f_drawn[depth], f_hcode[depth], f_left[depth]
-            mask = f_mask[depth]
-            if left < best_left:
-                best_left = left
-                best_length = depth
-                for i in range(depth):
-                    best_line[i] = f_move[i]
-                if left == 0:
-                    return WON, nodes, 0, best_length
-                if not to_win:
-                    target = left
-            count = 0
-            for c in range(7):
-                if mask >> c & 1:
-                    h = heights[c]
-                    # insertion by height, tallest first (stable: lower column first among equals)
-                    position = count
-                    while position > 0 and heights[f_options[depth, position - 1]] < h:
-                        f_options[depth, position] = f_options[depth, position - 1]
-                        position -= 1
-                    f_options[depth, position] = c
-                    count += 1
-            lost = False
-            if count > 0:
-                short = _shortfall(chain_first, chain_rank, chain_right, demand, supply)
-                lost = short - supply[0] - supply[14] >= target
-                if not lost and to_win:
-                    present = 0
-                    for x in range(demand.shape[0]):
-                        if demand[x] > 0:
-                            present |= 1 << x
-                    lost = not _roots_suffice(
-                        roots_mine[present],
-                        roots_shared[present],
-                        roots_count[present],
-                        roots[drawn << 4 | discard],
-                        doubled[drawn << 4 | discard],
-                    )
-            if lost:
-                action = RECORD
+    for probe in range(nprobes + 1):
+        if probe < nprobes:
+            if nodes + probe_cutoffs[probe] >= budget:
                 continue
-            if drawn < nstock and (anytime or count == 0):
-                f_options[depth, count] = _DRAW
-                count += 1
-            f_count[depth] = count
-            f_next[depth] = 0
-            action = NEXT
-        elif action == NEXT:
-            if f_next[depth] < f_count[depth]:
-                move = f_options[depth, f_next[depth]]
-                f_next[depth] += 1
-                discard, drawn = f_discard[depth], f_drawn[depth]
-                if move == _DRAW:
-                    child_discard, child_drawn, child_hcode = stock[drawn], drawn + 1, f_hcode[depth]
-                    child_mask = _removals(columns, heights, fit, child_discard)
-                else:
-                    h = heights[move]
-                    child_discard, child_drawn = columns[move, h - 1], drawn
-                    child_hcode = f_hcode[depth] - powers[move]
-                    heights[move] = h - 1
-                    child_mask = _removals(columns, heights, fit, child_discard)
-                    heights[move] = h
-                # look the child up before entering it (as the Python search does)
-                key = (child_hcode << 4) | child_discard
-                if not anytime:
-                    key = (key << 5) | child_drawn
-                known = _lookup(keys, values, key)
-                if known != -1 and known <= child_drawn:
+            limit = nodes + probe_cutoffs[probe]
+            order = probe_orders[probe]
+        else:
+            limit = budget
+            order = _TALLEST
+        # every probe starts afresh (an interrupted one leaves its moves applied)
+        heights[:] = heights0
+        demand[:] = demand0
+        supply[:] = supply0
+        depth = 0
+        f_discard[0], f_drawn[0], f_hcode[0], f_left[0] = discard0, drawn0, hcode0, left0
+        f_mask[0] = _removals(columns, heights, fit, discard0)
+        action = ENTER
+        while True:
+            if action == ENTER:
+                # the parent has looked the position up in the table already
+                nodes += 1
+                if nodes > limit:
+                    break
+                discard, drawn, hcode, left = f_discard[depth], f_drawn[depth], f_hcode[depth], f_left[depth]
+                mask = f_mask[depth]
+                if left < best_left:
+                    best_left = left
+                    best_length = depth
+                    for i in range(depth):
+                        best_line[i] = f_move[i]
+                    if left == 0:
+                        return WON, nodes, 0, best_length
+                    if not to_win:
+                        target = left
+                count = 0
+                for c in range(7):
+                    if mask >> c & 1:
+                        h = heights[c]
+                        if order == _TALLEST:
+                            key = h
+                        elif order == _RIGHTMOST:
+                            key = c
+                        else:
+                            x = columns[c, h - 1]
+                            key = h << 5
+                            if _removals(columns, heights, fit, x) & ~(1 << c) or (h > 1 and fit[columns[c, h - 2], x]):
+                                key += follow_bonus
+                            if order:
+                                key += (((hcode ^ order) * mix) >> (17 + 5 * c) & 31) * blur
+                        # insertion by key, largest first (stable: lower column first among equals)
+                        position = count
+                        while position > 0 and keyed[position - 1] < key:
+                            f_options[depth, position] = f_options[depth, position - 1]
+                            keyed[position] = keyed[position - 1]
+                            position -= 1
+                        f_options[depth, position] = c
+                        keyed[position] = key
+                        count += 1
+                lost = False
+                if count > 0:
+                    short = _shortfall(chain_first, chain_rank, chain_right, demand, supply)
+                    lost = short - supply[0] - supply[14] >= target
+                    if not lost and to_win:
+                        present = 0
+                        for x in range(demand.shape[0]):
+                            if demand[x] > 0:
+                                present |= 1 << x
+                        lost = not _roots_suffice(
+                            roots_mine[present],
+                            roots_shared[present],
+                            roots_count[present],
+                            roots[drawn << 4 | discard],
+                            doubled[drawn << 4 | discard],
+                        )
+                if lost:
+                    action = RECORD
                     continue
-                f_move[depth] = move
-                supply[discard] -= 1
+                if drawn < nstock and (anytime or count == 0):
+                    f_options[depth, count] = _DRAW
+                    count += 1
+                f_count[depth] = count
+                f_next[depth] = 0
+                action = NEXT
+            elif action == NEXT:
+                if f_next[depth] < f_count[depth]:
+                    move = f_options[depth, f_next[depth]]
+                    f_next[depth] += 1
+                    discard, drawn = f_discard[depth], f_drawn[depth]
+                    if move == _DRAW:
+                        child_discard, child_drawn, child_hcode = stock[drawn], drawn + 1, f_hcode[depth]
+                        child_mask = _removals(columns, heights, fit, child_discard)
+                    else:
+                        h = heights[move]
+                        child_discard, child_drawn = columns[move, h - 1], drawn
+                        child_hcode = f_hcode[depth] - powers[move]
+                        heights[move] = h - 1
+                        child_mask = _removals(columns, heights, fit, child_discard)
+                        heights[move] = h
+                    # look the child up before entering it (as the Python search does)
+                    key = (child_hcode << 4) | child_discard
+                    if not anytime:
+                        key = (key << 5) | child_drawn
+                    known = _lookup(keys, values, key)
+                    if known != -1 and known <= child_drawn:
+                        continue
+                    f_move[depth] = move
+                    supply[discard] -= 1
+                    if move != _DRAW:
+                        heights[move] -= 1
+                        demand[child_discard] -= 1
+                    f_discard[depth + 1] = child_discard
+                    f_drawn[depth + 1] = child_drawn
+                    f_hcode[depth + 1] = child_hcode
+                    f_left[depth + 1] = f_left[depth] - (0 if move == _DRAW else 1)
+                    f_mask[depth + 1] = child_mask
+                    depth += 1
+                    action = ENTER
+                else:
+                    action = RECORD
+            elif action == RECORD:
+                # remember the position as lost with this many drawn
+                drawn = f_drawn[depth]
+                key = (f_hcode[depth] << 4) | f_discard[depth]
+                if not anytime:
+                    key = (key << 5) | drawn
+                used += _store(keys, values, key, drawn)
+                if 2 * used > size:
+                    old_keys, old_values = keys, values
+                    size *= 4
+                    keys = np.full(size, -1, np.int64)
+                    values = np.zeros(size, np.int64)
+                    for i in range(old_keys.shape[0]):
+                        if old_keys[i] != -1:
+                            _store(keys, values, old_keys[i], old_values[i])
+                action = BACK
+            else:  # BACK: return to the parent and undo the move that led here
+                if depth == 0:
+                    return LOST, nodes, best_left, best_length
+                depth -= 1
+                move = f_move[depth]
+                supply[f_discard[depth]] += 1
                 if move != _DRAW:
-                    heights[move] -= 1
-                    demand[child_discard] -= 1
-                f_discard[depth + 1] = child_discard
-                f_drawn[depth + 1] = child_drawn
-                f_hcode[depth + 1] = child_hcode
-                f_left[depth + 1] = f_left[depth] - (0 if move == _DRAW else 1)
-                f_mask[depth + 1] = child_mask
-                depth += 1
-                action = ENTER
-            else:
-                action = RECORD
-        elif action == RECORD:
-            # remember the position as lost with this many drawn
-            drawn = f_drawn[depth]
-            key = (f_hcode[depth] << 4) | f_discard[depth]
-            if not anytime:
-                key = (key << 5) | drawn
-            used += _store(keys, values, key, drawn)
-            if 2 * used > size:
-                old_keys, old_values = keys, values
-                size *= 4
-                keys = np.full(size, -1, np.int64)
-                values = np.zeros(size, np.int64)
-                for i in range(old_keys.shape[0]):
-                    if old_keys[i] != -1:
-                        _store(keys, values, old_keys[i], old_values[i])
-            action = BACK
-        else:  # BACK: return to the parent and undo the move that led here
-            if depth == 0:
-                return LOST, nodes, best_left, best_length
-            depth -= 1
-            move = f_move[depth]
-            supply[f_discard[depth]] += 1
-            if move != _DRAW:
-                heights[move] += 1
-                demand[columns[move, heights[move] - 1]] += 1
-            action = NEXT
+                    heights[move] += 1
+                    demand[columns[move, heights[move] - 1]] += 1
+                action = NEXT
+        if probe == nprobes:
+            return OUT_OF_BUDGET, nodes, best_left, best_length
+    return OUT_OF_BUDGET, nodes, best_left, best_length
 
 
 _compiled: Any = None
 _compiling = threading.Lock()
+
+
+def activate() -> bool:
+    """Compile (or load from numba's cache) the compiled search and use it from now on, if it is
+    :data:`AVAILABLE`; returns whether it is in use. For batch work and long-running processes."""
+    global ACTIVE
+    if AVAILABLE and not ACTIVE:
+        compiled_kernel()
+        ACTIVE = True
+    return ACTIVE
 
 
 def compiled_kernel() -> Any:
@@ -292,6 +350,13 @@ def _compile() -> None:
     _compiled = njit(cache=True)(_kernel)
 
 
+def _roots_tables(tables: Any) -> tuple[Any, Any]:
+    """The kernel's arrays of :meth:`SearchTables.roots`, row ``drawn << 4 | discard``."""
+    keys = [(drawn, discard) for drawn in range(len(tables.stock_roots)) for discard in range(16)]
+    pairs = [tables.roots(drawn, discard) for drawn, discard in keys]
+    return np.array([roots for roots, _ in pairs], np.int64), np.array([doubled for _, doubled in pairs], np.int64)
+
+
 def run(
     tables: Any,
     heights: list[int],
@@ -302,8 +367,16 @@ def run(
     to_win: bool,
     demand: list[int],
     supply: list[int],
+    probes: Sequence[tuple[int, int]] = (),
+    follow_bonus: int = 0,
+    blur: int = 0,
+    mix: int = 0,
 ) -> tuple[int, int, int, list[int]]:
-    """Run the compiled search: (outcome, nodes, fewest cards left, best line as column/draw steps)."""
+    """Run the compiled search: (outcome, nodes, fewest cards left, best line as column/draw steps).
+
+    ``probes`` (positions, order) run first, then the exhaustive search; ``follow_bonus`` (in 32nds
+    of a height), ``blur`` and ``mix`` define the probes' orders as in the pure Python search.
+    """
     kernel = compiled_kernel()
     rows = max([len(column) for column in tables.columns] + [1])
     columns = np.zeros((7, rows), np.int64)
@@ -320,8 +393,7 @@ def run(
         np.array(chain_rank, np.int64),
         np.array(chain_right, np.int64),
         *chain_roots_tables(tables.served, tables.wrap),
-        np.array([roots for roots, _ in tables.roots], np.int64),
-        np.array([doubled for _, doubled in tables.roots], np.int64),
+        *_roots_tables(tables),
         tables.draw_anytime,
         to_win,
         discard,
@@ -331,5 +403,10 @@ def run(
         np.array(demand, np.int64),
         np.array([*supply, 0], np.int64),
         line,
+        np.array([cutoff for cutoff, _ in probes], np.int64),
+        np.array([order for _, order in probes], np.int64),
+        follow_bonus,
+        blur,
+        mix,
     )
     return int(outcome), int(nodes), int(best_left), [int(step) for step in line[:length]]

@@ -1,32 +1,22 @@
 """Every reachable position at once: the exact solver's sweep for deals the depth-first search finds hard.
 
-The slowest deals for the depth-first search are near misses: lost by one card, so no bound stops
-the search early and it must visit hundreds of thousands of positions, a few microseconds each in
-CPython. This module instead computes the whole set of reachable positions with Python's big
-integers as bit sets, where one ``&``, ``|`` or ``>>`` handles 279,936 positions at C speed.
+The hard deals for the depth-first search are near misses: no bound stops it early, and it visits
+hundreds of thousands of positions. This module instead computes the set of every reachable
+position, with Python's big integers as bit sets over column-height vectors (bit ``hcode`` stands
+for the heights whose base-6 digits are ``hcode``'s, as in the search), one set per discard rank
+code (:mod:`.solver_tables` codes) and per *layer* (cards drawn).
 
-* A bit set holds column-height vectors: bit ``hcode`` stands for the heights whose base-6 digits
-  (column ``c`` has stride ``6**c``, as in the search) are ``hcode``'s. ``reached[d]`` holds the
-  heights reached with discard rank code ``d`` (:mod:`solver_tables` codes: 0 joker, 14 empty).
-* Taking column ``c``'s free card ``x`` from height ``j`` onto discard ``d`` (``fit[x][d]``):
-  the positions of ``reached[d]`` with ``h_c == j`` (a precomputed *slab* mask), shifted down by
-  ``c``'s stride, join ``reached[x]``. Per pass, the sources of every discard that ``x`` fits are
-  joined first, masked by the heights of column ``c`` whose card is ``x``, and each column is
-  shifted once. Passes spread only the positions new in the last pass, until none is new (a removal
-  leaves one card fewer, so this ends).
-* Drawing moves every reached height to the next stock card's discard, in the next *layer* (cards
-  drawn). With the rules that allow drawing at any time a position reached with fewer cards drawn
-  dominates the same position with more (the solver's table uses the same fact: extra cards can be
-  drawn in a row at the first draw), so the sets are cumulative over layers and a layer spreads only
-  what no earlier layer reached. With the engine's Strict (draw only when no removal is possible)
-  each layer is exact and only the heights without a removal for their discard draw.
-* The position is winnable iff the all-empty heights (bit 0) are reached in some layer. The winning
-  line is found backwards from there, through the kept sets of every layer: each step finds the
-  reached position the last move came from (one card more, or one layer less), so it ends at the start.
+* A removal of column ``c``'s free card ``x`` from height ``j`` onto discard ``d`` moves the
+  positions of ``reached[d]`` with ``h_c == j`` (a precomputed *slab* mask) down one card into
+  ``reached[x]``; passes spread only the positions new in the last pass, until none is new.
+* A draw moves every reached height to the next stock card's discard, in the next layer. Where
+  drawing is allowed at any time, fewer cards drawn dominate more, so the layers are cumulative;
+  under Strict each layer is exact and only the heights with no removal draw.
+* The deal is winnable iff the all-empty heights are reached in some layer; the winning line is
+  found backwards from there through the kept sets.
 
-The cost of a pass does not depend on how many positions are reached, so this is slower than the
-depth-first search on easy deals (a few thousand positions) and much faster on the hard ones; the
-solver runs it only after its depth-first search has spent a budget (see ``docs/solver.md``).
+The solver runs it only after its depth-first search has spent a budget: its cost per pass does not
+depend on how many positions are reached. Measurements: ``docs/solver.md``.
 """
 
 from __future__ import annotations
@@ -34,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import cache
 
-from golfcards.solitaire.solver_tables import CODES, Tables
+from golfcards.solitaire.solver_tables import CODES, SearchTables
 
 DRAW = -1
 """A step of a line: draw; any other step ``c`` takes column ``c``'s free card (0-based)."""
@@ -57,7 +47,7 @@ def slabs(base: int) -> tuple[tuple[int, ...], ...]:
 
 
 def sweep(
-    tables: Tables, heights: Sequence[int], drawn: int, discard: int, powers: Sequence[int]
+    tables: SearchTables, heights: Sequence[int], drawn: int, discard: int, powers: Sequence[int]
 ) -> tuple[list[int] | None, int]:
     """Decide the position exactly: (a winning line of steps, or None when lost; positions reached).
 
@@ -76,7 +66,7 @@ def sweep(
 
 
 def fewest(
-    tables: Tables, heights: Sequence[int], drawn: int, discard: int, powers: Sequence[int]
+    tables: SearchTables, heights: Sequence[int], drawn: int, discard: int, powers: Sequence[int]
 ) -> tuple[int, list[int], int]:
     """The fewest cards the position can leave on the tableau: (cards left, a line, positions reached)."""
     if not any(heights):
@@ -115,7 +105,7 @@ def _union(sets: Iterable[int]) -> int:
 
 
 def _reach(
-    tables: Tables, heights: Sequence[int], drawn: int, discard: int, powers: Sequence[int]
+    tables: SearchTables, heights: Sequence[int], drawn: int, discard: int, powers: Sequence[int]
 ) -> tuple[list[list[int]], list[int], int, bool]:
     """Every reachable position, layer by layer: (the sets of each layer, Strict's movable heights
     per discard, positions reached, won). Stops at the first layer that reaches a win."""
@@ -231,7 +221,7 @@ def _close(
 
 def _line_back(
     layers: list[list[int]],
-    tables: Tables,
+    tables: SearchTables,
     heights: Sequence[int],
     drawn: int,
     discard: int,

@@ -3,36 +3,19 @@
 The search never touches :class:`~golfcards.solitaire.board.Board` objects: a position is seven
 column heights, the number of stock cards drawn and the discard's *rank code* (suits never
 matter). Rank codes: 1–13 for Ace–King, :data:`JOKER` (0) for a joker, :data:`EMPTY` (14) for an
-empty discard pile.
+empty discard pile. :class:`SearchTables` holds what the search looks up for one deal and rule set.
 
-Why the bounds are sound (each one is also checked against a plain exhaustive search in
-``tests/test_solver_pruning.py``):
+Each tableau card still to be removed lands on its own *predecessor* (the current discard, a stock
+card not yet drawn, or a tableau card removed before it), and every bound here is a necessary
+condition of that, so each is sound (checked against a plain exhaustive search in
+``tests/test_solver_pruning.py``; the arguments in full: ``docs/solver.md``):
 
-Every tableau card ``X`` still to be removed lands on a *predecessor*: the discard at that
-moment. That predecessor is the current discard, a stock card not yet drawn, or another tableau
-card removed earlier. Each card is the predecessor of at most one tableau card (once something
-lands on it, it is covered for good). So winning needs a matching that gives every remaining
-tableau card its own predecessor, among the *supply*: current discard + remaining stock +
-remaining tableau, with the rule's fit relation.
-
-* **Matching bound** (:func:`shortfall_function`): the rank-level relaxation of that matching (which
-  forgets where cards lie). Its graph links rank ``x`` to ``x±1`` (and King–Ace with wrap):
-  without wrap it splits into two paths on which the greedy "use the left neighbour's leftovers
-  first" matching is maximum; with wrap it is one cycle of 26 nodes, which we cut at the Kings,
-  counting the Kings' supply twice (a relaxation, so the bound stays sound). Jokers and an empty
-  discard are wild supply: the position is lost if the shortfall exceeds them.
-* **Chain roots bound** (:func:`chain_roots`): a winning line removes the tableau in *chains*, runs
-  of removals each onto the card removed just before, and every chain starts on its own *root*: the
-  current discard, or a stock card when it is drawn. A chain's ranks are linked step by step by the
-  fit relation, so its cards lie in one *component* of the ranks still on the tableau (ranks joined
-  when they are neighbours). So the components must be matched to distinct roots, each to a root that
-  some rank of it fits; if they cannot be, the position is lost. This catches what the matching bound
-  cannot: the matching lets tableau cards serve each other in cycles (a 5 on a 6 and that 6 on the 5),
-  which no line can play, so it never asks a group of cards for a way in.
-* **Lonely card bound** (:meth:`Tables.any_lonely`): the cards above ``X`` in its own column are
-  removed *after* ``X``, so they cannot be its predecessor. If no other supply card fits ``X``, the
-  position is lost. The search checks it on its starting position only (after every move it cost
-  more time than it saved).
+* **Matching bound** (:func:`shortfall_function`): a rank-level matching of the cards to remove with
+  their possible predecessors, jokers and an empty discard counting as wild supply;
+* **Chain roots bound** (:func:`chain_roots`): the groups of ranks left on the tableau must each
+  start from their own root, the current discard or a stock card;
+* **Lonely card bound** (:meth:`SearchTables.any_lonely`): a card that nothing but the cards above
+  it in its own column fits cannot be removed.
 """
 
 from __future__ import annotations
@@ -58,18 +41,23 @@ def rank_code(card: AnyCard | None) -> int:
 
 def fit_table(rules: Rules) -> list[list[bool]]:
     """``table[x][n]``: a card of code ``x`` may be removed onto a discard of code ``n``."""
+    return _fit_table(rules.wrap, rules.queen_on_king)
+
+
+@cache
+def _fit_table(wrap: bool, queen_on_king: bool) -> list[list[bool]]:
     table = [[False] * CODES for _ in range(CODES)]
     for x in range(CODES - 1):  # a card is never EMPTY
         for n in range(CODES):
             if n == EMPTY:
                 ok = True
-            elif n == 13 and not rules.queen_on_king:
+            elif n == 13 and not queen_on_king:
                 ok = False
             elif x == JOKER or n == JOKER:
                 ok = True
             else:
                 gap = abs(x - n)
-                ok = gap == 1 or (rules.wrap and gap == 12)
+                ok = gap == 1 or (wrap and gap == 12)
             table[x][n] = ok
     return table
 
@@ -275,8 +263,44 @@ def chain_roots_table(served: tuple[int, ...], wrap: bool) -> ChainRoots:
     return ChainRoots(served, wrap)
 
 
-class Tables:
-    """Everything about one deal and rule set that the search looks up, precomputed once."""
+@cache
+def _rule_tables(
+    wrap: bool, queen_on_king: bool
+) -> tuple[list[list[bool]], tuple[int, ...], list[list[int]], list[tuple[int, int, int]]]:
+    """What depends on the rule only, built once per rule: the fit table, ``served``, ``preds`` and
+    the search's fitting slots (see :class:`SearchTables`)."""
+    fit = _fit_table(wrap, queen_on_king)
+    served = tuple(sum(1 << x for x in range(CODES) if fit[x][n]) for n in range(CODES))
+    preds = [[n for n in range(CODES) if fit[x][n]] for x in range(CODES)]
+    return fit, served, preds, fitting_slots(fit)
+
+
+FITTING_ALL = 16
+"""The search's slot of every non-empty column (anything fits on a joker or an empty discard)."""
+
+
+def fitting_slots(fit: list[list[bool]]) -> list[tuple[int, int, int]]:
+    """For each discard code, three slots of the search's ``tops`` list whose union is the columns
+    that fit it: a card fits on a plain rank only when it is a neighbouring rank or a joker; on a
+    joker or an empty discard everything fits (slot :data:`FITTING_ALL`). The EMPTY slot stays 0:
+    no free card is an empty discard."""
+    slots = []
+    for n in range(len(fit)):
+        codes = [x for x in range(len(fit)) if fit[x][n]]
+        if len(codes) > 3:
+            slots.append((FITTING_ALL, EMPTY, EMPTY))
+        else:
+            codes += [EMPTY] * (3 - len(codes))
+            slots.append((codes[0], codes[1], codes[2]))
+    return slots
+
+
+class SearchTables:
+    """Everything about one deal and rule set that the search looks up, precomputed once.
+
+    Built for every search, so it is kept cheap (tens of microseconds): what depends on the rule
+    alone is built once per rule and shared.
+    """
 
     def __init__(
         self,
@@ -288,38 +312,40 @@ class Tables:
         """``draw_anytime`` overrides the rule's drawing condition (only to compare with solvers
         whose "strict" lets the player draw at any time, like the reference benchmark's)."""
         self.rules = rules
-        self.wrap = rules.wrap
+        self.wrap = wrap = rules.wrap
         self.king_supplies = rules.queen_on_king
         self.draw_anytime = rules.draw_anytime if draw_anytime is None else draw_anytime
-        self.fit = fit_table(rules)
-        self.columns = [[rank_code(card) for card in column] for column in columns]
-        self.stock = [rank_code(card) for card in stock]
-        suffix = [[0] * CODES]
+        self.fit, self.served, self.preds, self.fitting = _rule_tables(wrap, self.king_supplies)
+        """``served[n]``: the codes (a bit each) that may be removed onto a discard of code ``n``;
+        ``preds[x]``: the codes a card of code ``x`` may be removed onto; ``fitting``: see
+        :func:`fitting_slots`."""
+        self.columns = [list(map(rank_code, column)) for column in columns]
+        self.stock = list(map(rank_code, stock))
+        counts = [0] * CODES
+        suffix = [counts]
+        seen = doubled = 0
+        stock_roots = [(0, 0)]
         for code in reversed(self.stock):
-            counts = list(suffix[-1])
+            counts = counts.copy()
             counts[code] += 1
             suffix.append(counts)
-        self.stock_suffix = list(reversed(suffix))
+            doubled |= seen & 1 << code
+            seen |= 1 << code
+            stock_roots.append((seen, doubled))
+        suffix.reverse()
+        stock_roots.reverse()
+        self.stock_suffix = suffix
         """``stock_suffix[d][n]``: stock cards of code ``n`` not yet drawn when ``d`` are drawn."""
-        self.served = tuple(sum(1 << x for x in range(CODES) if self.fit[x][n]) for n in range(CODES))
-        """``served[n]``: the codes (a bit each) that may be removed onto a discard of code ``n``."""
-        stock_roots = [
-            (sum(1 << n for n in range(CODES) if counts[n]), sum(1 << n for n in range(CODES) if counts[n] > 1))
-            for counts in self.stock_suffix
-        ]
-        self.roots = [
-            (stock | 1 << discard, doubled | stock & 1 << discard)
-            for stock, doubled in stock_roots
-            for discard in range(16)
-        ]
-        """``roots[drawn << 4 | discard]``: the codes (a bit each) of a position's roots — its discard
-        and the stock cards not yet drawn — and those present twice or more."""
-        self.preds = [[n for n in range(CODES) if self.fit[x][n]] for x in range(CODES)]
-        self.above = [
-            [sum(self.fit[column[i]][column[j]] for j in range(i)) for i in range(len(column))]
-            for column in self.columns
-        ]
-        """``above[c][i]``: cards above row ``i`` of column ``c`` that fit it (never its predecessor)."""
+        self.stock_roots = stock_roots
+        """``stock_roots[d]``: the codes (a bit each) of the stock cards not yet drawn when ``d`` are
+        drawn, and those among them present twice or more (the chain roots bound's roots, with the
+        discard's code added: :meth:`roots`)."""
+
+    def roots(self, drawn: int, discard: int) -> tuple[int, int]:
+        """A position's roots for the chain roots bound: the codes (a bit each) of its discard and of
+        the stock cards not yet drawn, and those present twice or more."""
+        stock, doubled = self.stock_roots[drawn]
+        return stock | 1 << discard, doubled | stock & 1 << discard
 
     def counts(self, heights: Sequence[int], drawn: int, discard: int) -> tuple[list[int], list[int]]:
         """(demand, supply) by code for a position: tableau cards, and tableau + stock + discard."""
@@ -333,17 +359,29 @@ class Tables:
 
     def present(self, heights: Sequence[int]) -> int:
         """The codes (a bit each) of the cards still on the tableau."""
-        return sum({1 << x for column, height in zip(self.columns, heights, strict=True) for x in column[:height]})
+        present = 0
+        for column, height in zip(self.columns, heights, strict=True):
+            for x in column[:height]:
+                present |= 1 << x
+        return present
 
     def unrooted(self, heights: Sequence[int], drawn: int, discard: int) -> bool:
         """The chain roots bound: True when the components cannot all have a root (the position is lost)."""
         mine, shared = chain_roots_table(self.served, self.wrap)[self.present(heights)]
-        return not roots_suffice(mine, shared, len(mine), *self.roots[drawn << 4 | discard])
+        return not roots_suffice(mine, shared, len(mine), *self.roots(drawn, discard))
 
     def any_lonely(self, heights: Sequence[int], supply: Sequence[int]) -> bool:
-        """The lonely card bound over every tableau card: True when the position is proven lost."""
+        """The lonely card bound over every tableau card: True when the position is proven lost.
+
+        A card is lonely when the supply cards that fit it are no more than the cards above it in
+        its own column that fit it (those are removed after it, so none can be its predecessor).
+        """
+        fitting = [sum(supply[n] for n in preds) for preds in self.preds]
+        fit = self.fit
         for c, column in enumerate(self.columns):
             for i in range(heights[c]):
-                if column[i] != JOKER and sum(supply[n] for n in self.preds[column[i]]) <= self.above[c][i]:
+                x = column[i]
+                # at most i cards are above it: only a card with that little supply may be lonely
+                if x != JOKER and fitting[x] <= i and fitting[x] <= sum(fit[x][y] for y in column[:i]):
                     return True
         return False

@@ -51,7 +51,7 @@ class SolitaireView:
         """The view in two-letter card notation (``replay --json``'s fields)."""
         return {
             "code": None if self.code is None else str(self.code),
-            "rules": self.rules.name.name.lower(),
+            "rules": self.rules.name.word,
             "status": self.status.value,
             "score": self.score,
             "moves": self.moves,

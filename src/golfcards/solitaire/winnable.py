@@ -42,3 +42,12 @@ def random_winnable_code(rules: Rules, rng_seed: int) -> GameCode:
     """A uniformly random winnable deal under ``rules`` (same seed, same code)."""
     code, _ = next(winnable_deals(rules, random_numbers(rng_seed)))
     return code
+
+
+def random_code(rules: Rules, number: int, *, course: bool = False, winnable: bool = False) -> GameCode:
+    """The new random deal of every interface: deal ``number`` (which the caller draws uniformly), or
+    with ``winnable`` a uniformly random deal proven winnable under ``rules`` (``number`` seeds the
+    draw); ``course`` makes it the first deal of a 9-deal course."""
+    if winnable:
+        number = random_winnable_code(rules, number).number
+    return GameCode(number, rules, course=course)

@@ -20,11 +20,11 @@ from textual.widgets import Button, Checkbox, Input, RadioButton, RadioSet, Stat
 from golfcards.errors import GolfError
 from golfcards.i18n import LANGUAGES, Translator, available_languages
 from golfcards.i18n.errors import error_text
-from golfcards.i18n.solitaire import rule_name, status_text
+from golfcards.i18n.solitaire import game_over_text, rule_name, rules_label
 from golfcards.runners.solitaire_games import Game
 from golfcards.runners.storage import SavedCourse, Statistics
 from golfcards.solitaire.board import Status
-from golfcards.solitaire.codes import GameCode
+from golfcards.solitaire.codes import GameCode, parse_rules_key
 from golfcards.solitaire.course import COURSE_DEALS, PAR, Course
 from golfcards.solitaire.rules import RuleName, Rules
 from golfcards.tui.app import Worded, plain, relabel
@@ -52,18 +52,6 @@ def course_line(course: Course, t: Translator) -> str:
         par_so_far=course.par_so_far,
         against=signed(course.against_par),
     )
-
-
-def rules_label(key: str, t: Translator) -> str:
-    """The localized name of a rule part (``E``, ``C-J1-ND``): the rule, then its variants."""
-    parts = key.split("-")
-    code = GameCode.parse("-".join(["GO1", parts[0], "AAAAAAA", *parts[1:]]))
-    words = [rule_name(code.rules.name, t)]
-    if code.rules.jokers:
-        words.append(t.ngettext("{count} joker", "{count} jokers", code.rules.jokers))
-    if code.rules.empty_discard:
-        words.append(t.gettext("empty discard"))
-    return " · ".join(words)
 
 
 ResultT = TypeVar("ResultT")
@@ -106,7 +94,7 @@ class EndScreen(Dialog[str | None]):
             yield Static(
                 plain(t.gettext("Well played!") if won else t.gettext("No more moves"), "bold"), id="end-title"
             )
-            yield Static(plain(status_text(board.view(), t) or ""), id="end-message")
+            yield Static(plain(game_over_text(board.view(), t) or ""), id="end-message")
             if not won:
                 detail = t.gettext("Score: {score}", score=board.score) + " · "
                 detail += t.gettext("Cards left on the tableau: {count}", count=board.cards_left)
@@ -375,7 +363,8 @@ class StatisticsScreen(Dialog[None]):
         t = self.t
         record = next(record for record in self.page.records if record.rules == self.selected)
         position = [r.rules for r in self.page.records].index(self.selected) + 1
-        heading = f"{t.gettext('Rule')}: {rules_label(record.rules, t)}  ({position}/{len(self.page.records)} ◀ ▶)"
+        label = rules_label(parse_rules_key(record.rules), t)
+        heading = f"{t.gettext('Rule')}: {label}  ({position}/{len(self.page.records)} ◀ ▶)"
         self.query_one("#stats-rule", Static).update(plain(heading, "bold"))
 
         def number(value: float | int | None, digits: int = 0) -> str:

@@ -12,10 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from golfcards.cards import AnyCard
-from golfcards.runners.solitaire_games import Game, SolitaireGames, rules_key
+from golfcards.runners.solitaire_games import Game, SolitaireGames
 from golfcards.runners.storage import SavedCourse, Statistics, Storage
 from golfcards.solitaire.board import Action, Board, Draw, Move, Refusal, Take, Undo, parse_action
-from golfcards.solitaire.codes import GameCode
+from golfcards.solitaire.codes import GameCode, rules_key
 from golfcards.solitaire.hint import Hint
 from golfcards.solitaire.rules import Rules
 from golfcards.solitaire.solver import Verdict
@@ -124,7 +124,7 @@ class SolitaireSession:
     def statistics(self) -> StatisticsPage:
         game = self.load()
         assert game.board.code is not None
-        current = rules_key(game.board.code)
+        current = rules_key(game.board.code.rules)
         keys = list(dict.fromkeys([current, *self.storage.rules_played(self.player)]))
         return StatisticsPage(
             records=tuple(self.storage.statistics(self.player, key) for key in keys),

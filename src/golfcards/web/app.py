@@ -6,7 +6,10 @@ are rendered on the server per language. Everything a player has is in the SQLit
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import datetime
+import gc
 from collections.abc import AsyncIterator, Callable, Collection
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -22,16 +25,19 @@ from starlette.staticfiles import StaticFiles
 from golfcards.errors import GolfError
 from golfcards.i18n import normalize_language
 from golfcards.runners.compute import FairPool
+from golfcards.runners.daily import DailyDeals
 from golfcards.runners.sixcard_records import SixCardRecords
 from golfcards.runners.solitaire_games import SolitaireGames
 from golfcards.runners.storage import BUSY_TIMEOUT, Storage
 from golfcards.solitaire.solver import warm_up
-from golfcards.web import rules_pages, sixcard_record, sixcard_routes, solitaire_routes
+from golfcards.web import daily_routes, live_routes, rules_pages, sixcard_record, sixcard_routes, solitaire_routes
 from golfcards.web.first_deals import FirstDeals
 from golfcards.web.guard import Guard
 from golfcards.web.requests import error_response, request_translator
+from golfcards.web.room_store import CLEAN_EVERY, RoomStore
 from golfcards.web.rooms import Rooms
 from golfcards.web.sixcard_routes import Tables
+from golfcards.web.sixcard_seats import AWAY_SECONDS
 from golfcards.web.strings import page_strings
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -64,6 +70,12 @@ async def not_found(request: Request, exc: Exception) -> Response:
     return rules_pages.message_page(t, error, status)
 
 
+def _freeze_heap(_: object) -> None:
+    """Move every object made so far out of the garbage collector's reach (see ``freeze_heap``)."""
+    gc.collect()
+    gc.freeze()
+
+
 def create_app(
     db_path: str | Path,
     *,
@@ -72,8 +84,11 @@ def create_app(
     bot_delay: float = BOT_DELAY,
     public_url: str | None = None,
     storage_timeout: float = BUSY_TIMEOUT,
+    freeze_heap: bool = False,
     allowed_origins: Collection[str] = (),
     hosts: Collection[str] | None = None,
+    away: float = AWAY_SECONDS,
+    today: Callable[[], datetime.date] | None = None,
 ) -> Starlette:
     """The app on the SQLite file ``db_path``.
 
@@ -82,12 +97,17 @@ def create_app(
     other devices use (``golf serve`` passes the one it prints), for the room links;
     ``allowed_origins`` are pages of other addresses (``http://host:port``) that may open a room's
     WebSocket, besides pages of the address the server is reached at; ``hosts`` are the names the
-    server goes by (any IP address is taken too; None: any ``Host``); ``storage_timeout`` is how long
-    a write waits for another writer of the file.
+    server goes by (any IP address is taken too; None: any ``Host``).
+    ``away`` is the time in seconds a player may be away during a six-card match before a bot plays
+    for them; ``today`` is the day of the daily deal (default: the UTC date; tests fix it);
+    ``storage_timeout`` is how long a write waits for another writer of the file; with
+    ``freeze_heap`` (``golf serve``) everything made once started (modules, routes, the solver's
+    tables) is frozen (``gc.freeze()``): it lives as long as the server, and the garbage collector
+    never walks it again, so its pauses stay short (docs/web.md has the figures).
 
-    The event loop only reads requests and writes answers: SQLite runs in a few storage threads and
-    the solver in a worker process of lower priority (started at its first job, where it loads or
-    compiles the search), so neither its time nor its tables weigh on the server.
+    The event loop only reads requests and writes answers: SQLite runs in a few storage threads, the
+    solver's hints, verdicts and winnable deals in a worker process of lower priority (started at
+    its first job, where it loads or compiles the search) and the bots in another.
     """
     storage = Storage(db_path, busy_timeout=storage_timeout)
     threads = ThreadPoolExecutor(STORAGE_THREADS, thread_name_prefix="golfcards-storage")
@@ -95,11 +115,26 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        # The solver is loaded (or compiled) here too, off the event loop, for the routes that still
+        # solve in this process (the daily deal, the live line).
+        warming = asyncio.get_running_loop().run_in_executor(None, warm_up)
+        if freeze_heap:
+            warming.add_done_callback(_freeze_heap)
+        await app.state.tables.store.clean()  # old rooms go before anyone can ask for them
+        cleaning = asyncio.create_task(clean_rooms())
         yield
+        cleaning.cancel()
+        app.state.tables.close()
         solver.close()
-        app.state.tables.bot_pool.close()
+        await warming
         threads.shutdown(wait=True)
         storage.close()
+
+    async def clean_rooms() -> None:
+        """Delete old six-card rooms every CLEAN_EVERY seconds."""
+        while True:
+            await asyncio.sleep(CLEAN_EVERY)
+            await app.state.tables.store.clean()
 
     app = Starlette(
         routes=[
@@ -107,6 +142,8 @@ def create_app(
             Route("/solitaire", _page("solitaire.html")),
             Route("/api/i18n", i18n),
             *solitaire_routes.routes(),
+            *daily_routes.routes(Route("/daily", _page("daily.html"))),
+            *live_routes.routes(),
             *sixcard_record.routes(STATIC),
             *sixcard_routes.routes(sixcard_record.player_page(STATIC / "sixcard.html")),
             *rules_pages.routes(),
@@ -123,8 +160,11 @@ def create_app(
     app.state.allowed_origins = frozenset(origin.strip().lower().rstrip("/") for origin in allowed_origins)
     app.state.solitaire = SolitaireGames(storage, new_number)
     app.state.first_deals = FirstDeals(solver, app.state.solitaire.new_number)
+    app.state.daily = DailyDeals(storage, app.state.solitaire, today)
     app.state.rooms = Rooms(new_number)
-    app.state.tables = Tables(app.state.rooms, bot_delay, public_url)
+    app.state.tables = Tables(app.state.rooms, RoomStore(storage, app.state.rooms), bot_delay, public_url, away)
     app.state.sixcard_records = SixCardRecords(storage)
-    app.state.tables.listeners.append(sixcard_record.MatchRecorder(app.state.sixcard_records))
+    recorder = sixcard_record.MatchRecorder(app.state.sixcard_records)
+    app.state.tables.listeners.append(recorder)
+    app.state.tables.store.on_load.append(recorder.restored)
     return app

@@ -9,6 +9,7 @@ uvicorn's HTTP and WebSocket protocols with those bounds added, for ``uvicorn.Co
 * a request's headers must be complete :attr:`ConnectionLimits.header_seconds` after the connection
   opens or the previous answer ends (408 and closed otherwise), so trickling headers hold nothing
   for long;
+* the kernel holds at most :attr:`ConnectionLimits.send_buffer` (doubled) unsent for a connection;
 * one address holds at most :attr:`ConnectionLimits.per_address` connections and the server at most
   :attr:`ConnectionLimits.total` (HTTP and WebSocket alike): the next one gets 503 and is closed;
 * a WebSocket whose app has finished (a client dropped for reading too slowly) is aborted, not left
@@ -19,6 +20,8 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import socket
+import struct
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,6 +33,9 @@ HEADER_BYTES = 16 * 1024
 """The request line and headers of one request: the pages send well under 2 KB."""
 HEADER_SECONDS = 10.0
 """Time for a request's headers to arrive (one small packet for a browser, even on a slow phone)."""
+SEND_BUFFER = 64 * 1024
+"""The kernel's send buffer of a connection (Linux doubles it): otherwise it grows up to 4 MB for a
+client that reads nothing, memory no limit of the app sees, before the app's own bounds apply."""
 PER_ADDRESS = 100
 """Connections of one address: a browser opens about 6 per site plus a room's WebSocket, so this is
 a household of devices behind one router with room to spare."""
@@ -43,6 +49,7 @@ class ConnectionLimits:
 
     header_bytes: int = HEADER_BYTES
     header_seconds: float = HEADER_SECONDS
+    send_buffer: int = SEND_BUFFER
     per_address: int = PER_ADDRESS
     total: int = TOTAL
 
@@ -108,6 +115,9 @@ def protocols(limits: ConnectionLimits) -> tuple[type[asyncio.Protocol], type[as
             still buffered for it is cut off (a plain close would wait for it to read, for ever)."""
             await super().run_asgi()
             if not self.writable.is_set():
+                sock = self.transport.get_extra_info("socket")
+                if sock is not None:  # reset, so that the kernel does not keep trying to send either
+                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
                 self.transport.abort()
 
     class HttpConnection(HttpToolsProtocol):
@@ -129,6 +139,9 @@ def protocols(limits: ConnectionLimits) -> tuple[type[asyncio.Protocol], type[as
                 self.transport.write(_plain_response(503, "Too many connections"))
                 self.transport.close()
                 return
+            sock = transport.get_extra_info("socket")
+            if sock is not None:
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, limits.send_buffer)
             self._wait_for_headers()
 
         def connection_lost(self, exc: Exception | None) -> None:

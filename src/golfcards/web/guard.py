@@ -3,10 +3,10 @@ middleware).
 
 * A body announced longer than :data:`~golfcards.web.requests.MAX_BODY` gets 413 at once, whatever
   the route, and the connection is closed instead of read to its end.
-* A request (or WebSocket) whose ``Host`` is a name the server does not go by is refused (400, or
-  403 for a WebSocket): a page of another site whose name was made to point at this machine (DNS
-  rebinding) cannot reach it. Addresses (``192.168.1.20:8000``) are always taken: such a page cannot
-  name them.
+* A request (or a browser's WebSocket) whose ``Host`` is a name the server does not go by is refused
+  (400, or 403 for a WebSocket): a page of another site whose name was made to point at this machine
+  (DNS rebinding) cannot reach it. Addresses (``192.168.1.20:8000``) are always taken: such a page
+  cannot name them.
 * Every HTTP answer carries :data:`SECURITY_HEADERS`: the pages load only their own scripts, styles
   and images from ``/static`` and talk only to this server, so the policy allows nothing else; no
   other site may frame them; no address (a room's link holds its code) is sent on as a referrer.
@@ -87,7 +87,9 @@ class Guard:
         headers = Headers(scope=scope)
         wrong_host = self.hosts is not None and not host_allowed(headers.get("host", ""), self.hosts)
         if scope["type"] == "websocket":
-            if wrong_host:
+            # Only a browser can be led here by a page of another site, and a browser always names
+            # that page (Origin); a program (a terminal at the table, a bot) may use any name.
+            if wrong_host and "origin" in headers:
                 await send({"type": "websocket.close", "code": 1008})  # before the handshake: 403
             else:
                 await self.app(scope, receive, send)

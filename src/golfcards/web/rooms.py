@@ -1,15 +1,23 @@
 """Six-card Golf rooms: seats held by unguessable tokens, bots in empty seats, one match at a time.
 
-A room lives in the server's memory. The server is the only authority: a client names no seat,
-its token does; every action goes through the engine's :class:`~golfcards.sixcard.match.Match`,
-which refuses anything out of turn. What a client may see is decided by the engine's
-``view_for`` alone (see :mod:`golfcards.web.sixcard_view`); this module keeps only what the whole
-table saw of each player's last action, read from the spectator's view.
+A room lives in the server's memory and in its database (:mod:`golfcards.web.room_store` writes
+every change before anyone is told of it, so a restart loses nothing). The server is the only
+authority: a client names no seat, its token does; every action goes through the engine's
+:class:`~golfcards.sixcard.match.Match`, which refuses anything out of turn. A seat keeps only the
+SHA-256 hash of its token. What a client may see is decided by the engine's ``view_for`` alone (see
+:mod:`golfcards.web.sixcard_view`); this module keeps only what the whole table saw of each
+player's last action, read from the spectator's view.
+
+A player who is away (no open connection) during a match may have a bot play for them (a
+*stand-in*: after the server's time away, or at once when the host asks); their token still holds
+the seat and they take it back when they return. The host may remove a seat's occupant: before the
+match the seat opens again, during it a bot plays the seat for the rest of the match.
 """
 
 from __future__ import annotations
 
 import enum
+import hashlib
 import ipaddress
 import secrets
 import time
@@ -19,7 +27,7 @@ from dataclasses import dataclass, field
 
 from golfcards.errors import GolfError
 from golfcards.shuffle import DEAL_COUNT
-from golfcards.sixcard.actions import Action, DiscardDrawn, DrawStock, Reveal, Swap, TakeDiscard
+from golfcards.sixcard.actions import Action, DiscardDrawn, Reveal, Swap, TakeDiscard
 from golfcards.sixcard.bots import LEVELS, Bot, make_bot
 from golfcards.sixcard.match import Match
 from golfcards.sixcard.rules import SixCardRules
@@ -48,6 +56,8 @@ GUESSERS = 10_000
 """Addresses whose failed look-ups are remembered at most (the longest unseen are forgotten)."""
 HOST = 0
 """The seat of the player who created the room."""
+STAND_IN_LEVEL = "normal"
+"""The level of the bot that plays for an absent or removed player."""
 
 
 class SeatKind(enum.Enum):
@@ -58,12 +68,29 @@ class SeatKind(enum.Enum):
 
 @dataclass
 class Seat:
+    """A seat: open, a bot, or a human whose token's SHA-256 hash is ``token_hash``.
+
+    A human seat may have a ``stand_in`` bot playing for its absent player (``level`` is then the
+    stand-in's level); ``connections`` counts the player's open connections.
+    """
+
     kind: SeatKind = SeatKind.OPEN
     name: str = ""
-    token: str | None = None
+    token_hash: str | None = None
     level: str | None = None
     bot: Bot | None = None
     connections: int = 0
+    stand_in: bool = False
+
+    @property
+    def plays_itself(self) -> bool:
+        """Whether a bot chooses this seat's actions (a bot seat, or a stand-in for its player)."""
+        return self.kind is SeatKind.BOT or self.stand_in
+
+
+def token_hash(token: str) -> str:
+    """What a seat keeps of its token: the hex SHA-256 of it (tokens are 192 random bits)."""
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +127,12 @@ class Room:
     match: Match | None = None
     last: dict[int, LastAction] = field(default_factory=dict)
     sequence: int = 0
+    created: float = field(default_factory=time.time)
+    log: list[tuple[int, Action | None, int]] = field(default_factory=list)
+    """The current match's events in order: (seat, action, sequence after it); action None: the next
+    hole's deal."""
+    serial: int = 0
+    """How many matches were started at this table (a rematch starts another)."""
     creator: str = ""
     """The address that created the room (rooms are bounded per address)."""
     active: float = 0.0
@@ -115,12 +148,14 @@ class Room:
 
     def seat_of(self, token: object) -> int | None:
         """The seat held by ``token`` (compared in constant time), or None."""
-        if not isinstance(token, str) or not token:
+        if not isinstance(token, str) or not token or len(token) > 64:
             return None
+        hashed = token_hash(token).encode()
+        found = None
         for number, seat in enumerate(self.seats):
-            if seat.token is not None and secrets.compare_digest(seat.token.encode(), token.encode()):
-                return number
-        return None
+            if seat.token_hash is not None and secrets.compare_digest(seat.token_hash.encode(), hashed):
+                found = number
+        return found
 
     def join(self, name: object) -> tuple[int, str]:
         """Take the first open seat; returns the seat and its token."""
@@ -129,7 +164,7 @@ class Room:
         for number, seat in enumerate(self.seats):
             if seat.kind is SeatKind.OPEN:
                 token = secrets.token_urlsafe(24)
-                self.seats[number] = Seat(SeatKind.HUMAN, clean_name(name), token)
+                self.seats[number] = Seat(SeatKind.HUMAN, clean_name(name), token_hash(token))
                 self.sequence += 1
                 return number, token
         raise GolfError("room.full", "every seat is taken")
@@ -161,8 +196,13 @@ class Room:
         self._host_before_start(by)
         if any(seat.kind is SeatKind.OPEN for seat in self.seats):
             raise GolfError("room.seats_open", "fill the empty seats with bots or wait for players")
+        self._new_match()
+
+    def _new_match(self) -> None:
         self.match = Match.new(self.rules, self.new_number() % DEAL_COUNT, secrets.token_bytes(32))
         self.last = {}
+        self.log = []
+        self.serial += 1
         self.sequence += 1
 
     def act(self, seat: int, action: Action) -> Refusal | None:
@@ -173,6 +213,7 @@ class Room:
         if refusal is None:
             self.sequence += 1
             self.last[seat] = self._public_record(seat, action, hole)
+            self.log.append((seat, action, self.sequence))
         return refusal
 
     def _public_record(self, seat: int, action: Action, hole: int) -> LastAction:
@@ -186,25 +227,21 @@ class Room:
             card = None if placed is None else placed.code
         if isinstance(action, (Swap, TakeDiscard, DiscardDrawn)):
             thrown = public.discard_top.code
-        kind = {Reveal: "reveal", DrawStock: "draw", TakeDiscard: "take", Swap: "swap", DiscardDrawn: "discard"}[
-            type(action)
-        ]
-        return LastAction(seat, kind, position, card, thrown, self.sequence, hole)
+        return LastAction(seat, action.kind, position, card, thrown, self.sequence, hole)
 
     def next_hole(self, seat: int) -> Refusal | None:
         self._seated(seat)
         refusal = self._playing().next_hole()
         if refusal is None:
             self.sequence += 1
+            self.log.append((seat, None, self.sequence))
         return refusal
 
     def rematch(self, seat: int) -> None:
         self._seated(seat)
         if not self._playing().is_terminal():
             raise GolfError("room.match_not_over", "the match is still going on")
-        self.match = Match.new(self.rules, self.new_number() % DEAL_COUNT, secrets.token_bytes(32))
-        self.last = {}
-        self.sequence += 1
+        self._new_match()
 
     def _seated(self, seat: int) -> None:
         if not 0 <= seat < len(self.seats) or self.seats[seat].kind is not SeatKind.HUMAN:
@@ -228,7 +265,7 @@ class Room:
         if match is None or match.state.phase is Phase.OVER:
             return None
         for seat in match.state.to_act:
-            if self.seats[seat].kind is SeatKind.BOT:
+            if self.seats[seat].plays_itself:
                 return seat
         return None
 
@@ -244,6 +281,67 @@ class Room:
         if action is None or self.act(seat, action) is not None:
             # A bot bug must not stall the table: play the first legal action instead.
             self.act(seat, self.match.state.legal_actions(seat)[0])
+
+    # --- absent and removed players ----------------------------------------------------------
+
+    def is_away(self, seat: int) -> bool:
+        """Whether ``seat``'s player has no open connection while the match is played (no stand-in yet)."""
+        holder = self.seats[seat]
+        playing = self.match is not None and not self.match.is_terminal()
+        return playing and holder.kind is SeatKind.HUMAN and not holder.connections and not holder.stand_in
+
+    def stand_in(self, seat: int) -> None:
+        """A bot plays for ``seat``'s absent player until they take the seat back."""
+        holder = self.seats[seat]
+        holder.stand_in = True
+        holder.level = STAND_IN_LEVEL
+        holder.bot = make_bot(STAND_IN_LEVEL, self.new_number())
+        self.sequence += 1
+
+    def host_stand_in(self, by: int, number: object) -> None:
+        """The host lets a bot play at once for the player of seat ``number``, who must be away."""
+        seat = self._other_human(by, number)
+        if not self.is_away(seat):
+            raise GolfError("room.not_away", "that player is at the table")
+        self.stand_in(seat)
+
+    def take_back(self, seat: int) -> None:
+        """``seat``'s player, back at the table, plays again instead of their stand-in."""
+        self._seated(seat)
+        holder = self.seats[seat]
+        if not holder.stand_in:
+            raise GolfError("room.no_stand_in", "you are playing your seat")
+        holder.stand_in, holder.level, holder.bot = False, None, None
+        self.sequence += 1
+
+    def remove(self, by: int, number: object) -> None:
+        """The host removes the player of seat ``number``: their token holds the seat no more; the seat
+        opens again before the match, and a bot plays it for the rest of a match under way."""
+        seat = self._other_human(by, number)
+        if self.match is None:
+            self.seats[seat] = Seat()
+        else:
+            self.seats[seat] = Seat(SeatKind.BOT, level=STAND_IN_LEVEL, bot=make_bot(STAND_IN_LEVEL, self.new_number()))
+        self.sequence += 1
+
+    def _other_human(self, by: int, number: object) -> int:
+        if by != HOST:
+            raise GolfError("room.not_host", "only the host may do that")
+        if not isinstance(number, int) or isinstance(number, bool) or not 0 <= number < len(self.seats):
+            raise GolfError("room.bad_seat", "no such seat", field="seat")
+        if number == HOST or self.seats[number].kind is not SeatKind.HUMAN:
+            raise GolfError("room.no_player", "no other player sits there")
+        return number
+
+
+def normal_code(code: object) -> str | None:
+    """A room code as typed (any case, spaces around), or None when it cannot be one."""
+    if not isinstance(code, str):
+        return None
+    code = code.strip().upper()
+    if not 0 < len(code) <= ROOM_CODE_LENGTH or any(ch not in ROOM_ALPHABET for ch in code):
+        return None
+    return code
 
 
 class Guesses:
@@ -291,6 +389,8 @@ class Rooms:
         self.clock = clock
         self.guesses = Guesses(lambda: self.clock())
         self._rooms: dict[str, Room] = {}
+        self.gone: list[str] = []
+        """Codes of the rooms forgotten for good since the store last deleted them from the database."""
 
     def __len__(self) -> int:
         return len(self._rooms)
@@ -311,10 +411,28 @@ class Rooms:
         return room
 
     def get(self, code: object) -> Room:
-        room = self._rooms.get(code.strip().upper()) if isinstance(code, str) else None
+        room = self.loaded(code)
         if room is None:
             raise GolfError("room.not_found", "no room with that code", code=str(code)[:12])
         return room
+
+    def loaded(self, code: object) -> Room | None:
+        """The room in memory with this code (case and spaces forgiven), or None."""
+        return self._rooms.get(normal_code(code) or "")
+
+    def add(self, room: Room) -> Room:
+        """Keep a room loaded from the database; if one with its code is in memory already, that one.
+        Loaded rooms are never refused: they are rooms in use already."""
+        if room.code in self._rooms:
+            return self._rooms[room.code]
+        self._forget_idle()
+        room.active = self.clock()
+        self._rooms[room.code] = room
+        return room
+
+    def forget(self, code: str) -> None:
+        """Drop a room from memory, not for good: it stays in the database and is loaded again."""
+        self._rooms.pop(code, None)
 
     def find(self, code: object, address: str) -> Room:
         """:meth:`get` for a client at ``address``, whose failed look-ups are rate-limited: once it has
@@ -336,6 +454,7 @@ class Rooms:
         for room in list(self._rooms.values()):
             if not room.sockets and now - room.active > room.idle_limit():
                 del self._rooms[room.code]
+                self.gone.append(room.code)
 
     def _make_way_for(self, creator: str) -> None:
         mine = [room for room in self._rooms.values() if room.creator == creator]
@@ -346,3 +465,4 @@ class Rooms:
             raise GolfError("room.too_many_yours", "this address holds as many rooms in use as it may")
         for room in idle[: len(mine) - ROOMS_PER_ADDRESS + 1]:
             del self._rooms[room.code]
+            self.gone.append(room.code)

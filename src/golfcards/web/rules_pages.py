@@ -484,7 +484,9 @@ def _grid_table(t: Translator) -> str:
         rows.append(f'<tr><th scope="row">{row_head}</th>{"".join(f"<td>{cell}</td>" for cell in cells)}</tr>')
     header = "".join(f'<th scope="col">{escape(text)}</th>' for text in head)
     return (
-        f'<div class="scroll-x"><table class="course-table house-grids"><thead><tr>{header}</tr></thead>'
+        # A region that scrolls on a phone: focusable and named, so the keyboard can scroll it.
+        f'<div class="scroll-x" role="region" tabindex="0" aria-label="{escape(head[0])}">'
+        f'<table class="course-table house-grids"><thead><tr>{header}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table></div>"
     )
 

@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 import argparse
-import gc
 import re
 import socket
 import sys
@@ -37,6 +36,13 @@ def add_parser(games: argparse._SubParsersAction) -> None:
         default=[],
         metavar="ORIGIN",
         help="a page address (http://host:port) that may open rooms besides the server's own; repeatable",
+    )
+    parser.add_argument(
+        "--away",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="six-card Golf: seconds a player may be away during a match before a bot plays for them (default 60)",
     )
     add_language_option(parser)
     parser.set_defaults(handler=run_serve)
@@ -121,22 +127,21 @@ def run_serve(args: argparse.Namespace) -> int:
         return 2
     address = f"http://{_shown_host(args.host)}:{sock.getsockname()[1]}"
     try:
+        options = {} if args.away is None else {"away": max(0.0, min(args.away, 86400.0))}
         app = create_app(
             db_path,
             default_language=args.lang,
             public_url=address,
             allowed_origins=origins,
             hosts=host_names(args.host, origins),
+            freeze_heap=True,
+            **options,
         )
     except GolfError as error:  # the --db file cannot be used
         sock.close()
         return report_error(error, t)
     print(t.gettext("golfcards is ready at {address} (press Ctrl+C to stop)", address=f"{address}/"), flush=True)
     print(t.gettext("Games and statistics are saved in {path}", path=str(db_path)), flush=True)
-    # Everything made so far (modules, routes, the app) lives as long as the server: frozen, the
-    # garbage collector never walks it again, so its pauses stay short (docs/web.md has the figures).
-    gc.collect()
-    gc.freeze()
     uvicorn.Server(server_config(app, open_files)).run(sockets=[sock])
     return 0
 

@@ -10,6 +10,7 @@ sentences of the error keys are in :mod:`golfcards.i18n.web`.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from golfcards.errors import GolfError
@@ -96,13 +97,21 @@ def rule_value_text(rules: SixCardRules, name: str, t: Translator) -> str:
 
 def house_rules_json(rules: SixCardRules, t: Translator) -> list[dict[str, Any]]:
     """Every house rule of the table: its field, label, value, setting in words, and whether it is the default."""
-    return [
-        {
-            "name": name,
-            "label": t.gettext(LABELS[name]),
-            "value": getattr(rules, name),
-            "text": rule_value_text(rules, name, t),
-            "default": getattr(rules, name) == getattr(DEFAULTS, name),
-        }
+    return [dict(rule) for rule in _house_rules(rules, t)]
+
+
+@functools.lru_cache(maxsize=256)
+def _house_rules(rules: SixCardRules, t: Translator) -> tuple[tuple[tuple[str, Any], ...], ...]:
+    """Kept per rules and language: every state message of a table carries them, after every action."""
+    return tuple(
+        tuple(
+            {
+                "name": name,
+                "label": t.gettext(LABELS[name]),
+                "value": getattr(rules, name),
+                "text": rule_value_text(rules, name, t),
+                "default": getattr(rules, name) == getattr(DEFAULTS, name),
+            }.items()
+        )
         for name in HOUSE_RULES
-    ]
+    )

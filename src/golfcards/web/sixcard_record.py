@@ -64,6 +64,12 @@ class MatchRecorder:
         self._players: weakref.WeakKeyDictionary[Match, dict[int, str]] = weakref.WeakKeyDictionary()
         self._saved: weakref.WeakSet[Match] = weakref.WeakSet()
 
+    def restored(self, room: Room) -> None:
+        """A room loaded from the database after a restart: a match of it already over was stored when
+        it ended (the room is written before the broadcast that stores it), so it is not stored again."""
+        if room.match is not None and room.match.is_terminal():
+            self._saved.add(room.match)
+
     async def __call__(self, room: Room, clients: Sequence[Seated]) -> None:
         match = room.match
         if match is None:

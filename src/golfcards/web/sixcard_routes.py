@@ -9,13 +9,17 @@
   ``{"type": "hello", "token"}`` takes back a seat, ``{"type": "join", "name"}`` takes an open one,
   ``{"type": "watch", "name"}`` names a visitor without a seat (a spectator),
   ``{"type": "act", "action": {…}}`` (the engine's action JSON), ``{"type": "bot", "seat", "level"}``
-  and ``{"type": "start"}`` (host, before the match), ``{"type": "next_hole"}``, ``{"type": "rematch"}``.
+  and ``{"type": "start"}`` (host, before the match), ``{"type": "next_hole"}``, ``{"type": "rematch"}``,
+  ``{"type": "stand_in", "seat"}`` (host: a bot plays at once for that absent player),
+  ``{"type": "remove", "seat"}`` (host: that player loses the seat), ``{"type": "take_back"}`` (a
+  player whose seat a bot plays plays again; see :mod:`golfcards.web.sixcard_seats`).
   The server answers ``{"type": "welcome", "seat", "token"}``, ``{"type": "error", "key",
   "message"}``, and after every change sends each client its own ``{"type": "state", …}``
   (:func:`golfcards.web.sixcard_view.message_for`).
 
 The server is the only authority: the seat comes from the connection's token, never from a
-message, and every action goes through the engine.
+message, and every action goes through the engine. Every change is written to the database
+(:mod:`golfcards.web.room_store`) before anyone is told of it.
 """
 
 from __future__ import annotations
@@ -39,18 +43,22 @@ from golfcards.errors import GolfError
 from golfcards.i18n import Translator, normalize_language, translator
 from golfcards.i18n.errors import error_text
 from golfcards.json_input import read_json
-from golfcards.sixcard.actions import action_from_json
+from golfcards.sixcard.actions import Action, action_from_json
 from golfcards.sixcard.state import Refusal
 from golfcards.web.bot_pool import BotPool
 from golfcards.web.requests import client_address, error_response, field, json_body, request_translator
-from golfcards.web.rooms import HOST, Room, Rooms, clean_name
+from golfcards.web.room_store import RoomStore
+from golfcards.web.rooms import HOST, Room, Rooms, SeatKind, clean_name
 from golfcards.web.sixcard_house import rules_from_json
+from golfcards.web.sixcard_seats import AWAY_SECONDS, AwayWatch, seat_extras
 from golfcards.web.sixcard_table import table_extras
 from golfcards.web.sixcard_view import message_for
 
 logger = logging.getLogger(__name__)
 
-MESSAGE_TYPES = frozenset({"hello", "join", "watch", "act", "start", "bot", "next_hole", "rematch"})
+MESSAGE_TYPES = frozenset(
+    {"hello", "join", "watch", "act", "start", "bot", "next_hole", "rematch", "stand_in", "remove", "take_back"}
+)
 MAX_MESSAGE = 2048
 """A client message is a small JSON object; anything longer is refused unread."""
 
@@ -78,9 +86,16 @@ class Tables:
     """The open connections of every room, the bots' turns and the broadcasts."""
 
     def __init__(
-        self, rooms: Rooms, bot_delay: float, public_url: str | None = None, bot_pool: BotPool | None = None
+        self,
+        rooms: Rooms,
+        store: RoomStore,
+        bot_delay: float,
+        public_url: str | None = None,
+        away: float = AWAY_SECONDS,
+        bot_pool: BotPool | None = None,
     ) -> None:
         self.rooms = rooms
+        self.store = store
         self.bot_pool = bot_pool or BotPool()
         self.bot_delay = bot_delay
         self.public_url = public_url
@@ -89,6 +104,51 @@ class Tables:
         self.running: set[asyncio.Task[None]] = set()
         self.listeners: list[Callable[[Room, list[Client]], Awaitable[None]]] = []
         """Called with the room and its clients before each broadcast (the match recorder)."""
+        self.away = AwayWatch(away, self._stand_in_due)
+        self.removed: list[Client] = []
+        """Clients whose seat the host took away, to be told so."""
+
+    def close(self) -> None:
+        """The server is stopping: no bot or clock runs on (every change is written already)."""
+        self.away.close()
+        for task in self.bot_tasks.values():
+            task.cancel()
+        self.bot_pool.close()
+
+    async def change(self, room: Room, client: Client | None, data: Any) -> dict[str, Any] | None:
+        """Carry out a client's message (``client`` None: ``data`` is a callable the server runs on
+        the room) under the room's lock, and write the room before returning: nothing is sent before
+        the change is stored."""
+        async with self.store.lock(room):
+            before = room.sequence
+            answer = handle(room, client, data) if client is not None else data()
+            for other in self.clients.get(room.code, []):
+                if other.seat is not None and room.seats[other.seat].kind is not SeatKind.HUMAN:
+                    other.seat = None  # the host removed its player: it watches from now on
+                    self.removed.append(other)
+            if room.sequence != before:
+                await self.store.save(room)
+        return answer
+
+    async def settle(self, room: Room) -> None:
+        """After a change: tell removed players, tell everyone, let the bots play, restart the clocks of
+        absent players."""
+        removed, self.removed = self.removed, []
+        for client in removed:
+            error = GolfError("room.removed", "the host gave your seat to someone else")
+            await self.send(client, {"type": "error", "key": error.key, "message": error_text(error, client.t)})
+        await self.broadcast(room)
+        self.wake_bots(room)
+        self.away.update(room)
+
+    async def _stand_in_due(self, room: Room, seat: int) -> None:
+        if self.rooms.loaded(room.code) is not room:
+            return
+        try:
+            await self.change(room, None, lambda: room.stand_in(seat) if room.is_away(seat) else None)
+        except GolfError:
+            return  # not written: the room was dropped from memory and is loaded again when asked for
+        await self.settle(room)
 
     async def send(self, client: Client, message: dict[str, Any]) -> None:
         """Queue ``message`` for ``client`` (never waits); a client whose outbox is full is dropped."""
@@ -121,6 +181,7 @@ class Tables:
     def message(self, room: Room, client: Client) -> dict[str, Any]:
         message = message_for(room, client.seat, client.t, self.public_url)
         message.update(table_extras(room, client, self.clients.get(room.code, []), client.t))
+        message.update(seat_extras(room, client.seat, client.t))
         return message
 
     def wake_bots(self, room: Room) -> None:
@@ -135,9 +196,9 @@ class Tables:
             del self.bot_tasks[code]
 
     async def _run_bots(self, room: Room) -> None:
-        while (seat := room.bot_to_act()) is not None:
+        while (seat := room.bot_to_act()) is not None and self.clients.get(room.code):
             await asyncio.sleep(self.bot_delay)
-            if room.bot_to_act() != seat:
+            if room.bot_to_act() != seat or self.rooms.loaded(room.code) is not room:
                 continue
             sequence = room.sequence
             bot, view = room.bot_turn(seat)
@@ -146,8 +207,17 @@ class Tables:
             # not changed. A bot bug is logged, and play_bot plays a legal action instead.
             action = await self.bot_pool.choose(room, seat, bot, view)
             if room.sequence == sequence:
-                room.play_bot(seat, action)
+
+                def play(seat: int = seat, action: Action | None = action, sequence: int = sequence) -> None:
+                    if room.sequence == sequence:
+                        room.play_bot(seat, action)
+
+                try:
+                    await self.change(room, None, play)
+                except GolfError:
+                    return  # not written: the room is loaded again when someone asks for it
                 await self.broadcast(room)
+                self.away.update(room)
 
 
 async def create_room(request: Request) -> Response:
@@ -158,12 +228,20 @@ async def create_room(request: Request) -> Response:
         bots = field(data, "bots", list, [])
         if len(bots) >= players:
             raise GolfError("request.bad_field", "too many bots", field="bots")
-        room = request.app.state.rooms.create(rules_from_json(data.get("rules"), players), client_address(request))
-        seat, token = room.join(data.get("name"))
-        for number, level in enumerate(bots, start=1):
-            room.set_bot(HOST, number, level)
-        if field(data, "start", bool, False):
-            room.start(HOST)
+        start = field(data, "start", bool, False)
+        rules = rules_from_json(data.get("rules"), players)
+        tables: Tables = request.app.state.tables
+        room = await tables.store.create(rules, client_address(request))
+
+        def seat_everyone() -> tuple[int, str]:
+            seat, token = room.join(data.get("name"))
+            for number, level in enumerate(bots, start=1):
+                room.set_bot(HOST, number, level)
+            if start:
+                room.start(HOST)
+            return seat, token
+
+        seat, token = await tables.change(room, None, seat_everyone)
     except GolfError as error:
         return error_response(error, t)
     return JSONResponse({"code": room.code, "seat": seat, "token": token})
@@ -174,7 +252,7 @@ def _refusal_error(refusal: Refusal) -> GolfError:
     return GolfError(f"sixcard.refusal.{refusal.value}", refusal.value)
 
 
-def handle(room: Room, client: Client, data: Any) -> dict[str, Any] | None:
+def handle(room: Room, client: Client, data: Any) -> Any:
     """Carry out one client message; returns a direct answer (welcome) or None. Raises GolfError."""
     if not isinstance(data, dict) or not isinstance(data.get("type"), str) or data["type"] not in MESSAGE_TYPES:
         raise GolfError("room.bad_message", "a message is a JSON object with a known type")
@@ -208,6 +286,12 @@ def handle(room: Room, client: Client, data: Any) -> dict[str, Any] | None:
         refusal = room.next_hole(client.seat)
         if refusal is not None:
             raise _refusal_error(refusal)
+    elif kind == "stand_in":
+        room.host_stand_in(client.seat, data.get("seat"))
+    elif kind == "remove":
+        room.remove(client.seat, data.get("seat"))
+    elif kind == "take_back":
+        room.take_back(client.seat)
     else:
         room.rematch(client.seat)
     return None
@@ -233,7 +317,7 @@ async def room_socket(socket: WebSocket) -> None:
     t = translator(language)
     await socket.accept()
     try:
-        room = tables.rooms.find(socket.path_params["code"], client_address(socket))
+        room = await tables.store.find(socket.path_params["code"], client_address(socket))
     except GolfError as error:
         await socket.send_text(
             json.dumps({"type": "error", "key": error.key, "message": error_text(error, t)}, ensure_ascii=False)
@@ -246,6 +330,7 @@ async def room_socket(socket: WebSocket) -> None:
     tables.rooms.touch(room)
     await tables.broadcast(room)  # everyone sees the new spectator
     tables.wake_bots(room)
+    tables.away.update(room)
     try:
         client.writer = tables.start(write_outbox(client))
         await _until_one_ends(client.writer, tables.start(_read_messages(tables, room, client)))
@@ -256,6 +341,7 @@ async def room_socket(socket: WebSocket) -> None:
         if client.seat is not None:
             room.seats[client.seat].connections -= 1
         await tables.broadcast(room)
+        tables.away.update(room)
 
 
 def same_origin(headers: Headers, allowed: Collection[str]) -> bool:
@@ -292,15 +378,14 @@ async def _read_messages(tables: Tables, room: Room, client: Client) -> None:
                 data = read_json(text)
             except ValueError:
                 raise GolfError("room.bad_message", "not JSON") from None
-            answer = handle(room, client, data)
+            answer = await tables.change(room, client, data)
         except GolfError as error:
             await tables.send(client, {"type": "error", "key": error.key, "message": error_text(error, client.t)})
             continue
         if answer is not None:
             await tables.send(client, answer)
         tables.rooms.touch(room)
-        await tables.broadcast(room)
-        tables.wake_bots(room)
+        await tables.settle(room)
 
 
 async def _until_one_ends(*tasks: asyncio.Task[None]) -> None:
@@ -323,7 +408,8 @@ async def write_outbox(client: Client) -> None:
     while True:
         text = await client.outbox.get()
         try:
-            await asyncio.wait_for(client.socket.send_text(text), SEND_SECONDS)
+            async with asyncio.timeout(SEND_SECONDS):  # a timer, not a task per message as wait_for makes
+                await client.socket.send_text(text)
         except (TimeoutError, RuntimeError, WebSocketDisconnect, OSError):
             return
 

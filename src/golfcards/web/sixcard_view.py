@@ -11,14 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from golfcards.cards import parse_card
 from golfcards.i18n import N_, Translator
 from golfcards.i18n.cards import card_name
 from golfcards.i18n.sixcard import bot_seat_name, end_text, hole_winners_text, winners_text
 from golfcards.sixcard.match import winners
 from golfcards.sixcard.state import Phase
 from golfcards.sixcard.view import View
-from golfcards.web.card_faces import card_json
+from golfcards.web.card_faces import face
 from golfcards.web.rooms import LastAction, Room, SeatKind
 
 LAST_ACTIONS = {
@@ -59,9 +58,7 @@ def room_json(room: Room, seat: int | None, t: Translator, public_url: str | Non
 
 
 def last_action_json(room: Room, action: LastAction, t: Translator) -> dict[str, Any]:
-    names = {
-        key: card_name(parse_card(code), t) for key, code in (("card", action.card), ("thrown", action.thrown)) if code
-    }
+    names = {key: face(code, t)["name"] for key, code in (("card", action.card), ("thrown", action.thrown)) if code}
     return {
         "seat": action.seat,
         "kind": action.kind,
@@ -139,5 +136,5 @@ def message_for(room: Room, seat: int | None, t: Translator, public_url: str | N
         "status": status_text(room, view, seat, t),
         "sequence": room.sequence,
     }
-    message["cards"] = {code: card_json(parse_card(code), t) for code in sorted(visible_codes(message))}
+    message["cards"] = {code: face(code, t) for code in sorted(visible_codes(message))}
     return message

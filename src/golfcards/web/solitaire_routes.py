@@ -39,14 +39,13 @@ from golfcards.runners.solitaire_games import (
     SolitaireGames,
     advise,
     preview,
-    rules_key,
     solve_deal,
     winnable_code,
     winnable_now,
 )
 from golfcards.runners.storage import Statistics
 from golfcards.solitaire.board import Action, Board, parse_action
-from golfcards.solitaire.codes import GameCode
+from golfcards.solitaire.codes import GameCode, rules_key
 from golfcards.solitaire.rules import RuleName, Rules
 from golfcards.web.first_deals import FirstDeals
 from golfcards.web.requests import (
@@ -72,7 +71,6 @@ from golfcards.web.solitaire_view import (
     winnable_json,
 )
 
-RULES_BY_NAME = {"easy": RuleName.EASY, "classic": RuleName.CLASSIC, "strict": RuleName.STRICT}
 DEAL_COOKIE = "golfcards_deal"
 MAX_PLAYER = 64
 """A player id is 24 characters; a longer cookie is not one."""
@@ -101,7 +99,7 @@ Handler = Callable[[Request, Visitor, Translator], Awaitable[dict[str, Any] | by
 """A route's work: its answer as JSON data, or already encoded (in a storage thread, off the loop)."""
 
 
-def _player_route(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
+def _visitor_route(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
     """Wrap ``handler``: translate, turn GolfErrors into 4xx/5xx answers, set the cookies."""
 
     async def endpoint(request: Request) -> Response:
@@ -120,6 +118,33 @@ def _player_route(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
             response.set_cookie(PLAYER_COOKIE, visitor.player, max_age=COOKIE_AGE, httponly=True, samesite="lax")
         if visitor.show is not None:
             response.set_cookie(DEAL_COOKIE, visitor.show, httponly=True, samesite="lax")
+        return response
+
+    return endpoint
+
+
+PlayerHandler = Callable[[Request, str, Translator], Awaitable[dict[str, Any]]]
+
+
+def _player_route(handler: PlayerHandler) -> Callable[[Request], Awaitable[Response]]:
+    """Wrap a route that needs a stored player (the daily deal, the live line): the cookie's player,
+    or one created now (with its cookie); looked up and created in a storage thread."""
+
+    async def endpoint(request: Request) -> Response:
+        t = request_translator(request)
+        cookie = request.cookies.get(PLAYER_COOKIE, "")
+        games = _games(request)
+        created = False
+        try:
+            try:
+                player = await blocking(request, _known, games, cookie if 0 < len(cookie) <= MAX_PLAYER else "")
+            except NoPlayer:
+                player, created = await blocking(request, games.storage.new_player), True
+            response: Response = JSONResponse(await handler(request, player, t))
+        except GolfError as error:
+            response = error_response(error, t)
+        if created:
+            response.set_cookie(PLAYER_COOKIE, player, max_age=COOKIE_AGE, httponly=True, samesite="lax")
         return response
 
     return endpoint
@@ -218,7 +243,7 @@ async def new_game(request: Request, visitor: Visitor, t: Translator) -> dict[st
     if code_text:
         code = GameCode.parse(code_text)
     else:
-        rule = RULES_BY_NAME.get(field(data, "rule", str, "easy"))
+        rule = RuleName.from_word(field(data, "rule", str, "easy"))
         if rule is None:
             raise GolfError("request.bad_field", "rule must be easy, classic or strict", field="rule")
         jokers = field(data, "jokers", int, 0)
@@ -294,7 +319,7 @@ async def next_deal(request: Request, visitor: Visitor, t: Translator) -> dict[s
 def _stats_json(games: SolitaireGames, player: str | None, game: Game, t: Translator) -> dict[str, Any]:
     storage = games.storage
     assert game.board.code is not None
-    current_key = rules_key(game.board.code)
+    current_key = rules_key(game.board.code.rules)
     played = storage.rules_played(player) if player is not None else []
     keys = list(dict.fromkeys([current_key, *played]))
     return {
@@ -314,12 +339,12 @@ async def stats(request: Request, visitor: Visitor, t: Translator) -> dict[str, 
 
 def routes() -> list[Route]:
     return [
-        Route("/api/solitaire", _player_route(current), methods=["GET"]),
-        Route("/api/solitaire/new", _player_route(new_game), methods=["POST"]),
-        Route("/api/solitaire/action", _player_route(act), methods=["POST"]),
-        Route("/api/solitaire/next", _player_route(next_deal), methods=["POST"]),
-        Route("/api/solitaire/stats", _player_route(stats), methods=["GET"]),
-        Route("/api/solitaire/hint", _player_route(give_hint), methods=["GET"]),
-        Route("/api/solitaire/winnable", _player_route(still_winnable), methods=["GET"]),
-        Route("/api/solitaire/solution", _player_route(solution), methods=["GET"]),
+        Route("/api/solitaire", _visitor_route(current), methods=["GET"]),
+        Route("/api/solitaire/new", _visitor_route(new_game), methods=["POST"]),
+        Route("/api/solitaire/action", _visitor_route(act), methods=["POST"]),
+        Route("/api/solitaire/next", _visitor_route(next_deal), methods=["POST"]),
+        Route("/api/solitaire/stats", _visitor_route(stats), methods=["GET"]),
+        Route("/api/solitaire/hint", _visitor_route(give_hint), methods=["GET"]),
+        Route("/api/solitaire/winnable", _visitor_route(still_winnable), methods=["GET"]),
+        Route("/api/solitaire/solution", _visitor_route(solution), methods=["GET"]),
     ]

@@ -9,12 +9,12 @@ from __future__ import annotations
 from golfcards.cards import AnyCard
 from golfcards.i18n import Translator
 from golfcards.i18n.analysis import hint_text, move_text, numbered_move, still_winnable_text, verdict_text
-from golfcards.i18n.solitaire import action_text, board_text, refusal_text, rule_name, status_text
-from golfcards.runners.solitaire_games import Game, rules_key
+from golfcards.i18n.solitaire import action_text, board_text, game_over_text, refusal_text, rule_name, rules_label
+from golfcards.runners.solitaire_games import Game
 from golfcards.runners.storage import SavedCourse, Statistics
-from golfcards.solitaire.board import Action, Board, Refusal
-from golfcards.solitaire.codes import GameCode
-from golfcards.solitaire.course import COURSE_DEALS, PAR, Course
+from golfcards.solitaire.board import Action, Board, Draw, Refusal, Take
+from golfcards.solitaire.codes import parse_rules_key, rules_key
+from golfcards.solitaire.course import COURSE_DEALS, PAR, PAR_PER_DEAL, Course
 from golfcards.solitaire.hint import Hint
 from golfcards.solitaire.solver import Verdict
 from golfcards.solitaire.view import SolitaireView
@@ -22,20 +22,32 @@ from golfcards.web.card_faces import card_json
 
 
 def board_json(view: SolitaireView, t: Translator) -> dict[str, object]:
-    """The player's view of the board: columns, discard, counts, score, status and the text line."""
+    """The player's view of the board: columns, discard, counts, score, status and the text line.
+
+    A free card says whether it may go on the discard now (``playable``) and the game whether a draw
+    is allowed (``can_draw``), from the view's legal moves: the page highlights those and may show a
+    removal at once, before the server's answer.
+    """
     columns = []
     for number, cards in enumerate(view.columns, start=1):
+        playable = Take(number) in view.legal
         columns.append(
             [
-                {**card_json(card, t), "column": number, "row": row, "free": row == len(cards)}
+                {
+                    **card_json(card, t),
+                    "column": number,
+                    "row": row,
+                    "free": row == len(cards),
+                    "playable": playable and row == len(cards),
+                }
                 for row, card in enumerate(cards, start=1)
             ]
         )
     return {
         "code": None if view.code is None else str(view.code),
         "rules": {
-            "key": None if view.code is None else rules_key(view.code),
-            "name": view.rules.name.name.lower(),
+            "key": rules_key(view.rules),
+            "name": view.rules.name.word,
             "label": rule_name(view.rules.name, t),
             "jokers": view.rules.jokers,
             "empty_discard": view.rules.empty_discard,
@@ -46,22 +58,25 @@ def board_json(view: SolitaireView, t: Translator) -> dict[str, object]:
         "removed": view.removed,
         "cards_left": view.cards_left,
         "stock_count": view.stock_count,
+        "can_draw": Draw() in view.legal,
         "undo_available": view.undo_available,
         "columns": columns,
         "discard": None if view.discard is None else card_json(view.discard, t),
         "board_text": board_text(view, t),
-        "end_message": status_text(view, t),
+        "end_message": game_over_text(view, t),
     }
 
 
 def course_json(course: Course) -> dict[str, object]:
     return {
         "code": str(course.code),
+        "deal_codes": [str(course.deal_code(index)) for index in range(COURSE_DEALS)],
         "deal": min(course.deal_index + 1, COURSE_DEALS),
         "deals": COURSE_DEALS,
         "results": list(course.results),
         "total": course.total,
         "par": PAR,
+        "par_per_deal": PAR_PER_DEAL,
         "par_so_far": course.par_so_far,
         "against_par": course.against_par,
         "finished": course.finished,
@@ -85,22 +100,10 @@ def outcome_json(action: Action, refusal: Refusal | None, card: AnyCard | None, 
     return result
 
 
-def rules_label(key: str, t: Translator) -> str:
-    """The localized name of a rule part (``E``, ``C-J1-ND``): the rule, then its variants."""
-    parts = key.split("-")
-    code = GameCode.parse("-".join(["GO1", parts[0], "AAAAAAA", *parts[1:]]))
-    words = [rule_name(code.rules.name, t)]
-    if code.rules.jokers:
-        words.append(t.ngettext("{count} joker", "{count} jokers", code.rules.jokers))
-    if code.rules.empty_discard:
-        words.append(t.gettext("empty discard"))
-    return " · ".join(words)
-
-
 def statistics_json(stats: Statistics, t: Translator) -> dict[str, object]:
     return {
         "rules": stats.rules,
-        "label": rules_label(stats.rules, t),
+        "label": rules_label(parse_rules_key(stats.rules), t),
         "games": stats.games,
         "wins": stats.wins,
         "win_rate": stats.win_rate,

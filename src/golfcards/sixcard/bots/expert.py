@@ -1,33 +1,20 @@
 """``expert``: the strong bot's move choice with its own network, checked by a look one turn ahead.
 
-The expert judges positions the way the strong bot (:mod:`.strong`) does — the figures of the
-position after each move, rated by a small network — but in two-player games with its own network
-(:mod:`.expert_model`, :func:`expert_net`), fitted on play *against* ``strong`` rather than against
-``normal``: the strong bot goes out sooner and takes discards differently, and a network that knows
-this beats it by about a point per hole with no search at all.
+In two-player games the expert judges positions as the strong bot (:mod:`.strong`) does, with its
+own network (:mod:`.expert_model`, :func:`expert_net`), fitted on play against ``strong``. Where
+that network rates another move within :attr:`ExpertBot.within` points of its favourite, it deals
+the cards it cannot see at random :attr:`~SampledSearch.samples` times (:func:`determinize`, each
+table consistent with its view) and plays every close candidate on each table: its own drawn card
+placed by its network's one-ply choice (:class:`ExpertGuide`), each opponent as a strong bot
+deciding from its own view of that table. It values the position at its next turn by its network
+(an ended hole by its result) and leaves the network's choice only for a candidate better on
+average by more than a standard error, the same tables serving every candidate.
 
-Where that network hesitates — it rates another move within :attr:`ExpertBot.within` points of its
-favourite — the expert deals the cards it cannot see (the face-down cards of every grid and the
-stock) at random from the unseen ones, a *determinization* consistent with its view, and plays each
-of the close candidates on that table: its own drawn card is placed by its network's one-ply choice
-(:class:`ExpertGuide`), then every opponent plays its turn as a strong bot, each deciding from its
-own view of the simulated table (so the simulated players cannot peek either). Where the expert's
-turn comes round again, the position is valued by its network (the better of drawing and taking
-the discard); where the hole ended, by its result. The same determinizations serve every
-candidate (common random numbers), and a candidate replaces the network's choice only when it is
-better on average by more than a standard error.
-
-So it sees what the network only estimates: what its move lets the next player do with the
-discard, whether an opponent can go out before its next turn, and what its next turn is worth.
-
-In the last two holes of a two-player match it plays for the match rather than for points: each
-sampled outcome is valued by the chance of winning the match (:func:`match_chance`), the lead so
-far plus the network's expected margin, spread by what is left of the hole and by the holes still
-to come. So far ahead it prefers the sure move (going out now with a smaller but certain margin),
-far behind the one that keeps a chance. It samples up to 16 determinizations, fewer if they would
-take more than 0.2 s. With 3–4 players it uses the strong bot's network; under house rules no
-network was fitted for, it plays the older search with playouts by the hand-tuned strong player
-(:class:`PlayoutExpert`).
+In the last two holes of a two-player match outcomes are valued by the chance of winning the match
+(:func:`match_chance`), not by points. With 3–4 players it uses the strong bot's network; under
+house rules no network was fitted for, it plays a search with playouts by the hand-tuned strong
+player (:class:`PlayoutExpert`). Budgets are counts of samples, never a clock, so a seed gives the
+same choices on any machine. How it was built and measured: ``docs/sixcard-bots.md``.
 """
 
 from __future__ import annotations
@@ -35,7 +22,6 @@ from __future__ import annotations
 import abc
 import math
 import random
-import time
 from collections.abc import Sequence
 
 from golfcards.sixcard.actions import Action, DiscardDrawn, DrawStock, Swap, TakeDiscard
@@ -44,13 +30,14 @@ from golfcards.sixcard.bots.base import Bot
 from golfcards.sixcard.bots.heuristic import LEAVE, HeuristicStrong, Plan
 from golfcards.sixcard.bots.knowledge import UNKNOWN, Knowledge, column_expectation, mean_value
 from golfcards.sixcard.bots.strong import Afterstates, StrongBot, hole_worth, value_net
+from golfcards.sixcard.bots.value import ValueNet
 from golfcards.sixcard.rules import SixCardRules
 from golfcards.sixcard.scoring import INDEX_KEYS, JOKER_KEY
 from golfcards.sixcard.state import HoleContext, HoleState, Phase
 from golfcards.sixcard.view import View, view_for
 
 
-def expert_net(rules: SixCardRules) -> strong.ValueNet | None:
+def expert_net(rules: SixCardRules) -> ValueNet | None:
     """The expert's own network for these rules: fitted against ``strong`` players (two players,
     standard rules), else the strong bot's (None where neither was fitted)."""
     strongs = value_net(rules)
@@ -184,10 +171,8 @@ class SampledSearch(Bot):
     """Chooses among candidate actions by their mean outcome on sampled tables (determinizations
     of the view), the first candidate (the guide's choice) unless another beats it clearly."""
 
-    max_samples: int
-    budget: float
-    """Seconds of sampling per choice at most (after :attr:`min_samples`)."""
-    min_samples = 4
+    samples: int
+    """Determinizations per choice: a count, so the choice depends on the seed only, not on the machine."""
     confidence = 1.0
     """Standard errors by which a candidate must beat the first one to be preferred."""
 
@@ -201,9 +186,8 @@ class SampledSearch(Bot):
         count = len(candidates)
         totals = [0.0] * count
         squares = [0.0] * count  # of the differences with the first candidate
-        deadline = time.perf_counter() + self.budget
-        samples = 0
-        while samples < self.max_samples and (samples < self.min_samples or time.perf_counter() < deadline):
+        samples = self.samples
+        for _ in range(samples):
             table = determinize(view, self.random)
             results = []
             for action in candidates:
@@ -213,7 +197,6 @@ class SampledSearch(Bot):
             for k in range(count):
                 totals[k] += results[k]
                 squares[k] += (results[k] - results[0]) ** 2
-            samples += 1
         best = max(range(count), key=lambda k: totals[k])
         if best and samples > 1:
             # Leave the first candidate only for a clearly better one (paired differences).
@@ -229,11 +212,7 @@ class PlayoutExpert(SampledSearch):
     to the end of the hole by light hand-tuned strong players on sampled tables."""
 
     level = "expert"
-    max_samples = 40
-    """Determinizations per choice: a fixed amount of search, so the strength does not depend on
-    how busy the machine is..."""
-    budget = 0.4
-    """... unless they would take more than this many seconds (then fewer are used)."""
+    samples = 40
     width = 4
     """Candidates searched per choice: the strong bot's best ones (drawing or throwing away included)."""
 
@@ -282,7 +261,7 @@ class ExpertGuide(StrongBot):
         super().__init__(seed)
         self.expert = expert
 
-    def network(self, rules: SixCardRules) -> strong.ValueNet | None:
+    def network(self, rules: SixCardRules) -> ValueNet | None:
         return self.expert.network(rules)
 
 
@@ -300,9 +279,7 @@ class ExpertBot(SampledSearch):
     late_holes = 2
     """In the last this many holes of a two-player match positions are valued by the chance of
     winning the match (before them, by points)."""
-    max_samples = 16
-    budget = 0.2
-    """Seconds of sampling per choice at most (a move stays well under half a second)."""
+    samples = 16
     match_aware = True
     """Whether to play the last holes for the match rather than for the hole's points (False:
     the expert as first measured)."""
@@ -320,7 +297,7 @@ class ExpertBot(SampledSearch):
         """The opponents on the sampled tables, by seat: strong bots."""
         self.fallback = PlayoutExpert(seed)
 
-    def network(self, rules: SixCardRules) -> strong.ValueNet | None:
+    def network(self, rules: SixCardRules) -> ValueNet | None:
         """The network the expert judges its own positions by (None under house rules)."""
         return expert_net(rules) if self.own_network else value_net(rules)
 
@@ -369,7 +346,7 @@ class ExpertBot(SampledSearch):
             return None
         return context
 
-    def look_ahead(self, state: HoleState, me: int, net: strong.ValueNet) -> float:
+    def look_ahead(self, state: HoleState, me: int, net: ValueNet) -> float:
         """Play the sampled table on to the expert's next turn (or the end of the hole) and value
         it: late in a two-player match by the chance of winning the match (:func:`match_chance`),
         the network's margin corrected for its optimism; otherwise by the network's worth itself."""

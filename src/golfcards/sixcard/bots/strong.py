@@ -1,25 +1,18 @@
 """``strong``: counts cards and judges every move by what the position after it is worth.
 
-For each move it could make, the bot works out (:class:`~golfcards.sixcard.bots.outlook.Outlook`)
-the position that follows as a few figures — its expected points (face-down cards valued by the
-cards still unseen, with the exact odds of pairing), its face-down count, how much a card drawn
-later could still gain it, the same for the next player, and what the card it leaves on the
-discard would give that player — and values them with a small fitted network
-(:mod:`.value`): the expected point margin of the hole in a two-player game, the expected share
-of the win with more players. So it:
-
-* takes the discard only when that beats the expected worth of drawing, computed over every card
-  the draw could bring (a one-ply expectimax over the unseen cards);
-* keeps pairs, 2s and Kings, and puts cards where their column gains most now and later;
-* charges what it throws away with the use the next player could make of it (no gifted pairs);
-* times the end: a move that turns its last face-down card up ends the hole, so it is valued
-  exactly (two players: the final points against the opponent's expected points; more: the
-  chance of winning against each opponent's distribution of totals), and the bot races to turn
-  cards up when the network says that an early end pays.
+For each move it could make, the bot describes the position that follows by a few figures
+(:class:`~golfcards.sixcard.bots.outlook.Outlook`): its expected points (face-down cards valued by
+the cards still unseen, with the exact odds of pairing), its face-down count, how much a later card
+could still gain it, the same for the next player, and what the card it leaves on the discard would
+give that player. A small fitted network (:mod:`.value`) turns them into the expected point margin
+of the hole (two players) or the expected share of the win (more). So it takes the discard only
+when that beats the expected worth of drawing (a one-ply expectimax over the unseen cards), keeps
+pairs, 2s and Kings, charges what it throws away with the use the next player could make of it,
+and values exactly a move that ends the hole by turning its last card up.
 
 The network was fitted for the standard game (2 × 3 grids, the hole ending at once) with 2 to 4
-players; under other house rules (other grids, the final turn) the bot plays the hand-tuned
-:class:`~golfcards.sixcard.bots.heuristic.HeuristicStrong`.
+players; under other house rules the bot plays the hand-tuned
+:class:`~golfcards.sixcard.bots.heuristic.HeuristicStrong`. How it was fitted: ``docs/sixcard-bots.md``.
 """
 
 from __future__ import annotations

@@ -27,12 +27,28 @@ const Golf = (() => {
     return format(key in strings ? strings[key] : key, params);
   }
 
-  /** Put the strings into every element that names a key. */
+  /** Put the strings into every element that names a key, and the page's name into the tab title. */
   function applyStrings(root = document) {
     root.querySelectorAll("[data-i18n]").forEach((el) => { el.textContent = t(el.dataset.i18n); });
     root.querySelectorAll("[data-i18n-label]").forEach((el) => el.setAttribute("aria-label", t(el.dataset.i18nLabel)));
     root.querySelectorAll("[data-i18n-title]").forEach((el) => el.setAttribute("title", t(el.dataset.i18nTitle)));
     document.documentElement.lang = language;
+    const title = document.body.dataset.title;
+    if (title) document.title = `${t(title)} · ${t("app_name")}`;
+  }
+
+  const LOOK_KEY = "golfcards.look";
+
+  /** The player's looks on this device (theme, table colour, card backs, card style); look.js applies them. */
+  function look() {
+    const root = document.documentElement.dataset;
+    return { theme: root.theme, felt: root.felt, back: root.back, cards: root.cards };
+  }
+
+  function setLook(changes) {
+    const next = { ...look(), ...changes };
+    Object.assign(document.documentElement.dataset, next);
+    localStorage.setItem(LOOK_KEY, JSON.stringify(next));
   }
 
   async function loadStrings(lang) {
@@ -77,8 +93,12 @@ const Golf = (() => {
     return node;
   }
 
-  /** A card face (rank and suit in two corners, a big pip in the middle) inside `tag`. */
-  function cardFace(card, tag = "div", attrs = {}) {
+  /**
+   * A card face (rank and suit in two corners, a big pip in the middle) inside `tag`. The corners and
+   * the pip are hidden from screen readers: give the element its name with `name` (a visually hidden
+   * text, so that buttons are named by their content) or an aria-label on an image.
+   */
+  function cardFace(card, tag = "div", attrs = {}, name = null) {
     const classes = ["card", card.red ? "red" : "black", card.joker ? "joker" : "", `suit-${card.code.slice(-1)}`];
     const face = el(tag, { ...attrs, class: `${classes.join(" ")} ${attrs.class || ""}`.trim() });
     const corner = (where) => el("span", { class: `corner ${where}`, "aria-hidden": "true" },
@@ -88,11 +108,14 @@ const Golf = (() => {
       text: card.joker ? "🃏" : court ? card.rank : card.suit });
     if (court) pip.append(el("small", { text: card.suit }));
     face.append(corner("top"), pip, corner("bottom"));
+    if (name !== null) face.append(el("span", { class: "visually-hidden card-name", text: name }));
     return face;
   }
 
-  function openDialog(dialog) {
+  /** Open a modal window; `focus` is the button Enter should press (never a destructive one). */
+  function openDialog(dialog, focus = null) {
     if (!dialog.open) dialog.showModal();
+    if (focus) focus.focus();
   }
 
   function closeDialog(dialog) {
@@ -104,6 +127,16 @@ const Golf = (() => {
     if (closer) closeDialog(closer.closest("dialog"));
   });
 
+  /** Read a JSON object from localStorage (an empty object when missing or unreadable). */
+  function stored(key) {
+    try {
+      const value = JSON.parse(localStorage.getItem(key) || "{}");
+      return value && typeof value === "object" ? value : {};
+    } catch (err) {
+      return {};
+    }
+  }
+
   return { chosenLanguage, loadStrings, setLanguage, t, format, api, el, cardFace, openDialog, closeDialog,
-    applyStrings, withLang, get language() { return language; } };
+    applyStrings, withLang, look, setLook, stored, get language() { return language; } };
 })();

@@ -97,7 +97,8 @@
     }
     if (message.type === "error") {
       showError(message.message);
-      if (message.key === "room.bad_token") localStorage.removeItem(TOKEN_KEY(roomCode()));
+      if (message.key === "room.bad_token" || message.key === "room.removed") localStorage.removeItem(TOKEN_KEY(roomCode()));
+      if (message.key === "room.removed") $("me").replaceChildren();
       if (message.key === "room.not_found") {
         $("room").hidden = true;
         wireLobby();
@@ -130,6 +131,7 @@
 
   function render() {
     const room = state.room;
+    const before = room.started && !$("play").hidden ? measure() : null;
     $("room").hidden = false;
     $("room-code").textContent = room.code;
     $("room-link").textContent = t("room_link_help", { link: shareLink(room) });
@@ -138,9 +140,71 @@
     $("play").hidden = !room.started;
     renderSeats(room);
     if (room.started && state.view) renderTable(state.view);
+    document.body.classList.toggle("playing", Boolean(room.started));
     renderLastActions();
     renderScorecard();
     SixTable.render(state);
+    SixSeats.render(state, send);
+    if (before && state.view) animateChange(before);
+    previous = state;
+  }
+
+  // --- motion: what changed at the table moves from where it was (none with reduced motion) -------
+
+  let previous = null;
+
+  /** Where every card of the table is now, to move the changed ones from there. */
+  function measure() {
+    const cells = new Map();
+    document.querySelectorAll("#play .grid .card").forEach((node) => {
+      cells.set(`${node.dataset.owner}:${node.dataset.position}`, { box: node.getBoundingClientRect(), code: node.dataset.code || "" });
+    });
+    const discard = $("six-discard").querySelector(".card");
+    const holding = $("holding-card").querySelector(".card");
+    return {
+      cells,
+      stock: $("six-stock").getBoundingClientRect(),
+      discard: $("six-discard").getBoundingClientRect(),
+      discardCode: discard ? discard.dataset.code : "",
+      holding: holding && !$("holding").hidden ? holding.getBoundingClientRect() : null,
+    };
+  }
+
+  function animateChange(before) {
+    if (!Feel.moving() || !previous || !previous.view || !state.view) return;
+    Feel.finishAll();
+    const view = state.view;
+    const newest = new Map(state.last_actions.map((a) => [a.seat, a]));
+    const old = new Map((previous.last_actions || []).map((a) => [a.seat, a.sequence]));
+    let reveals = 0;
+    document.querySelectorAll("#play .grid .card").forEach((node) => {
+      const key = `${node.dataset.owner}:${node.dataset.position}`;
+      const was = before.cells.get(key);
+      const code = node.dataset.code || "";
+      if (!was || was.code === code || !code) return;
+      const owner = Number(node.dataset.owner);
+      const action = newest.get(owner);
+      const fresh = action && action.sequence !== old.get(owner) && action.position === Number(node.dataset.position);
+      if (fresh && action.kind === "take") Feel.flyFrom(node, before.discard);
+      else if (fresh && action.kind === "swap") Feel.flyFrom(node, owner === seat && before.holding ? before.holding : before.stock);
+      else {
+        Feel.turnOver(node, view.phase === "over" ? Math.min(reveals, 8) * 40 : 0);
+        reveals += 1;
+      }
+    });
+    const face = $("six-discard").querySelector(".card");
+    if (face && face.dataset.code !== before.discardCode) {
+      const thrower = [...newest.values()].sort((a, b) => b.sequence - a.sequence)[0];
+      let from = null;
+      if (thrower && thrower.thrown === face.dataset.code) {
+        const cell = before.cells.get(`${thrower.seat}:${thrower.position}`);
+        if (thrower.kind === "discard") from = thrower.seat === seat && before.holding ? before.holding : before.stock;
+        else if (cell) from = cell.box;
+      }
+      if (from) Feel.flyFrom(face, from);
+    }
+    const held = $("holding-card").querySelector(".card");
+    if (held && !before.holding) Feel.flyFrom(held, before.stock, { turn: true });
   }
 
   /** The address others open: the one golf serve printed (reachable on the network), else this page's. */
@@ -175,17 +239,18 @@
   }
 
   function gridElement(view, owner, mine) {
-    const { rows, columns } = view.rules;
-    const grid = el("div", { class: "grid", role: "group" });
+    const { columns } = view.rules;
+    const grid = el("div", { class: "grid", role: "group", "aria-label": state.room.seats[owner].name });
     grid.style.setProperty("--columns", columns);
     const recent = state.last_actions.find((a) => a.seat === owner);
     view.grids[owner].forEach((code, position) => {
-      const name = code ? card(code).name : t("face_down", { position: position + 1 });
-      const attrs = { type: "button", "aria-label": name, "data-owner": owner, "data-position": position };
+      const where = { row: Math.floor(position / columns) + 1, column: (position % columns) + 1 };
+      const name = code ? t("face_up_at", { card: card(code).name, ...where }) : t("face_down_at", where);
+      const attrs = { type: "button", "data-owner": owner, "data-position": position, "data-code": code || "" };
       const highlight = recent && recent.position === position && recent.sequence === latestSequence(owner);
       let node;
-      if (code) node = cardFace(card(code), "button", { ...attrs, class: highlight ? "recent" : "" });
-      else node = el("button", { ...attrs, class: `card back${highlight ? " recent" : ""}` });
+      if (code) node = cardFace(card(code), "button", { ...attrs, class: highlight ? "recent" : "" }, name);
+      else node = el("button", { ...attrs, class: `card back${highlight ? " recent" : ""}` }, el("span", { class: "visually-hidden", text: name }));
       if (mine) {
         node.addEventListener("click", () => clickOwn(position));
         node.disabled = !ownClickable(position);
@@ -195,7 +260,6 @@
       }
       grid.append(node);
     });
-    grid.setAttribute("aria-rowcount", rows);
     return grid;
   }
 
@@ -222,9 +286,9 @@
     const s = state.room.seats[owner];
     const mine = owner === seat;
     const turn = view.to_act.includes(owner) && view.phase !== "over";
-    const panel = el("section", { class: `seat-panel${mine ? " me" : ""}${turn ? " turn" : ""}`, "aria-label": s.name });
+    const panel = el("div", { class: `seat-panel${mine ? " me" : ""}${turn ? " turn" : ""}` });
     const points = view.points ? view.points[owner] : null;
-    const head = el("h3", {}, el("span", { text: s.name }),
+    const head = el("h2", {}, el("span", { text: s.name }),
       turn ? el("span", { class: "turn-badge", text: t("turn") }) : null,
       points !== null ? el("span", { class: "points", text: t("hole_points", { points }) }) : null);
     panel.append(head, gridElement(view, owner, mine));
@@ -235,6 +299,7 @@
     const others = view.grids.map((_, owner) => owner).filter((owner) => owner !== seat);
     $("opponents").replaceChildren(...others.map((owner) => seatPanel(view, owner)));
     $("opponents").dataset.count = others.length;
+    $("opponents").style.setProperty("--seats", others.length);
     if (seat !== null) $("me").replaceWith(Object.assign(seatPanel(view, seat), { id: "me" }));
     const stock = $("six-stock");
     $("six-stock-count").textContent = view.stock;
@@ -243,13 +308,19 @@
     const pile = $("six-discard");
     pile.replaceChildren();
     const top = view.discard[view.discard.length - 1];
-    if (top) pile.append(cardFace(card(top), "span", { "aria-hidden": "true" }));
-    pile.setAttribute("aria-label", top ? t("take_discard", { card: card(top).name }) : t("discard"));
+    if (top) pile.append(cardFace(card(top), "span", { "aria-hidden": "true", "data-code": top }));
+    // Named by a hidden text, not aria-label: the name then holds what the card shows.
+    pile.append(el("span", { class: "visually-hidden", text: top ? t("take_discard", { card: card(top).name }) : t("discard") }));
     pile.disabled = !(legal("take") || legal("discard"));
     pile.classList.toggle("selected", taking);
     const holding = $("holding");
     holding.hidden = !view.holding;
-    if (view.holding) $("holding-card").replaceChildren(cardFace(card(view.holding), "div", { "aria-label": card(view.holding).name, role: "img" }));
+    if (view.holding) {
+      $("holding-card").replaceChildren(cardFace(card(view.holding), "div",
+        { "aria-label": card(view.holding).name, role: "img", "data-code": view.holding }));
+    } else {
+      $("holding-card").replaceChildren();
+    }
     const over = view.phase === "over";
     const scorecard = state.scorecard;
     $("after").hidden = !over;

@@ -1,45 +1,87 @@
 // Golf Solitaire page: draws the game the server sends and sends the player's actions back.
+//
+// The server decides everything. To feel immediate, a removal of a card the server marked playable is
+// drawn at once and confirmed (or corrected) by the answer; actions wait in a queue, so quick taps are
+// never lost. One card of the board is the keyboard's focus (a roving tabindex): arrow keys move it,
+// Enter plays it, and it stays on the board after every move.
 "use strict";
 
 (() => {
   const { t, api, el, cardFace, openDialog, closeDialog } = Golf;
   const $ = (id) => document.getElementById(id);
   const SETTINGS_KEY = "golfcards.solitaire.settings";
-  const settings = Object.assign({ interactiveRules: true, cardStyle: "classic" },
-    JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}"));
-  let game = null;
-  let busy = false;
+  const TIMER_KEY = "golfcards.solitaire.timer";
+  const settings = { interactiveRules: true, highlightPlayable: true, autoDraw: false, ...Golf.stored(SETTINGS_KEY) };
+
+  let game = null; // what the board shows: the server's last state, or a removal drawn ahead of it
+  let busy = false; // an action is on its way to the server
+  const queue = [];
+  let redo = []; // actions undone, most recent last; any new action clears them
+  let lastAction = null;
+  let replay = null;
   let statsData = null;
+  let statsBefore = null; // statistics of this game's rule when it started: the win screen shows the change
+  let spot = { column: 1, row: null }; // the keyboard's card: column 1–7 (0 is the stock), row null = the free card
+  let drag = null;
+  let roving = null; // the one element of the board in the Tab order
+  let autoDrawTimer = null;
+  let answered = 0; // actions the server answered (on <body data-answered>, for tests and benchmarks)
+  const cards = new Map(); // card code → its button on the tableau
 
   function saveSettings() {
     localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings));
   }
 
-  function say(text, kind = "info") {
+  /** Show `text` under the board; screen readers hear `spoken` (the same text unless given). */
+  function say(text, kind = "info", spoken = text) {
     const message = $("message");
     message.textContent = text || "";
     message.dataset.kind = kind;
+    announce(spoken);
+  }
+
+  function announce(text) {
+    const region = $("announce");
+    region.textContent = "";
+    if (text) requestAnimationFrame(() => { region.textContent = text; });
   }
 
   function showError(data) {
     say(data && data.error ? data.error.message : t("error_network"), "error");
   }
 
+  const shownCode = () => (game.course ? game.course.code : game.code);
+  const signed = (n) => (n > 0 ? `+${n}` : String(n));
+
   // --- drawing ---------------------------------------------------------------------------------
 
-  function render(previous) {
+  /** Draw `game`; `previous` (what was on screen) lets the changes move into place. */
+  function render(previous = null, how = {}) {
+    const before = previous ? measure() : null;
+    const boardFocused = how.focus || hasBoardFocus();
     $("score").textContent = game.score;
     $("moves").textContent = game.moves;
     $("stock-count").textContent = game.stock_count;
-    $("code").textContent = game.code;
+    $("code").textContent = shownCode();
     $("rule-label").textContent = game.rules.label;
     $("board-text").textContent = game.board_text;
-    renderCourse();
-    renderTableau(previous);
-    renderPiles(previous);
-    $("undo").disabled = game.undo_available === 0;
-    $("undo-near").disabled = game.undo_available === 0;
     document.body.dataset.status = game.status;
+    document.body.classList.toggle("highlight", settings.highlightPlayable);
+    renderCourse();
+    renderTableau();
+    renderPiles();
+    renderTools();
+    placeSpot(boardFocused);
+    clock.update();
+    if (before) animateChange(previous, before, how);
+    document.dispatchEvent(new CustomEvent("golfcards:game", { detail: { game, replay: Boolean(replay) } }));
+  }
+
+  function renderTools() {
+    const playing = game.status === "playing" && !replay;
+    const canUndo = game.undo_available > 0 && !replay;
+    for (const id of ["undo", "undo-near"]) $(id).disabled = !canUndo;
+    for (const id of ["redo", "redo-near"]) $(id).disabled = !(playing && redo.length);
   }
 
   function renderCourse() {
@@ -47,87 +89,386 @@
     const course = game.course;
     line.hidden = !course;
     if (!course) return;
-    const against = course.against_par > 0 ? `+${course.against_par}` : String(course.against_par);
-    line.textContent = t("course_line", { deal: course.deal, deals: course.deals, total: course.total,
-      par_so_far: course.par_so_far, against });
+    line.textContent = course.results.length
+      ? t("course_line", { deal: course.deal, deals: course.deals, total: course.total,
+        par_so_far: course.par_so_far, against: signed(course.against_par) })
+      : t("course_line_first", { deal: course.deal, deals: course.deals, par: course.par });
   }
 
-  function renderTableau(previous) {
+  function cardName(card) {
+    if (!card.free) return t("card_covered", { card: card.name, column: card.column, row: card.row });
+    if (card.playable) return t("card_playable", { card: card.name, column: card.column });
+    return t("card_free", { card: card.name, column: card.column });
+  }
+
+  function renderTableau() {
     const tableau = $("tableau");
-    tableau.replaceChildren();
-    game.columns.forEach((cards, index) => {
-      const number = index + 1;
-      const column = el("div", { class: "column", role: "group", "aria-label": t("column", { number }) });
-      column.style.setProperty("--count", cards.length);
-      if (!cards.length) column.append(el("div", { class: "slot", "aria-hidden": "true" }));
-      for (const card of cards) {
-        const button = cardFace(card, "button", {
-          type: "button", "aria-label": card.name, "data-column": card.column, "data-row": card.row,
-          "data-code": card.code, class: card.free ? "free" : "covered",
-        });
-        button.style.setProperty("--row", card.row - 1);
-        button.addEventListener("click", () => touch(card.column, card.row));
-        column.append(button);
+    if (tableau.children.length !== 7) {
+      tableau.replaceChildren(...Array.from({ length: 7 }, (_, i) => el("div", { class: "column", "data-number": i + 1 })));
+    }
+    const seen = new Set();
+    game.columns.forEach((column, index) => {
+      const box = tableau.children[index];
+      box.style.setProperty("--count", column.length);
+      const nodes = column.map((card) => {
+        seen.add(card.code);
+        let node = cards.get(card.code);
+        if (!node || node.dataset.lang !== Golf.language) {
+          if (node) node.remove();
+          node = cardFace(card, "button", { type: "button", "data-code": card.code, "data-lang": Golf.language, tabindex: "-1" }, "");
+          cards.set(card.code, node);
+        }
+        updateCard(node, card);
+        return node;
+      });
+      if (!column.length) {
+        nodes.push(box.querySelector(".slot") || el("div", { class: "slot", role: "img", "aria-label": t("column_empty", { number: index + 1 }) }));
       }
-      tableau.append(column);
+      nodes.forEach((node, i) => { if (box.children[i] !== node) box.insertBefore(node, box.children[i] || null); });
+      while (box.children.length > nodes.length) box.lastElementChild.remove();
     });
+    for (const [code, node] of cards) {
+      if (!seen.has(code)) {
+        node.remove();
+        cards.delete(code);
+      }
+    }
   }
 
-  function renderPiles(previous) {
+  /** Bring a card's button up to date, touching the page only where something changed. */
+  function updateCard(node, card) {
+    const name = cardName(card);
+    const key = `${card.column}.${card.row}.${card.free}.${card.playable}.${name}`;
+    if (node.dataset.key === key) return;
+    node.dataset.key = key;
+    node.dataset.column = card.column;
+    node.dataset.row = card.row;
+    node.classList.toggle("free", card.free);
+    node.classList.toggle("covered", !card.free);
+    node.classList.toggle("playable", Boolean(card.playable));
+    node.style.setProperty("--row", card.row - 1);
+    node.querySelector(".card-name").textContent = name;
+  }
+
+  function renderPiles() {
     const stock = $("stock");
     stock.classList.toggle("empty", game.stock_count === 0);
-    stock.setAttribute("aria-label", game.stock_count ? t("draw_card", { count: game.stock_count }) : t("stock_empty"));
+    $("stock-name").textContent = game.stock_count ? t("draw_card", { count: game.stock_count }) : t("stock_empty");
     $("stock-badge").textContent = game.stock_count;
     const discard = $("discard");
-    discard.replaceChildren();
+    const top = discard.firstElementChild;
+    const code = game.discard ? game.discard.code : "";
+    if (top && top.dataset.code === code && top.dataset.lang === Golf.language) return;
     if (game.discard) {
-      const changed = previous && (!previous.discard || previous.discard.code !== game.discard.code);
-      const face = cardFace(game.discard, "div", { role: "img", "aria-label": `${t("discard")}: ${game.discard.name}`,
-        class: changed ? "arrived" : "" });
-      discard.append(face);
+      discard.replaceChildren(cardFace(game.discard, "div", { role: "img", "data-code": code, "data-lang": Golf.language,
+        "aria-label": `${t("discard")}: ${game.discard.name}` }));
     } else {
-      discard.append(el("div", { class: "slot", role: "img", "aria-label": t("discard_empty") }));
+      discard.replaceChildren(el("div", { class: "slot", role: "img", "data-code": "", "data-lang": Golf.language,
+        "aria-label": t("discard_empty") }));
     }
+  }
+
+  /** Where things were before a change, to move them from there. */
+  function measure() {
+    const boxes = new Map();
+    for (const [code, node] of cards) boxes.set(code, node.getBoundingClientRect());
+    const discardFace = $("discard").firstElementChild;
+    return { cards: boxes, stock: $("stock").getBoundingClientRect(), discard: $("discard").getBoundingClientRect(),
+      discardFace: discardFace && discardFace.dataset.code ? discardFace.cloneNode(true) : null };
+  }
+
+  /** The change from `previous` to `game` as motion: removal, draw, undo, and the win's cascade. */
+  function animateChange(previous, before, how) {
+    if (!Feel.moving()) return;
+    const newTop = game.discard ? game.discard.code : null;
+    const oldTop = previous.discard ? previous.discard.code : null;
+    const face = $("discard").firstElementChild;
+    const backwards = how.action === "u" || (replay && how.backwards);
+    if (newTop !== oldTop && !backwards) {
+      // The discard does not move: its box from before is where the card lands (no layout to read it).
+      const from = before.cards.get(newTop);
+      if (from) Feel.flyFrom(face, from, { to: before.discard });
+      else if (game.stock_count < previous.stock_count) Feel.flyFrom(face, before.stock, { turn: true, to: before.discard });
+    } else if (backwards && oldTop && oldTop !== newTop) {
+      const back = cards.get(oldTop);
+      if (back) Feel.flyFrom(back, before.discard);
+      else if (before.discardFace) Feel.ghost(before.discardFace, before.discard, before.stock, { turn: true });
+    }
+    if (game.status === "won" && previous.status !== "won" && !replay) cascade(before);
+  }
+
+  /** The win: copies of the last card spill from the discard across the table, one after another. */
+  function cascade(before) {
+    const face = $("discard").firstElementChild;
+    if (!face) return;
+    const table = $("tableau").getBoundingClientRect();
+    const from = before.discard;
+    for (let i = 0; i < 12; i += 1) {
+      const x = table.left + (table.width - from.width) * ((i * 5) % 12) / 11;
+      const y = table.top + (i % 3) * from.height * 0.4;
+      Feel.ghost(face, from, new DOMRect(x, y, from.width, from.height), { delay: i * 35, duration: 200 });
+    }
+  }
+
+  // --- the keyboard's card ---------------------------------------------------------------------------
+
+  /** The keyboard is on the board (a card or the stock has focus and shows it): keep it there. */
+  function hasBoardFocus() {
+    const active = document.activeElement;
+    return Boolean(active && (active.closest("#tableau") || active.id === "stock") && active.matches(":focus-visible"));
+  }
+
+  function columnCards(column) {
+    return column >= 1 && column <= 7 ? game.columns[column - 1] : [];
+  }
+
+  function spotNode() {
+    if (spot.column === 0) return $("stock");
+    const column = columnCards(spot.column);
+    if (!column.length) return null;
+    const row = spot.row && spot.row < column.length ? spot.row : column.length;
+    return cards.get(column[row - 1].code) || null;
+  }
+
+  /** Keep the keyboard's card on the board: an emptied column hands it to the next one that has cards. */
+  function placeSpot(focus) {
+    if (spot.column !== 0 && !columnCards(spot.column).length) {
+      const order = [0, 1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6, -6].map((d) => spot.column + d);
+      const next = order.find((c) => columnCards(c).length);
+      spot = { column: next || 0, row: null };
+    }
+    const node = spotNode() || $("stock");
+    if (roving !== node) {
+      if (roving) roving.tabIndex = -1;
+      node.tabIndex = 0;
+      roving = node;
+    }
+    if (focus && document.activeElement !== node && !document.querySelector("dialog[open]")) node.focus({ preventScroll: true });
+  }
+
+  function moveSpot(key) {
+    const filled = [1, 2, 3, 4, 5, 6, 7].filter((c) => columnCards(c).length);
+    const ring = [...filled, 0];
+    const at = Math.max(0, ring.indexOf(spot.column));
+    const column = columnCards(spot.column);
+    const row = spot.row && spot.row < column.length ? spot.row : column.length;
+    if (key === "ArrowRight") spot = { column: ring[(at + 1) % ring.length], row: null };
+    else if (key === "ArrowLeft") spot = { column: ring[(at - 1 + ring.length) % ring.length], row: null };
+    else if (key === "Home") spot = { column: ring[0], row: null };
+    else if (key === "End") spot = { column: 0, row: null };
+    else if (key === "ArrowUp" && spot.column && row > 1) spot = { column: spot.column, row: row - 1 };
+    else if (key === "ArrowDown" && spot.column && row < column.length) {
+      spot = { column: spot.column, row: row + 1 < column.length ? row + 1 : null };
+    } else return false;
+    placeSpot(true);
+    return true;
   }
 
   // --- acting ----------------------------------------------------------------------------------
 
-  async function send(action) {
-    if (busy || !game || replay) return;
+  /** Queue an action of the replay notation (d, u, 1–7, C.R); `how.redo` marks a redo. */
+  function send(action, how = {}) {
+    if (!game || replay) return;
+    clearTimeout(autoDrawTimer);
+    Feel.finishAll();
+    queue.push({ action, how });
+    if (!busy) work();
+  }
+
+  async function work() {
     busy = true;
-    const previous = game;
+    document.body.dataset.busy = "1";
+    while (queue.length) {
+      const { action, how } = queue.shift();
+      await perform(action, how);
+    }
+    busy = false;
+    delete document.body.dataset.busy;
+    maybeAutoDraw();
+  }
+
+  /** The board after removing the free card of `action`'s column, if the server said it may go. */
+  function predict(action) {
+    const [columnText, rowText] = action.split(".");
+    const column = Number(columnText);
+    if (!(column >= 1 && column <= 7) || game.status !== "playing") return null;
+    const cardsOf = game.columns[column - 1];
+    const card = cardsOf[cardsOf.length - 1];
+    if (!card || !card.playable || (rowText && Number(rowText) !== card.row)) return null;
+    const columns = game.columns.map((c, i) => (i === column - 1
+      ? c.slice(0, -1).map((other, j, rest) => ({ ...other, free: j === rest.length - 1, playable: false }))
+      : c.map((other) => ({ ...other, playable: false }))));
+    return { ...game, columns, discard: card, score: game.score + 10, moves: game.moves + 1,
+      cards_left: game.cards_left - 1, removed: game.removed + 1, undo_available: game.undo_available + 1 };
+  }
+
+  async function perform(action, how) {
+    const shown = game;
+    const predicted = predict(action);
+    if (predicted) {
+      game = predicted;
+      render(shown, { action, focus: how.focus });
+      afterPaint(() => Feel.play(predicted.cards_left === 0 ? "win" : "remove"));
+    }
     const { ok, data } = await api("POST", "/api/solitaire/action", {
       action, request_id: Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join(""),
     });
-    busy = false;
-    if (!ok) return showError(data);
+    if (!ok) {
+      if (predicted) {
+        game = shown;
+        render(predicted);
+      }
+      return showError(data);
+    }
+    answered += 1;
+    document.body.dataset.answered = String(answered);
+    const confirmedBefore = shown;
+    const onScreen = game;
     game = data.game;
+    // What was drawn ahead is confirmed: no second motion, nothing to measure.
+    const held = predicted && data.outcome.accepted && game.discard && game.discard.code === predicted.discard.code;
     const outcome = data.outcome;
     if (outcome.accepted) {
-      say(outcome.message || "");
-    } else if (settings.interactiveRules) {
-      say(outcome.refusal.message, "refusal");
-      shake(action);
+      lastAction = action;
+      if (action === "u") {
+        const undone = undoneAction(confirmedBefore, game);
+        if (undone) redo.push(undone);
+      } else if (!how.redo) {
+        redo = [];
+      }
+      const spoken = outcome.message ? `${outcome.message} ${t("announce_state", { score: game.score, count: game.stock_count })}` : "";
+      say(outcome.message || "", "info", spoken);
+      const effect = game.status === "won" ? "win" : action === "d" ? "draw" : action === "u" ? "undo" : "remove";
+      if (!predicted) afterPaint(() => Feel.play(effect));
+      if (/^\d/.test(action)) spot = { column: Number(action.split(".")[0]), row: null };
     } else {
-      say("");
+      if (how.redo) redo = [];
+      afterPaint(() => Feel.play("refuse"));
+      if (settings.interactiveRules) say(outcome.refusal.message, "refusal");
+      else say("", "info", t("not_allowed"));
     }
-    render(previous);
-    if (outcome.accepted) checkEnd();
+    render(held ? null : onScreen, { action, focus: how.focus });
+    if (!outcome.accepted) shake(action);
+    if (outcome.accepted) checkEnd(confirmedBefore);
+  }
+
+  /** Run `task` once the next frame is on screen (sounds never delay the picture). */
+  function afterPaint(task) {
+    requestAnimationFrame(() => setTimeout(task, 0));
+  }
+
+  /** The action an accepted undo took back: a draw if the stock grew, else the column that grew. */
+  function undoneAction(before, after) {
+    if (after.stock_count > before.stock_count) return "d";
+    const index = after.columns.findIndex((column, i) => column.length > before.columns[i].length);
+    return index >= 0 ? String(index + 1) : null;
+  }
+
+  function doRedo() {
+    if (!redo.length || !game || game.status !== "playing") return;
+    send(redo.pop(), { redo: true, focus: hasBoardFocus() });
+  }
+
+  function maybeAutoDraw() {
+    if (!settings.autoDraw || !game || replay || game.status !== "playing" || lastAction === "u") return;
+    if (!game.can_draw || game.columns.some((column) => column.some((card) => card.playable))) return;
+    autoDrawTimer = setTimeout(() => { if (!busy && !queue.length) send("d"); }, 400);
   }
 
   function shake(action) {
     const [column, row] = action.split(".");
     const target = action === "d" ? $("stock")
-      : document.querySelector(row ? `[data-column="${column}"][data-row="${row}"]`
-        : `[data-column="${column}"].free`);
-    if (!target) return;
-    target.classList.add("refused");
-    setTimeout(() => target.classList.remove("refused"), 450);
+      : action === "u" ? $("undo-near")
+        : document.querySelector(row ? `#tableau [data-column="${column}"][data-row="${row}"]`
+          : `#tableau [data-column="${column}"].free`);
+    if (target) Feel.shake(target);
   }
 
-  const touch = (column, row) => send(`${column}.${row}`);
+  function onTableauClick(event) {
+    const node = event.target.closest("button.card");
+    if (!node) return;
+    if (drag && drag.suppressClick) {
+      drag = null;
+      return;
+    }
+    spot = { column: Number(node.dataset.column), row: node.classList.contains("free") ? null : Number(node.dataset.row) };
+    send(`${node.dataset.column}.${node.dataset.row}`, { focus: hasBoardFocus() });
+  }
 
-  function checkEnd() {
+  // --- dragging a free card onto the discard (pointer events: mouse, pen and touch) ------------------
+
+  function onPointerDown(event) {
+    const node = event.target.closest("#tableau button.card.free");
+    if (!node || event.button !== 0 || replay) return;
+    drag = { node, id: event.pointerId, x: event.clientX, y: event.clientY, moved: false, suppressClick: false };
+    node.setPointerCapture(event.pointerId);
+  }
+
+  function overDiscard(event) {
+    const box = $("discard").getBoundingClientRect();
+    const pad = 12;
+    return event.clientX >= box.left - pad && event.clientX <= box.right + pad
+      && event.clientY >= box.top - pad && event.clientY <= box.bottom + pad;
+  }
+
+  function onPointerMove(event) {
+    if (!drag || event.pointerId !== drag.id) return;
+    const dx = event.clientX - drag.x;
+    const dy = event.clientY - drag.y;
+    if (!drag.moved && Math.hypot(dx, dy) < 6) return;
+    if (!drag.moved) {
+      Feel.finishAll();
+      drag.moved = true;
+      drag.node.classList.add("dragging");
+    }
+    drag.node.style.transform = `translate(${dx}px, ${dy}px)`;
+    $("discard").classList.toggle("drop-here", overDiscard(event));
+  }
+
+  function onPointerUp(event) {
+    if (!drag || event.pointerId !== drag.id) return;
+    const { node, moved } = drag;
+    $("discard").classList.remove("drop-here");
+    if (!moved) {
+      drag = null;
+      return;
+    }
+    drag.suppressClick = true;
+    setTimeout(() => { if (drag && drag.node === node) drag = null; }, 0);
+    node.classList.remove("dragging");
+    const action = node.dataset.column;
+    if (event.type === "pointerup" && overDiscard(event) && !busy && predict(action)) {
+      // Drawn at once from where the card was let go: the card leaves the tableau on this call.
+      spot = { column: Number(action), row: null };
+      send(action);
+      return;
+    }
+    const from = node.getBoundingClientRect();
+    node.style.transform = "";
+    Feel.flyFrom(node, from);
+    if (event.type === "pointerup" && overDiscard(event)) send(action);
+  }
+
+  // --- the end of a game, the course --------------------------------------------------------------
+
+  function clockText(ms) {
+    const seconds = Math.floor(ms / 1000);
+    const h = Math.floor(seconds / 3600);
+    const m = Math.floor((seconds % 3600) / 60);
+    const s = String(seconds % 60).padStart(2, "0");
+    return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+  }
+
+  function figure(label, value) {
+    return el("div", { class: "figure" }, el("dt", { text: label }), el("dd", { text: String(value) }));
+  }
+
+  function checkEnd(previous = null) {
+    if (replay) return;
+    if (game.course && game.course.finished && game.status !== "playing") {
+      closeDialog($("end-dialog"));
+      return openCourseCard();
+    }
     if (game.status === "playing") {
       closeDialog($("end-dialog"));
       return;
@@ -135,34 +476,105 @@
     const won = game.status === "won";
     $("end-title").textContent = won ? t("won_title") : t("blocked_title");
     $("end-message").textContent = game.end_message;
-    $("end-detail").textContent = won ? ""
-      : `${t("final_score", { score: game.score })} · ${t("cards_left", { count: game.cards_left })}`;
-    $("end-detail").hidden = won;
+    const figures = [figure(t("score"), game.score), figure(t("time"), clockText(clock.elapsed())), figure(t("moves"), game.moves)];
+    if (!won) figures.splice(1, 0, figure(t("stats_course_left"), game.cards_left));
+    $("end-figures").replaceChildren(...figures);
     const course = game.course;
+    const lastDeal = course && course.deal === course.deals;
     $("end-next").hidden = !course || course.finished;
+    $("end-next").textContent = lastDeal ? t("finish_course") : t("next_deal");
+    $("end-new").classList.toggle("primary", !course);
     const courseLine = $("end-course");
     courseLine.hidden = !course;
     if (course) courseLine.textContent = $("course-line").textContent;
-    $("end-undo").hidden = game.undo_available === 0;
+    $("end-undo").hidden = won || game.undo_available === 0;
     $("end-dialog").classList.toggle("won", won);
-    openDialog($("end-dialog"));
+    $("end-stats").hidden = true;
+    openDialog($("end-dialog"), course && !course.finished ? $("end-next") : $("end-new"));
+    if (previous && previous.status === "playing") showStatsChange();
+  }
+
+  async function showStatsChange() {
+    const before = statsBefore;
+    if (!before) return;
+    const { ok, data } = await api("GET", "/api/solitaire/stats");
+    if (!ok || !$("end-dialog").open) return;
+    const after = data.rules.find((r) => r.rules === before.rules);
+    if (!after) return;
+    const rows = [
+      ["stats_games", number(before.games), number(after.games)],
+      ["stats_wins", number(before.wins), number(after.wins)],
+      ["stats_win_rate", percent(before.win_rate), percent(after.win_rate)],
+      ["stats_current_streak", number(before.current_streak), number(after.current_streak)],
+      ["stats_best_score", number(before.best_score), number(after.best_score)],
+    ];
+    $("end-stats-rows").replaceChildren(...rows.map(([key, from, to]) => el("tr", { class: from === to ? "" : "changed" },
+      el("th", { scope: "row", text: t(key) }), el("td", { text: from }), el("td", { class: "arrow", "aria-hidden": "true", text: "→" }),
+      el("td", { text: to }))));
+    $("end-stats").hidden = false;
+    statsBefore = after;
+  }
+
+  /** Remember this rule's statistics as the game starts, for the win screen's "before → after". */
+  async function rememberStats() {
+    statsBefore = null;
+    if (!game || game.status !== "playing") return;
+    const key = game.rules.key;
+    const { ok, data } = await api("GET", "/api/solitaire/stats");
+    if (ok && game && game.rules.key === key) statsBefore = data.rules.find((r) => r.rules === key) || null;
+  }
+
+  function openCourseCard() {
+    const course = game.course;
+    const head = el("tr", {}, ...["stats_course_deal", "stats_course_left", "course_par", "stats_course_total", "course_against"]
+      .map((key) => el("th", { scope: "col", text: t(key) })));
+    let total = 0;
+    const rows = course.results.map((left, i) => {
+      total += left;
+      const par = course.par_per_deal * (i + 1);
+      return el("tr", {}, el("th", { scope: "row", text: String(i + 1), title: course.deal_codes[i] }),
+        el("td", { text: String(left) }), el("td", { text: String(course.par_per_deal) }),
+        el("td", { text: String(total) }), el("td", { class: total - par < 0 ? "under" : total - par > 0 ? "over" : "", text: signed(total - par) }));
+    });
+    const foot = el("tr", { class: "totals" }, el("th", { scope: "row", text: t("stats_course_total") }),
+      el("td", { text: String(course.total) }), el("td", { text: String(course.par) }), el("td", { text: String(course.total) }),
+      el("td", { text: signed(course.against_par) }));
+    $("course-table").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows), el("tfoot", {}, foot));
+    $("course-summary").textContent = t("course_finished", { total: course.total, par: course.par, against: signed(course.against_par) });
+    $("course-code").textContent = course.code;
+    openDialog($("course-dialog"), $("course-again"));
+  }
+
+  async function newCourse() {
+    const form = $("new-form");
+    const error = await newGame({ rule: game.rules.name, jokers: game.rules.jokers, empty_discard: game.rules.empty_discard,
+      course: true, winnable: form.elements.winnable.checked });
+    if (error) return showError(error);
+    closeDialog($("course-dialog"));
   }
 
   async function load() {
     const { ok, data } = await api("GET", "/api/solitaire");
     if (!ok) return showError(data);
     game = data.game;
+    redo = [];
+    clock.restore();
     render(null);
     if (game.status !== "playing") checkEnd();
+    else rememberStats();
   }
 
   async function newGame(body) {
     const { ok, data } = await api("POST", "/api/solitaire/new", body);
     if (!ok) return data;
     game = data.game;
+    redo = [];
+    lastAction = null;
+    clock.reset();
     say("");
     closeDialog($("end-dialog"));
     render(null);
+    rememberStats();
     return null;
   }
 
@@ -170,17 +582,70 @@
     const { ok, data } = await api("POST", "/api/solitaire/next");
     if (!ok) return showError(data);
     game = data.game;
+    redo = [];
+    lastAction = null;
     closeDialog($("end-dialog"));
+    say("");
     if (game.course && game.course.finished) {
-      const c = game.course;
-      say(t("course_finished", { total: c.total, par: c.par, against: c.against_par > 0 ? `+${c.against_par}` : c.against_par }));
-    } else {
-      say("");
+      render(null);
+      openCourseCard();
+      return;
     }
-    render(null);
+    clock.reset();
+    render(null, { focus: true });
+    rememberStats();
   }
 
-  // --- new game, settings, statistics ------------------------------------------------------------
+  // --- the game timer -----------------------------------------------------------------------------
+
+  /** Time spent on this game while the page is shown, from its first move to its end; kept across reloads. */
+  const clock = (() => {
+    let spent = 0;
+    let since = null;
+    let ticker = null;
+    const running = () => game && game.status === "playing" && game.moves > 0 && !replay && !document.hidden;
+    const elapsed = () => spent + (since === null ? 0 : performance.now() - since);
+    function save() {
+      if (game) localStorage.setItem(TIMER_KEY, JSON.stringify({ code: game.code, moves: game.moves, spent: elapsed() }));
+    }
+    function show() {
+      $("clock").textContent = clockText(elapsed());
+    }
+    let savedKey = "";
+    function update() {
+      const run = running();
+      if (run && since === null) {
+        since = performance.now();
+        ticker = setInterval(show, 1000);
+      } else if (!run && since !== null) {
+        spent = elapsed();
+        since = null;
+        clearInterval(ticker);
+      }
+      show();
+      const key = `${game.code} ${game.moves} ${run}`;
+      if (key !== savedKey) {
+        savedKey = key;
+        setTimeout(save, 0);
+      }
+    }
+    function restore() {
+      const saved = Golf.stored(TIMER_KEY);
+      spent = saved.code === game.code && saved.moves <= game.moves && Number.isFinite(saved.spent) ? saved.spent : 0;
+      since = null;
+      clearInterval(ticker);
+    }
+    function reset() {
+      spent = 0;
+      since = null;
+      clearInterval(ticker);
+    }
+    document.addEventListener("visibilitychange", () => { if (game) update(); });
+    window.addEventListener("pagehide", save);
+    return { update, restore, reset, elapsed };
+  })();
+
+  // --- new game, settings, statistics, help ---------------------------------------------------------
 
   function openNewGame() {
     $("new-error").textContent = "";
@@ -192,6 +657,8 @@
       form.elements.course.checked = Boolean(game.course) && !game.course.finished;
     }
     form.elements.code.value = "";
+    closeDialog($("end-dialog"));
+    closeDialog($("course-dialog"));
     openDialog($("new-dialog"));
   }
 
@@ -212,11 +679,7 @@
       return;
     }
     closeDialog($("new-dialog"));
-  }
-
-  function applyCardStyle() {
-    document.body.classList.remove("style-classic", "style-four", "style-large");
-    document.body.classList.add(`style-${settings.cardStyle}`);
+    placeSpot(true);
   }
 
   function fillLanguages(languages) {
@@ -229,6 +692,8 @@
     const data = await Golf.setLanguage($("language").value);
     fillLanguages(data.languages);
     $("rules-link").href = `/rules/solitaire?lang=${Golf.language}`;
+    fillHelp();
+    updateReplayButton();
     await load();
   }
 
@@ -249,6 +714,7 @@
     select.value = data.selected;
     renderStats();
     renderCourseStats();
+    closeDialog($("end-dialog"));
     openDialog($("stats-dialog"));
   }
 
@@ -302,10 +768,6 @@
     chart.append(svg, legend, list);
   }
 
-  function signed(n) {
-    return n > 0 ? `+${n}` : String(n);
-  }
-
   function renderCourseStats() {
     const box = $("stats-course");
     box.replaceChildren();
@@ -320,8 +782,10 @@
       }
       head.append(el("td", { text: t("stats_course_total") }));
       left.append(el("td", { class: "total", text: `${course.total} (${signed(course.against_par)})` }));
-      table.append(head, left);
-      box.append(el("h4", { text: `${t("stats_course_current")} · ${course.code}` }), el("div", { class: "scroll-x" }, table));
+      table.append(el("tbody", {}, head, left));
+      const title = `${t("stats_course_current")} · ${course.code}`;
+      box.append(el("h4", { text: title }),
+        el("div", { class: "scroll-x", role: "region", tabindex: "0", "aria-label": title }, table));
     }
     if (statsData.finished_courses.length) {
       box.append(el("h4", { text: t("stats_course_finished") }),
@@ -330,6 +794,34 @@
     } else if (!course) {
       box.append(el("p", { class: "note", text: t("stats_course_none") }));
     }
+  }
+
+  const HELP_KEYS = [
+    [["←", "→"], "key_columns"],
+    [["↑", "↓"], "key_rows"],
+    [["@keyname_enter", "@keyname_space"], "key_play"],
+    [["D"], "key_draw"],
+    [["1–7"], "key_take"],
+    [["U", "@keyname_ctrl+Z"], "key_undo"],
+    [["@keyname_ctrl+Y", "@keyname_ctrl+@keyname_shift+Z"], "key_redo"],
+    [["H"], "key_hint"],
+    [["N"], "key_new"],
+    [["?"], "key_help"],
+    [["@keyname_esc"], "key_close"],
+  ];
+
+  function fillHelp() {
+    const name = (part) => (part.startsWith("@") ? t(part.slice(1)) : part);
+    const keys = (combo) => el("kbd", {}, ...combo.split("+").flatMap((part, i) => [i ? "+" : null, el("kbd", { text: name(part) })]));
+    $("help-keys").replaceChildren(...HELP_KEYS.map(([combos, key]) => el("tr", {},
+      el("th", { scope: "row" }, ...combos.flatMap((combo, i) => [i ? " " : null, keys(combo)])),
+      el("td", { text: t(key) }))));
+  }
+
+  function toggleHelp() {
+    const dialog = $("help-dialog");
+    if (dialog.open) closeDialog(dialog);
+    else openDialog(dialog, dialog.querySelector(".sheet-footer button"));
   }
 
   // --- the solver: hint, still winnable, solution replay ------------------------------------------
@@ -354,8 +846,6 @@
     say(data.message, data.winnable === false ? "refusal" : "hint");
   }
 
-  let replay = null;
-
   async function showSolution() {
     say(t("thinking"));
     const { ok, data } = await api("GET", "/api/solitaire/solution");
@@ -363,21 +853,60 @@
     say(data.message, "hint");
     if (!data.steps.length) return;
     stopReplay();
-    const saved = game;
-    replay = { steps: data.steps, index: 0, saved, timer: null };
+    replay = { steps: data.steps, index: -1, saved: game, playing: true, timer: null };
     document.body.classList.add("replaying");
     $("replay-bar").hidden = false;
-    const step = () => {
-      const current = replay.steps[replay.index];
-      const previous = replay.index ? replay.steps[replay.index - 1].game : null;
-      game = current.game;
-      render(previous);
-      $("replay-text").textContent = t("solution_step", { number: replay.index, count: replay.steps.length - 1 })
-        + (current.text ? ` · ${current.text}` : "");
-      replay.index += 1;
-      if (replay.index < replay.steps.length) replay.timer = setTimeout(step, 650);
-    };
-    step();
+    clock.update();
+    showStep(0);
+    schedule();
+  }
+
+  function showStep(index) {
+    const backwards = index < replay.index;
+    const previous = game;
+    replay.index = index;
+    const current = replay.steps[index];
+    game = current.game;
+    render(replay.index === 0 && !backwards ? null : previous, { backwards });
+    const text = t("solution_step", { number: index, count: replay.steps.length - 1 }) + (current.text ? ` · ${current.text}` : "");
+    $("replay-text").textContent = text;
+    $("replay-back").disabled = index === 0;
+    $("replay-forward").disabled = index === replay.steps.length - 1;
+    if (index === replay.steps.length - 1) replay.playing = false;
+    updateReplayButton();
+  }
+
+  function schedule() {
+    clearTimeout(replay.timer);
+    if (!replay.playing) return;
+    replay.timer = setTimeout(() => {
+      if (!replay || !replay.playing) return;
+      showStep(replay.index + 1);
+      schedule();
+    }, Number($("replay-speed").value));
+  }
+
+  function updateReplayButton() {
+    const playing = Boolean(replay && replay.playing);
+    $("replay-play-icon").textContent = playing ? "⏸" : "▶";
+    $("replay-play-name").textContent = playing ? t("replay_pause") : t("replay_play");
+  }
+
+  function togglePlay() {
+    if (!replay) return;
+    replay.playing = !replay.playing;
+    if (replay.playing && replay.index === replay.steps.length - 1) showStep(0);
+    updateReplayButton();
+    schedule();
+  }
+
+  function step(delta) {
+    if (!replay) return;
+    replay.playing = false;
+    clearTimeout(replay.timer);
+    const index = Math.min(Math.max(replay.index + delta, 0), replay.steps.length - 1);
+    if (index !== replay.index) showStep(index);
+    updateReplayButton();
   }
 
   function stopReplay() {
@@ -391,7 +920,7 @@
   }
 
   async function copyCode() {
-    const code = game ? game.code : "";
+    const code = game ? shownCode() : "";
     try {
       await navigator.clipboard.writeText(code);
     } catch (err) {
@@ -408,46 +937,129 @@
   // --- wiring ---------------------------------------------------------------------------------
 
   function onKey(event) {
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    if (document.querySelector("dialog[open]")) return;
+    Feel.finishAll();
+    const key = event.key;
+    if (document.querySelector("dialog[open]")) {
+      if (key === "?" && $("help-dialog").open) {
+        toggleHelp();
+        event.preventDefault();
+      }
+      return;
+    }
     if (event.target.closest("input, select, textarea")) return;
-    const key = event.key.toLowerCase();
-    if (key === "h") showHint();
-    else if (key === "d") send("d");
-    else if (key === "u") send("u");
-    else if (key === "n") openNewGame();
-    else if (/^[1-7]$/.test(key)) send(key);
-    else return;
+    const ctrl = event.ctrlKey || event.metaKey;
+    if (ctrl && !event.altKey) {
+      const lower = key.toLowerCase();
+      if (lower === "y" || (lower === "z" && event.shiftKey)) doRedo();
+      else if (lower === "z") send("u", { focus: hasBoardFocus() });
+      else return;
+      event.preventDefault();
+      return;
+    }
+    if (event.altKey || ctrl) return;
+    if (replay) {
+      if (key === "ArrowLeft") step(-1);
+      else if (key === "ArrowRight") step(1);
+      else if (key === "Escape") stopReplay();
+      else return;
+      event.preventDefault();
+      return;
+    }
+    if (hasBoardFocus() && moveSpot(key)) {
+      event.preventDefault();
+      return;
+    }
+    const lower = key.toLowerCase();
+    const focus = hasBoardFocus();
+    if (key === "?") toggleHelp();
+    else if (lower === "h") showHint();
+    else if (lower === "d") send("d", { focus });
+    else if (lower === "u") send("u", { focus });
+    else if (lower === "n") openNewGame();
+    else if (/^[1-7]$/.test(key)) {
+      spot = { column: Number(key), row: null };
+      send(key, { focus });
+    } else return;
     event.preventDefault();
   }
 
+  function wireSettings() {
+    const look = Golf.look();
+    const legacy = Golf.stored(SETTINGS_KEY).cardStyle;
+    if (legacy && !localStorage.getItem("golfcards.look")) Golf.setLook({ cards: legacy });
+    $("interactive-rules").checked = settings.interactiveRules;
+    $("highlight-playable").checked = settings.highlightPlayable;
+    $("auto-draw").checked = settings.autoDraw;
+    $("sound").checked = Feel.soundOn();
+    $("theme").value = look.theme;
+    $("felt").value = look.felt;
+    $("back").value = look.back;
+    $("card-style").value = Golf.look().cards;
+    const toggle = (id, name, after) => $(id).addEventListener("change", (e) => {
+      settings[name] = e.target.checked;
+      saveSettings();
+      if (after) after();
+    });
+    toggle("interactive-rules", "interactiveRules");
+    toggle("highlight-playable", "highlightPlayable", () => render(null));
+    toggle("auto-draw", "autoDraw", maybeAutoDraw);
+    $("sound").addEventListener("change", (e) => Feel.setSound(e.target.checked));
+    for (const [id, name] of [["theme", "theme"], ["felt", "felt"], ["back", "back"], ["card-style", "cards"]]) {
+      $(id).addEventListener("change", (e) => Golf.setLook({ [name]: e.target.value }));
+    }
+    $("language").addEventListener("change", changeLanguage);
+  }
+
   async function start() {
-    applyCardStyle();
     const data = await Golf.loadStrings(Golf.chosenLanguage());
     fillLanguages(data.languages);
+    fillHelp();
+    updateReplayButton();
     $("rules-link").href = `/rules/solitaire?lang=${Golf.language}`;
-    $("interactive-rules").checked = settings.interactiveRules;
-    $("card-style").value = settings.cardStyle;
+    wireSettings();
 
-    $("stock").addEventListener("click", () => send("d"));
+    const tableau = $("tableau");
+    tableau.addEventListener("click", onTableauClick);
+    tableau.addEventListener("pointerdown", onPointerDown);
+    tableau.addEventListener("pointermove", onPointerMove);
+    tableau.addEventListener("pointerup", onPointerUp);
+    tableau.addEventListener("pointercancel", onPointerUp);
+    tableau.addEventListener("focusin", (event) => {
+      const node = event.target.closest("button.card");
+      if (node) spot = { column: Number(node.dataset.column), row: node.classList.contains("free") ? null : Number(node.dataset.row) };
+    });
+    document.addEventListener("pointerdown", () => Feel.finishAll(), true);
+    // A press with the mouse or a finger plays a card without moving the keyboard's focus onto it.
+    for (const board of [tableau, $("stock")]) {
+      board.addEventListener("mousedown", (event) => { if (event.target.closest(".card, #stock")) event.preventDefault(); });
+    }
+    $("stock").addEventListener("click", () => { spot = { column: 0, row: null }; send("d", { focus: hasBoardFocus() }); });
+    $("skip").addEventListener("click", (event) => { event.preventDefault(); placeSpot(true); });
     $("undo").addEventListener("click", () => send("u"));
     $("undo-near").addEventListener("click", () => send("u"));
+    $("redo").addEventListener("click", doRedo);
+    $("redo-near").addEventListener("click", doRedo);
     $("new-game").addEventListener("click", openNewGame);
     $("new-form").addEventListener("submit", submitNewGame);
     $("open-settings").addEventListener("click", () => openDialog($("settings-dialog")));
     $("open-stats").addEventListener("click", openStats);
+    $("open-help").addEventListener("click", toggleHelp);
     $("stats-rules").addEventListener("change", renderStats);
     $("code").addEventListener("click", copyCode);
-    $("interactive-rules").addEventListener("change", (e) => { settings.interactiveRules = e.target.checked; saveSettings(); });
-    $("card-style").addEventListener("change", (e) => { settings.cardStyle = e.target.value; saveSettings(); applyCardStyle(); });
-    $("language").addEventListener("change", changeLanguage);
-    $("end-undo").addEventListener("click", () => { closeDialog($("end-dialog")); send("u"); });
-    $("end-new").addEventListener("click", () => { closeDialog($("end-dialog")); openNewGame(); });
+    $("end-undo").addEventListener("click", () => { closeDialog($("end-dialog")); send("u", { focus: true }); });
+    $("end-new").addEventListener("click", openNewGame);
     $("end-next").addEventListener("click", nextDeal);
+    $("end-stats-open").addEventListener("click", openStats);
+    $("course-again").addEventListener("click", newCourse);
+    $("course-new-game").addEventListener("click", openNewGame);
     $("hint").addEventListener("click", showHint);
     $("winnable").addEventListener("click", stillWinnable);
     $("solution").addEventListener("click", showSolution);
     $("replay-stop").addEventListener("click", stopReplay);
+    $("replay-play").addEventListener("click", togglePlay);
+    $("replay-back").addEventListener("click", () => step(-1));
+    $("replay-forward").addEventListener("click", () => step(1));
+    $("replay-speed").addEventListener("change", () => { if (replay) schedule(); });
     document.addEventListener("keydown", onKey);
     await load();
     document.body.classList.add("ready");

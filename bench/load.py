@@ -1,0 +1,521 @@
+"""Load on ``golf serve`` over loopback: the measurements behind the table in docs/web.md (run by hand).
+
+    PYTHONPATH=src python bench/load.py                        # every scenario, 20 s each
+    PYTHONPATH=src python bench/load.py sixcard --clients 50,200 --seconds 10
+    PYTHONPATH=src python bench/load.py mixed bots slow slowloris solitaire
+
+Each scenario starts a fresh ``golf serve`` (soft limit of 1,024 open files, as is common: the
+server raises it itself), connects its clients from many loopback addresses (127.1.x.y for players,
+127.2.0.x for attackers), as devices of a network would, lets them play for ``--seconds`` and stops.
+Everything is bounded: at most 2,000 six-card clients, 1,100 attacking sockets, a fixed time.
+
+* ``sixcard``: N WebSocket clients (``--clients``, default 50, 200, 500, 1,000, 2,000) in rooms of
+  4, each playing a random legal action of its own view after a think of 0.5-1.5 s whenever it is to
+  act (the host starts the match and moves to the next hole). The latency of an action is the time
+  from sending it to the state message that shows it.
+* ``solitaire``: 50 Solitaire players, each drawing and undoing as fast as answers come.
+* ``mixed``: 50 six-card clients (as above) with the 50 fast Solitaire players alongside.
+* ``bots``: 50 six-card clients with 100 rooms of one player and 3 expert bots alongside.
+* ``slow``: 50 six-card clients, and 20 rooms of 2 fast players (a think of 5-20 ms) watched by a
+  client that never reads (a tiny receive buffer): the latency of all 90 players, and how many
+  silent clients the server dropped.
+* ``slowloris``: 50 six-card clients and a page loaded every 0.1 s while 1,100 sockets from 11
+  other addresses send request headers one line every 2 s (and reconnect when cut off).
+
+The table gives errors (refused actions, failed connections, answers that never came, HTTP errors),
+six-card actions per second, the median and 99th percentile of their latency, the server's memory
+at the end, the server's CPU time per six-card action (everything it did meanwhile, divided by the
+actions: a cost that does not depend much on how busy the machine is), and the CPU (in cores, out of
+``os.cpu_count()``) used meanwhile by the server, by these clients, and by every other process: the
+server and the clients share the machine with whatever else runs, and a latency means little
+without it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import itertools
+import json
+import os
+import random
+import re
+import resource
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx2
+import psutil
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+ROOT = Path(__file__).resolve().parent.parent
+THINK = (0.5, 1.5)
+"""Seconds a six-card client thinks before it acts (uniform)."""
+FAST_THINK = (0.005, 0.02)
+"""The players of the rooms with a silent seat: fast, so that what waits for it piles up quickly."""
+ANSWER_LIMIT = 10.0
+"""An action not answered within this many seconds counts as an error."""
+ROOMS_PER_ADDRESS = 10
+
+
+@dataclass
+class Tally:
+    """What the clients of one kind saw."""
+
+    latencies: list[float] = field(default_factory=list)
+    errors: int = 0
+
+    def percentile(self, share: float) -> float:
+        if not self.latencies:
+            return float("nan")
+        ordered = sorted(self.latencies)
+        return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000
+
+
+class Server:
+    """``golf serve`` on a fresh database and a free port, with the common soft limit on open files."""
+
+    def __init__(self, folder: Path) -> None:
+        env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "PYTHONUNBUFFERED": "1"}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "golfcards", "serve", "--port", "0", "--db", str(folder / "golf.sqlite3")],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            env=env,
+            preexec_fn=lambda: resource.setrlimit(
+                resource.RLIMIT_NOFILE, (1024, resource.getrlimit(resource.RLIMIT_NOFILE)[1])
+            ),
+        )
+        assert self.process.stdout is not None
+        found = re.search(r"http://[^/\s]+:(\d+)", self.process.stdout.readline())
+        if not found:
+            self.process.kill()
+            raise SystemExit("golf serve did not start")
+        self.port = int(found.group(1))
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.ps = psutil.Process(self.process.pid)
+        self._settle()
+
+    def _settle(self) -> None:
+        """Wait (at most 60 s) until the server's start-up work (the solver's warm-up) is done."""
+        for _ in range(120):
+            if self.ps.cpu_percent(interval=0.5) < 10:
+                return
+
+    def rss(self) -> int:
+        return self.ps.memory_info().rss
+
+    def cpu(self) -> float:
+        times = self.ps.cpu_times()
+        return times.user + times.system
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+def player_address(room: int) -> str:
+    return f"127.1.{room // ROOMS_PER_ADDRESS // 250}.{room // ROOMS_PER_ADDRESS % 250 + 1}"
+
+
+async def create_room(server: Server, address: str, body: dict) -> dict:
+    transport = httpx2.AsyncHTTPTransport(local_address=address)
+    async with httpx2.AsyncClient(base_url=server.url, transport=transport, timeout=60) as client:
+        answer = await client.post("/api/sixcard/rooms", json=body)
+        answer.raise_for_status()
+        return answer.json()
+
+
+class SixCardClient:
+    """One seat of a room, played by random legal actions after a think."""
+
+    def __init__(
+        self, server: Server, code: str, address: str, tally: Tally, token: str | None = None, think=THINK
+    ) -> None:
+        self.server, self.code, self.address, self.tally, self.token = server, code, address, tally, token
+        self.think = think
+        self.seat: int | None = None
+        self.state: dict | None = None
+        self.sent_at: float | None = None
+        self.before: int | None = None
+        self.thinking = False
+        self.done_for: set[tuple[str, int]] = set()
+
+    async def run(self, stop: asyncio.Event) -> None:
+        uri = f"ws://127.0.0.1:{self.server.port}/ws/sixcard/{self.code}"
+        try:
+            async with connect(
+                uri, local_addr=(self.address, 0), compression=None, proxy=None, open_timeout=60, ping_interval=None
+            ) as ws:
+                self.ws = ws
+                first = {"type": "hello", "token": self.token} if self.token else {"type": "join", "name": "P"}
+                await ws.send(json.dumps(first))
+                reading = asyncio.ensure_future(self._read())
+                stopping = asyncio.ensure_future(stop.wait())
+                await asyncio.wait([reading, stopping], return_when="FIRST_COMPLETED")
+                if reading.done() and not stop.is_set():
+                    self.tally.errors += 1  # the server closed the connection
+                reading.cancel()
+                stopping.cancel()
+        except Exception:  # a refused or broken connection
+            self.tally.errors += 1
+        if self.sent_at is not None and time.monotonic() - self.sent_at > ANSWER_LIMIT:
+            self.tally.errors += 1
+
+    async def _read(self) -> None:
+        async for raw in self.ws:
+            message = json.loads(raw)
+            if message["type"] == "welcome":
+                self.seat = message["seat"]
+            elif message["type"] == "error":
+                self.tally.errors += 1
+                self.sent_at = None
+            elif message["type"] == "state":
+                self._on_state(message)
+
+    def _mine(self, message: dict) -> int | None:
+        return next((a["sequence"] for a in message["last_actions"] if a["seat"] == self.seat), None)
+
+    def _on_state(self, message: dict) -> None:
+        self.state = message
+        if self.sent_at is not None and self._mine(message) != self.before:
+            self.tally.latencies.append(time.monotonic() - self.sent_at)
+            self.sent_at = None
+        view = message["view"]
+        if self.seat == 0:
+            self._host(message)
+        if view and self.seat in view["to_act"] and view["legal"] and self.sent_at is None and not self.thinking:
+            self.thinking = True
+            asyncio.get_running_loop().call_later(random.uniform(*self.think), self._act)
+
+    def _host(self, message: dict) -> None:
+        view, sequence = message["view"], message["sequence"]
+        if view is None and all(seat["kind"] != "open" for seat in message["room"]["seats"]):
+            self._once("start", sequence)
+        elif view and view["phase"] == "over":
+            self._once("rematch" if message["scorecard"]["over"] else "next_hole", sequence)
+
+    def _once(self, kind: str, sequence: int) -> None:
+        if (kind, sequence) not in self.done_for:
+            self.done_for.add((kind, sequence))
+            self._send({"type": kind})
+
+    def _act(self) -> None:
+        self.thinking = False
+        state = self.state
+        if state is None or self.sent_at is not None:
+            return
+        view = state["view"]
+        if not view or self.seat not in view["to_act"] or not view["legal"]:
+            return
+        self.before = self._mine(state)
+        self.sent_at = time.monotonic()
+        action = random.choice(view["legal"])
+        self._send({"type": "act", "action": action})
+
+    def _send(self, message: dict) -> None:
+        async def send() -> None:
+            with contextlib.suppress(ConnectionClosed):
+                await self.ws.send(json.dumps(message))
+
+        asyncio.ensure_future(send())
+
+
+async def human_rooms(
+    server: Server, players: int, per_room: int, tally: Tally, first_room: int = 0
+) -> list[SixCardClient]:
+    """Rooms of ``per_room`` bench clients (the last one smaller if need be, 2 at least) for ``players``
+    clients in all; returns the clients (not yet running)."""
+    sizes = [per_room] * (players // per_room)
+    if players % per_room:
+        sizes.append(max(2, players % per_room))
+    clients = []
+    for start in range(0, len(sizes), 50):
+        batch = range(first_room + start, first_room + min(len(sizes), start + 50))
+        made = await asyncio.gather(
+            *(create_room(server, player_address(r), {"players": sizes[r - first_room], "name": "P"}) for r in batch)
+        )
+        for number, room in zip(batch, made, strict=True):
+            address = player_address(number)
+            clients.append(SixCardClient(server, room["code"], address, tally, room["token"]))
+            clients += [
+                SixCardClient(server, room["code"], address, tally) for _ in range(sizes[number - first_room] - 1)
+            ]
+    return clients
+
+
+async def solitaire_player(server: Server, address: str, tally: Tally, stop: asyncio.Event) -> None:
+    transport = httpx2.AsyncHTTPTransport(local_address=address)
+    async with httpx2.AsyncClient(base_url=server.url, transport=transport, timeout=60) as client:
+        try:
+            (await client.get("/api/solitaire")).raise_for_status()
+            for action in itertools.cycle("du"):
+                if stop.is_set():
+                    return
+                start = time.monotonic()
+                answer = await client.post("/api/solitaire/action", json={"action": action})
+                if answer.status_code != 200 or not answer.json()["outcome"]["accepted"]:
+                    tally.errors += 1
+                else:
+                    tally.latencies.append(time.monotonic() - start)
+        except httpx2.HTTPError:
+            tally.errors += 1
+
+
+async def page_loader(server: Server, tally: Tally, stop: asyncio.Event) -> None:
+    async with httpx2.AsyncClient(base_url=server.url, timeout=30) as client:
+        while not stop.is_set():
+            start = time.monotonic()
+            try:
+                answer = await client.get("/solitaire")
+                if answer.status_code == 200:
+                    tally.latencies.append(time.monotonic() - start)
+                else:
+                    tally.errors += 1
+            except httpx2.HTTPError:
+                tally.errors += 1
+            await asyncio.sleep(0.1)
+
+
+async def trickler(server: Server, address: str, stop: asyncio.Event) -> None:
+    """A slowloris socket: one header line every 2 s, a new connection when the server cuts it off."""
+    while not stop.is_set():
+        try:
+            reader, writer = await asyncio.open_connection("127.0.0.1", server.port, local_addr=(address, 0))
+        except OSError:
+            await asyncio.sleep(1)
+            continue
+        try:
+            writer.write(b"GET /solitaire HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            while not stop.is_set() and not reader.at_eof():
+                writer.write(b"X-Slow: 1\r\n")
+                await writer.drain()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(reader.read(4096), 2)
+        except OSError:
+            pass
+        finally:
+            writer.close()
+
+
+async def silent_watcher(server: Server, code: str, address: str, stop: asyncio.Event) -> bool:
+    """Watch a room and never read (a 4 KB receive buffer): every change is sent to it all the same (a
+    seated client that never read would stop its table, which must wait for its turns); True if the
+    server dropped it."""
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.bind((address, 0))
+    sock.setblocking(False)
+    await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", server.port))
+    reader, writer = await asyncio.open_connection(sock=sock)
+    writer.write(
+        f"GET /ws/sixcard/{code} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\n"
+        "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+        "Sec-WebSocket-Version: 13\r\n\r\n".encode()
+    )
+    await reader.readuntil(b"\r\n\r\n")
+    await stop.wait()
+    port = sock.getsockname()[1]
+    dropped = not any(
+        conn.raddr and conn.raddr.port == port and conn.status == psutil.CONN_ESTABLISHED
+        for conn in psutil.Process(server.process.pid).net_connections(kind="tcp")
+    )
+    writer.close()
+    return dropped
+
+
+@dataclass
+class Result:
+    name: str
+    clients: int
+    sixcard: Tally
+    seconds: float
+    rss: int
+    others: float
+    server_cpu: float = 0.0
+    bench_cpu: float = 0.0
+    extra: str = ""
+    solitaire: Tally | None = None
+
+
+async def measure(
+    server: Server,
+    name: str,
+    clients: list[SixCardClient],
+    seconds: float,
+    background: list[Callable[[asyncio.Event], Awaitable[object]]],
+    tally: Tally,
+) -> tuple[Result, list[object]]:
+    """Run the background load and the clients for ``seconds`` (after they have connected)."""
+    stop = asyncio.Event()
+    behind = [asyncio.ensure_future(task(stop)) for task in background]
+    await asyncio.sleep(1)
+    running = []
+    for start in range(0, len(clients), 100):  # connect in batches, as people arrive
+        running += [asyncio.ensure_future(client.run(stop)) for client in clients[start : start + 100]]
+        await asyncio.sleep(0.2)
+    await asyncio.sleep(3)  # every client seated, matches started
+    tally.latencies.clear()
+    bench = psutil.Process()
+    psutil.cpu_percent()
+    server_before, bench_before = server.cpu(), sum(bench.cpu_times()[:2])
+    started = time.monotonic()
+    await asyncio.sleep(seconds)
+    elapsed = time.monotonic() - started
+    total = psutil.cpu_percent() / 100 * (os.cpu_count() or 1)
+    server_cpu = (server.cpu() - server_before) / elapsed
+    bench_cpu = (sum(bench.cpu_times()[:2]) - bench_before) / elapsed
+    rss = server.rss()
+    stop.set()
+    results = await asyncio.gather(*running, *behind, return_exceptions=True)
+    others = max(0.0, total - server_cpu - bench_cpu)
+    result = Result(name, len(clients), tally, elapsed, rss, others, server_cpu=server_cpu, bench_cpu=bench_cpu)
+    return result, list(results[len(running) :])
+
+
+async def scenario(name: str, count: int, seconds: float) -> Result:
+    with tempfile.TemporaryDirectory() as folder:
+        server = Server(Path(folder))
+        try:
+            return await _scenario(server, name, count, seconds)
+        finally:
+            server.stop()
+
+
+async def _scenario(server: Server, name: str, count: int, seconds: float) -> Result:
+    tally = Tally()
+    background: list[Callable[[asyncio.Event], Awaitable[object]]] = []
+    solitaire = Tally()
+    if name == "solitaire":
+        background = [
+            lambda stop, n=n: solitaire_player(server, f"127.1.250.{n + 1}", solitaire, stop) for n in range(50)
+        ]
+        result, _ = await measure(server, name, [], seconds, background, tally)
+        result.solitaire = solitaire
+        return result
+    clients = await human_rooms(server, count, 4 if name == "sixcard" else 2, tally)
+    if name == "mixed":
+        background = [
+            lambda stop, n=n: solitaire_player(server, f"127.1.250.{n + 1}", solitaire, stop) for n in range(50)
+        ]
+    elif name == "bots":
+        bot_tally = Tally()
+        for start in range(0, 100, 25):
+            made = await asyncio.gather(
+                *(
+                    create_room(
+                        server,
+                        player_address(1000 + r),
+                        {"players": 4, "name": "H", "bots": ["expert"] * 3, "start": True},
+                    )
+                    for r in range(start, start + 25)
+                )
+            )
+            for r, room in zip(range(start, start + 25), made, strict=True):
+                client = SixCardClient(server, room["code"], player_address(1000 + r), bot_tally, room["token"])
+                background.append(client.run)
+    elif name == "slow":
+        slow_rooms = await human_rooms(server, 40, 2, tally, first_room=500)
+        for client in slow_rooms:
+            client.think = FAST_THINK  # many messages for the silent seat: its buffers fill in seconds
+        clients += slow_rooms
+        codes = list(dict.fromkeys(client.code for client in slow_rooms))
+        background = [
+            lambda stop, code=code, n=n: silent_watcher(server, code, player_address(500 + n), stop)
+            for n, code in enumerate(codes)
+        ]
+    elif name == "slowloris":
+        loader = Tally()
+        background = [
+            lambda stop, a=attacker: trickler(server, f"127.2.0.{a // 100 + 2}", stop) for attacker in range(1100)
+        ]
+        background.append(lambda stop: page_loader(server, loader, stop))
+    result, outcomes = await measure(server, name, clients, seconds, background, tally)
+    if name in ("mixed", "solitaire"):
+        result.solitaire = solitaire
+    if name == "slow":
+        dropped = sum(1 for outcome in outcomes if outcome is True)
+        result.extra = f"{dropped} of {len(outcomes)} silent clients dropped"
+    if name == "slowloris":
+        result.extra = (
+            f"page loads: {len(loader.latencies)} ok, {loader.errors} failed, p99 {loader.percentile(0.99):.0f} ms"
+        )
+    return result
+
+
+def row(result: Result) -> str:
+    six = result.sixcard
+    rate = len(six.latencies) / result.seconds if result.seconds else 0
+    cells = [
+        result.name,
+        f"{result.clients:,}",
+        str(six.errors + (result.solitaire.errors if result.solitaire else 0)),
+        f"{rate:,.0f}",
+        f"{six.percentile(0.5):.1f}",
+        f"{six.percentile(0.99):.1f}",
+        f"{result.rss / 2**20:.0f}",
+        f"{result.server_cpu / rate * 1000:.1f}" if rate and result.name != "solitaire" else "",
+        f"{result.server_cpu:.2f}",
+        f"{result.bench_cpu:.2f}",
+        f"{result.others:.2f}",
+    ]
+    if result.solitaire is not None:
+        sol = result.solitaire
+        cells.append(
+            f"Solitaire: {len(sol.latencies) / result.seconds:,.0f}/s, p50 {sol.percentile(0.5):.1f} ms, "
+            f"p99 {sol.percentile(0.99):.1f} ms"
+        )
+    else:
+        cells.append(result.extra)
+    return "| " + " | ".join(cells) + " |"
+
+
+SCENARIOS = ("sixcard", "solitaire", "mixed", "bots", "slow", "slowloris")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("scenarios", nargs="*", default=list(SCENARIOS), help=f"some of: {' '.join(SCENARIOS)}")
+    parser.add_argument("--clients", default="50,200,500,1000,2000", help="six-card clients of 'sixcard'")
+    parser.add_argument("--seconds", type=float, default=20.0, help="time measured per scenario (at most 120)")
+    args = parser.parse_args()
+    unknown = set(args.scenarios) - set(SCENARIOS)
+    if unknown:
+        parser.error(f"unknown scenarios: {' '.join(sorted(unknown))}")
+    seconds = min(max(args.seconds, 1.0), 120.0)
+    counts = [min(int(n), 2000) for n in args.clients.split(",")]
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 8192)), hard))
+    try:
+        import uvloop
+
+        uvloop.install()
+    except ImportError:
+        pass
+    print(f"{os.cpu_count()} cores, load average before: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    print(
+        "| scenario | six-card clients | errors | six-card actions/s | p50 ms | p99 ms | server MB "
+        "| server CPU ms per action | server CPU | clients' CPU | others' CPU | notes |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for name in args.scenarios:
+        for count in counts if name == "sixcard" else ([0] if name == "solitaire" else [50]):
+            result = asyncio.run(scenario(name, count, seconds))
+            print(row(result), flush=True)
+    print(f"load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+
+
+if __name__ == "__main__":
+    main()

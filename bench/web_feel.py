@@ -1,0 +1,240 @@
+"""How the web app feels, measured in Chromium with Playwright (run by hand, never asserted in tests).
+
+    python bench/web_feel.py                # all three measurements
+    python bench/web_feel.py --moves 30     # more removals for the input-to-paint figures
+
+1. Input to paint: a removal and a draw on the Golf Solitaire page at phone size (360×740) with the
+   CPU slowed 4× (CDP ``Emulation.setCPUThrottlingRate``). Two figures per action: the Event Timing
+   API's duration (from the input to the next paint after the page handled it: what INP measures),
+   and the time from the input to the first frame that shows the card on the discard (a draw waits
+   for the server, which alone knows the stock; a playable removal is drawn before the answer).
+2. Motion: the frames Chromium produced during a removal's and a draw's animations (rAF intervals),
+   and the layouts done while they ran (CDP ``Performance.getMetrics`` LayoutCount): transforms only,
+   so no layout per frame.
+3. First load: bytes transferred (headers and bodies, no cache) for ``/solitaire`` and everything it
+   fetches before it is ready (HTML, CSS, scripts, icon, the words, the game).
+
+Starts ``golf serve`` on a free port with a throw-away database, like the browser tests. The
+machine is shared: run it a few times and give the load average with the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "web"))
+
+from conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, start_server  # noqa: E402
+
+REFERENCE = "GO1-E-AAAAAAB"
+LINE = ("d 5 2 d 6 6 5 6 1 5 d 7 4 5 2 d 3 1 7 d 2 3 d 4 4 3 7 d d 4 d d 1 2 3 2 4 6 1 1 7 d 6 5 3 d 7").split()
+
+OBSERVE = """
+window.__events = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    if (!entry.interactionId) continue;
+    window.__events.push({ name: entry.name, duration: entry.duration, start: entry.startTime });
+  }
+}).observe({ type: "event", durationThreshold: 0, buffered: true });
+window.__painted = [];
+window.__frames = [];
+window.__watch = () => {
+  const discard = document.getElementById("discard");
+  new MutationObserver(() => {
+    const seen = performance.now();
+    requestAnimationFrame(() => window.__painted.push({ seen, frame: performance.now() }));
+  }).observe(discard, { childList: true });
+};
+window.__motion = null;
+window.__watchMotion = () => {
+  // From the moment the discard changes, every frame for 250 ms, and how many animations ran.
+  new MutationObserver(() => {
+    const frames = [];
+    let running = null;
+    const end = performance.now() + 250;
+    const tick = (now) => {
+      if (running === null) running = document.getAnimations().length;
+      frames.push(now);
+      if (now < end) requestAnimationFrame(tick);
+      else window.__motion = { frames, running };
+    };
+    window.__motion = null;
+    requestAnimationFrame(tick);
+  }).observe(document.getElementById("discard"), { childList: true });
+};
+"""
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def summary(values: list[float]) -> str:
+    if not values:
+        return "—"
+    median, p95 = statistics.median(values), percentile(values, 0.95)
+    return f"median {median:.1f} ms, p95 {p95:.1f} ms, max {max(values):.1f} ms (n={len(values)})"
+
+
+def deal(page) -> None:
+    page.click("#new-game")
+    page.fill("#code-input", REFERENCE)
+    page.click("#deal")
+    page.wait_for_function("c => document.getElementById('code').textContent === c", arg=REFERENCE)
+
+
+def wait_answer(page, before: int) -> None:
+    page.wait_for_function(
+        "n => Number(document.body.dataset.answered || 0) > n && !document.body.dataset.busy", arg=before
+    )
+
+
+def input_to_paint(browser, url: str, moves: int, throttle: float) -> dict[str, list[float]]:
+    """Removals and draws along the reference line, at phone size with the CPU slowed ``throttle``×."""
+    context = browser.new_context(base_url=url, viewport=PHONE, locale="en-GB")
+    context.add_init_script(OBSERVE)
+    page = context.new_page()
+    page.goto("/solitaire")
+    page.wait_for_selector("body.ready")
+    deal(page)
+    page.evaluate("window.__watch()")
+    cdp = context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+    found: dict[str, list[float]] = {
+        "removal INP": [],
+        "removal to card shown": [],
+        "draw INP": [],
+        "draw to card shown": [],
+    }
+    done = 0
+    for action in LINE:
+        if done >= moves:
+            break
+        page.evaluate("window.__events = []; window.__painted = []")
+        before = int(page.evaluate("Number(document.body.dataset.answered || 0)"))
+        start = page.evaluate("performance.now()")
+        page.click("#stock" if action == "d" else f'#tableau [data-column="{action}"].free')
+        wait_answer(page, before)
+        page.wait_for_timeout(300)
+        events = page.evaluate("window.__events")
+        painted = page.evaluate("window.__painted")
+        kind = "draw" if action == "d" else "removal"
+        clicks = [e for e in events if e["name"] in ("pointerdown", "pointerup", "click")]
+        if clicks:
+            found[f"{kind} INP"].append(max(e["duration"] for e in clicks))
+            first_input = min(e["start"] for e in clicks if e["name"] in ("pointerdown", "click"))
+            if painted:
+                found[f"{kind} to card shown"].append(painted[0]["frame"] - first_input)
+        elif painted:
+            found[f"{kind} to card shown"].append(painted[0]["frame"] - start)
+        done += 1
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    context.close()
+    return found
+
+
+def motion(browser, url: str, throttle: int) -> dict[str, str]:
+    """Frame intervals and layouts during a removal's and a draw's animation."""
+    context = browser.new_context(base_url=url, viewport=PHONE, locale="en-GB")
+    context.add_init_script(OBSERVE)
+    page = context.new_page()
+    page.goto("/solitaire")
+    page.wait_for_selector("body.ready")
+    deal(page)
+    cdp = context.new_cdp_session(page)
+    cdp.send("Performance.enable")
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+    page.evaluate("window.__watchMotion()")
+    results = {}
+    for action in LINE[:6]:
+        before = int(page.evaluate("Number(document.body.dataset.answered || 0)"))
+        page.wait_for_timeout(300)
+        layouts_before = metric(cdp, "LayoutCount")
+        page.click("#stock" if action == "d" else f'#tableau [data-column="{action}"].free')
+        wait_answer(page, before)
+        page.wait_for_function("() => window.__motion !== null")
+        layouts = metric(cdp, "LayoutCount") - layouts_before
+        motion = page.evaluate("window.__motion")
+        frames = motion["frames"]
+        gaps = [b - a for a, b in zip(frames, frames[1:], strict=False)]
+        long_frames = sum(1 for gap in gaps if gap > 20)
+        fps = 1000 * len(gaps) / (frames[-1] - frames[0]) if len(frames) > 1 else 0
+        kind = "draw" if action == "d" else f"removal (column {action})"
+        results[kind] = (
+            f"{motion['running']} animation(s), {fps:.0f} fps, frame gaps median {statistics.median(gaps):.1f} ms "
+            f"max {max(gaps):.1f} ms, {long_frames} over 20 ms; {layouts:.0f} layout(s) for the move, its answer "
+            "and its motion"
+        )
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    context.close()
+    return results
+
+
+def metric(cdp, name: str) -> float:
+    return next(m["value"] for m in cdp.send("Performance.getMetrics")["metrics"] if m["name"] == name)
+
+
+def first_load(browser, url: str) -> tuple[int, list[tuple[str, int]]]:
+    """Bytes transferred for /solitaire until it is ready and the network is idle (fresh profile, no cache)."""
+    context = browser.new_context(base_url=url, viewport=PHONE, locale="en-GB")
+    page = context.new_page()
+    sizes: list[tuple[str, int]] = []
+
+    def finished(request) -> None:
+        size = request.sizes()
+        sizes.append((request.url.replace(url, ""), size["responseBodySize"] + size["responseHeadersSize"]))
+
+    page.on("requestfinished", finished)
+    page.goto("/solitaire")
+    page.wait_for_selector("body.ready")
+    page.wait_for_load_state("networkidle")
+    context.close()
+    return sum(size for _, size in sizes), sizes
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--moves", type=int, default=20, help="actions of the reference line to time (default 20)")
+    parser.add_argument("--throttle", type=float, default=4, help="CPU slow-down for input to paint (default 4)")
+    parser.add_argument("--only", choices=["input", "motion", "load"], help="one measurement only")
+    args = parser.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
+    with tempfile.TemporaryDirectory() as tmp:
+        process, url = start_server(Path(tmp) / "golf.sqlite3")
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                if args.only in (None, "input"):
+                    print(f"\n1. input to paint, 360×740, CPU slowed {args.throttle:g}×")
+                    for name, values in input_to_paint(browser, url, args.moves, args.throttle).items():
+                        print(f"   {name:24} {summary(values)}")
+                if args.only in (None, "motion"):
+                    for throttle in (1, 4):
+                        print(f"\n2. motion, 360×740, CPU slowed {throttle}×")
+                        for name, line in motion(browser, url, throttle).items():
+                            print(f"   {name:20} {line}")
+                if args.only in (None, "load"):
+                    total, sizes = first_load(browser, url)
+                    print(f"\n3. first load of /solitaire: {total / 1024:.1f} KB transferred in {len(sizes)} requests")
+                    for path, size in sorted(sizes, key=lambda item: -item[1]):
+                        print(f"   {size / 1024:6.1f} KB  {path}")
+                browser.close()
+        finally:
+            process.terminate()
+            process.wait(timeout=10)
+    print(f"\nload average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,85 @@
+"""The daily deal's JSON API and page.
+
+* ``GET  /daily`` — the page: today's code per rule, the player's streak, the day's table;
+* ``GET  /api/solitaire/daily?rule=easy`` — ``{date, rule, code, streak, best_streak, played, table}``
+  where each table row is ``{rank, you, status, score, moves, seconds}`` (players are not named:
+  a row only says whether it is the asking player's);
+* ``POST /api/solitaire/daily`` — ``{"rule": "easy"}``: deal today's code as the player's game (or
+  return to it); the answer is ``{"game"}`` like ``/api/solitaire/new``.
+
+Solving the day's deal and every storage call run off the event loop.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.routing import Route
+
+from golfcards.errors import GolfError
+from golfcards.i18n import Translator
+from golfcards.i18n.solitaire import rules_label
+from golfcards.runners.daily import DailyDeals, DailyRow, DailySummary
+from golfcards.solitaire.rules import RuleName, Rules
+from golfcards.web.requests import field, json_body
+from golfcards.web.solitaire_routes import _player_route
+from golfcards.web.solitaire_view import game_json
+
+
+def _rules(name: object) -> Rules:
+    rule = RuleName.from_word(name)
+    if rule is None:
+        raise GolfError("request.bad_field", "rule must be easy, classic or strict", field="rule")
+    return Rules(rule)
+
+
+def _daily(request: Request) -> DailyDeals:
+    return request.app.state.daily
+
+
+def row_json(row: DailyRow) -> dict[str, object]:
+    entry = row.entry
+    return {
+        "rank": row.rank,
+        "you": row.you,
+        "status": entry.status,
+        "score": entry.score,
+        "moves": entry.moves,
+        "seconds": round(max(entry.seconds, 0.0)),
+    }
+
+
+def summary_json(summary: DailySummary, rule: str, t: Translator) -> dict[str, object]:
+    return {
+        "date": summary.day.isoformat(),
+        "rule": rule,
+        "label": rules_label(summary.code.rules, t),
+        "code": str(summary.code),
+        "streak": summary.streak,
+        "best_streak": summary.best_streak,
+        "played": summary.played,
+        "table": [row_json(row) for row in summary.rows],
+    }
+
+
+async def daily_summary(request: Request, player: str, t: Translator) -> dict[str, Any]:
+    name = request.query_params.get("rule", "easy")
+    summary = await run_in_threadpool(_daily(request).summary, player, _rules(name))
+    return summary_json(summary, name, t)
+
+
+async def daily_start(request: Request, player: str, t: Translator) -> dict[str, Any]:
+    data = await json_body(request)
+    rules = _rules(field(data, "rule", str, "easy"))
+    game = await run_in_threadpool(_daily(request).start, player, rules)
+    return {"game": game_json(game, t)}
+
+
+def routes(page: Route) -> list[Route]:
+    return [
+        page,
+        Route("/api/solitaire/daily", _player_route(daily_summary), methods=["GET"]),
+        Route("/api/solitaire/daily", _player_route(daily_start), methods=["POST"]),
+    ]

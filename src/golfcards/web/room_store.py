@@ -1,0 +1,251 @@
+"""Six-card rooms in the database: written before anyone is told of a change, loaded after a restart.
+
+:class:`RoomStore` turns a :class:`~golfcards.web.rooms.Room` into the rows of
+:mod:`golfcards.runners.storage` (rules, seats with hashed tokens, the match's first deal code and
+secret key, the match's events in order) and back. A room is loaded the first time someone asks
+for its code after a restart (or after it left memory): its events are replayed through the engine,
+so the seats, the hole, a card drawn and not yet placed, the scorecard and the public last actions
+are exactly as before, and the deals still to come follow from the stored key as they would have.
+
+Every change to a room happens under the room's lock and is written (off the event loop) before the
+lock is released and before any answer or state message goes out: a restart, ``SIGTERM`` or
+``kill -9`` loses nothing a player was told. A room whose write fails is dropped from memory, so
+that it is loaded again as last written.
+
+Rooms do not live for ever. A room nobody is connected to is deleted (from memory and the
+database) after :data:`~golfcards.web.rooms.LOBBY_IDLE` seconds (an hour) when its match has not
+started or is over, after :data:`~golfcards.web.rooms.MATCH_IDLE` seconds (12 hours) when a match
+is under way: :class:`~golfcards.web.rooms.Rooms` forgets it and the store deletes its rows. Rooms
+left in the database by a server that stopped are deleted by the same limits, counted from their
+last change: :meth:`RoomStore.clean` runs when the server starts and every :data:`CLEAN_EVERY`
+seconds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import asdict
+
+from starlette.concurrency import run_in_threadpool
+
+from golfcards.errors import GolfError
+from golfcards.runners.storage import Storage, StoredEvent, StoredRoom
+from golfcards.sixcard.actions import Action, action_from_json, action_to_json
+from golfcards.sixcard.bots import make_bot
+from golfcards.sixcard.codes import DealCode
+from golfcards.sixcard.match import Match
+from golfcards.sixcard.rules import SixCardRules
+from golfcards.web.rooms import LOBBY_IDLE, MATCH_IDLE, Room, Rooms, Seat, SeatKind, normal_code
+
+logger = logging.getLogger(__name__)
+
+CLEAN_EVERY = 3600.0
+"""Seconds between two clean-ups of old rooms while the server runs."""
+NEXT_HOLE = "next"
+"""The stored event of a seat dealing the next hole."""
+
+
+class DamagedRoom(ValueError):
+    """A stored room that cannot be replayed (its events do not follow the rules)."""
+
+
+def seats_json(room: Room) -> str:
+    """The seats as stored: never a token, only its hash."""
+    return json.dumps(
+        [
+            {
+                "kind": seat.kind.value,
+                "name": seat.name,
+                "token_hash": seat.token_hash,
+                "level": seat.level,
+                "stand_in": seat.stand_in,
+            }
+            for seat in room.seats
+        ]
+    )
+
+
+def event_text(action: Action | None) -> str:
+    return NEXT_HOLE if action is None else json.dumps(action_to_json(action))
+
+
+def restore(stored: StoredRoom, events: list[StoredEvent], new_number: Callable[[], int]) -> Room:
+    """The room as it was: seats, match and events replayed through the engine. Raises DamagedRoom."""
+    try:
+        rules = SixCardRules(**json.loads(stored.rules))
+        seats = [_seat(data, new_number) for data in json.loads(stored.seats)]
+        if len(seats) != rules.players:
+            raise DamagedRoom(f"{len(seats)} seats for {rules.players} players")
+        room = Room(stored.code, rules, new_number, seats=seats, created=stored.created, serial=stored.serial)
+        if stored.match_code is not None:
+            if stored.match_key is None:
+                raise DamagedRoom("a match without its key")
+            room.match = Match(DealCode.parse(stored.match_code), stored.match_key)
+            if room.match.rules != rules:
+                raise DamagedRoom("the match's rules differ from the room's")
+        for event in events:
+            _replay(room, event)
+    except (GolfError, ValueError, KeyError, TypeError) as error:
+        raise DamagedRoom(f"room {stored.code}: {error}") from error
+    room.sequence = max(room.sequence, stored.sequence) + 1
+    return room
+
+
+def _seat(data: dict[str, object], new_number: Callable[[], int]) -> Seat:
+    kind = SeatKind(data["kind"])
+    level = data.get("level")
+    seat = Seat(kind, str(data.get("name") or ""), data.get("token_hash"), level)  # type: ignore[arg-type]
+    seat.stand_in = bool(data.get("stand_in")) and kind is SeatKind.HUMAN
+    if kind is SeatKind.BOT or seat.stand_in:
+        seat.bot = make_bot(str(level), new_number())
+    return seat
+
+
+def _replay(room: Room, event: StoredEvent) -> None:
+    match = room.match
+    if match is None:
+        raise DamagedRoom("events without a match")
+    room.sequence = event.sequence - 1  # the public last actions keep the numbers the table saw
+    if event.event == NEXT_HOLE:
+        refusal = match.next_hole()
+        if refusal is None:
+            room.sequence += 1
+            room.log.append((event.seat, None, room.sequence))
+    else:
+        refusal = room.act(event.seat, action_from_json(json.loads(event.event)))
+    if refusal is not None:
+        raise DamagedRoom(f"event {event.n} refused: {refusal.value}")
+
+
+class RoomStore:
+    """The rooms' persistence and their locks (one :class:`asyncio.Lock` per room)."""
+
+    def __init__(self, storage: Storage, rooms: Rooms) -> None:
+        self.storage = storage
+        self.rooms = rooms
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._saved: dict[str, tuple[int, int]] = {}
+        """Per room: the match serial and how many of its events are in the database."""
+        self._finished: dict[str, float] = {}
+        self.on_load: list[Callable[[Room], None]] = []
+        """Called with each room loaded from the database (the match recorder's)."""
+
+    def lock(self, room: Room) -> asyncio.Lock:
+        """Held while a room changes and is written; released before anything is sent."""
+        return self._locks.setdefault(room.code, asyncio.Lock())
+
+    def _row(self, room: Room, now: float) -> tuple[StoredRoom, list[StoredEvent]]:
+        """The room as rows, taken on the event loop (the room may change once the lock is released)."""
+        match = room.match
+        finished = None
+        if match is not None and match.is_terminal():
+            finished = self._finished.setdefault(room.code, now)
+        else:
+            self._finished.pop(room.code, None)
+        serial, count = self._saved.get(room.code, (room.serial, 0))
+        if serial != room.serial:
+            count = 0
+        events = [
+            StoredEvent(n, seat, event_text(action), sequence)
+            for n, (seat, action, sequence) in enumerate(room.log[count:], start=count)
+        ]
+        stored = StoredRoom(
+            code=room.code,
+            rules=json.dumps(asdict(room.rules)),
+            seats=seats_json(room),
+            match_code=None if match is None else str(match.code),
+            match_key=None if match is None else match.key,
+            serial=room.serial,
+            sequence=room.sequence,
+            finished=finished,
+            created=room.created,
+            updated=now,
+        )
+        return stored, events
+
+    async def create(self, rules: SixCardRules, creator: str) -> Room:
+        """A new room for the address ``creator`` with a code no stored room has, written before it is
+        handed out (:meth:`Rooms.create` may refuse it)."""
+        while True:
+            room = self.rooms.create(rules, creator)
+            await self.delete_gone()
+            stored, _ = self._row(room, time.time())
+            if await run_in_threadpool(self.storage.insert_room, stored):
+                self._saved[room.code] = (room.serial, 0)
+                return room
+            self.rooms.forget(room.code)  # a stored room (not in memory now) has that code
+
+    async def save(self, room: Room) -> None:
+        """Write the room's changes; call under :meth:`lock`. A failed write drops the room from
+        memory (it is loaded again as last written) and raises ``storage.write_failed``."""
+        stored, events = self._row(room, time.time())
+        try:
+            await run_in_threadpool(self.storage.save_room, stored, events)
+        except Exception as error:  # a full disk, a removed file…: nothing is acknowledged
+            logger.exception("room %s could not be written", room.code)
+            self.rooms.forget(room.code)
+            self._saved.pop(room.code, None)
+            raise GolfError("storage.write_failed", str(error)) from error
+        self._saved[room.code] = (room.serial, len(room.log))
+
+    async def find(self, code: object, address: str) -> Room:
+        """The room with this code, from memory or loaded from the database, for a client at
+        ``address``: ``room.not_found`` if none; as :meth:`Rooms.find`, an address's failed look-ups
+        are rate-limited (``room.too_many_tries``)."""
+        if not self.rooms.guesses.allowed(address):
+            raise GolfError("room.too_many_tries", "too many room codes tried")
+        room = self.rooms.loaded(code)
+        if room is not None:
+            return room
+        normal = normal_code(code)
+        loaded = None if normal is None else await run_in_threadpool(self._load, normal)
+        if loaded is None:
+            self.rooms.guesses.failed(address)
+            raise GolfError("room.not_found", "no room with that code", code=str(code)[:12])
+        room, finished = loaded
+        kept = self.rooms.add(room)
+        await self.delete_gone()
+        if kept is room:
+            self._saved[room.code] = (room.serial, len(room.log))
+            if finished is not None:
+                self._finished[room.code] = finished
+            for hook in self.on_load:
+                hook(room)
+        return kept
+
+    def _load(self, code: str) -> tuple[Room, float | None] | None:
+        found = self.storage.load_room(code)
+        if found is None:
+            return None
+        try:
+            return restore(*found, self.rooms.new_number), found[0].finished
+        except DamagedRoom:
+            logger.exception("room %s cannot be loaded", code)
+            return None
+
+    async def delete_gone(self) -> None:
+        """Delete from the database the rooms :class:`Rooms` forgot for good (idle too long)."""
+        while self.rooms.gone:
+            code = self.rooms.gone.pop()
+            await self._delete(code)
+
+    async def _delete(self, code: str) -> None:
+        await run_in_threadpool(self.storage.delete_room, code)
+        self._locks.pop(code, None)
+        self._saved.pop(code, None)
+        self._finished.pop(code, None)
+
+    async def clean(self) -> list[str]:
+        """Delete the stored rooms not in memory that nobody changed for too long (see the module's
+        docstring); rooms in memory are the business of :class:`Rooms`."""
+        now = time.time()
+        old = await run_in_threadpool(self.storage.old_rooms, now - LOBBY_IDLE, now - MATCH_IDLE)
+        deleted = [code for code in old if self.rooms.loaded(code) is None]
+        for code in deleted:
+            await self._delete(code)
+        await self.delete_gone()
+        return deleted

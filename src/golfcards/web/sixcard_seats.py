@@ -1,0 +1,91 @@
+"""Absent players at a six-card table: the time away, the stand-in bot, and what the page is told.
+
+A player is *away* when their seat has no open connection while a match is played (a room loaded
+after a restart counts everyone away from the moment it is loaded). When a seat has been away for
+the server's time away (:data:`AWAY_SECONDS` by default, ``golf serve --away SECONDS``) and another
+player is at the table waiting, a bot (:data:`~golfcards.web.rooms.STAND_IN_LEVEL`) plays for the
+absent player; the host may ask for it at once. The player's link still holds the seat: back at the
+table, they take it back. The clock lives here, in the server, never in the engine.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from golfcards.i18n import N_, Translator
+from golfcards.web.rooms import HOST, Room, SeatKind
+
+AWAY_SECONDS = 60.0
+"""How long a player may be away during a match before a bot plays for them."""
+
+STAND_IN_NOTICE = N_("A bot is playing for you while you were away. Take your seat back to play again.")
+
+
+def seat_extras(room: Room, seat: int | None, t: Translator) -> dict[str, Any]:
+    """The keys added to a client's state message: each seat's ``away`` and ``stand_in`` flags, what
+    the host may do to it (``can_stand_in``, ``can_remove``), and the ``stand_in_notice`` shown to a
+    player whose seat a bot is playing (None otherwise)."""
+    host = seat == HOST
+    states = []
+    for number, holder in enumerate(room.seats):
+        other_human = host and number != HOST and holder.kind is SeatKind.HUMAN
+        states.append(
+            {
+                "away": room.is_away(number),
+                "stand_in": holder.stand_in,
+                "can_stand_in": other_human and room.is_away(number),
+                "can_remove": other_human,
+            }
+        )
+    mine = seat is not None and room.seats[seat].stand_in
+    return {"seat_states": states, "stand_in_notice": t.gettext(STAND_IN_NOTICE) if mine else None}
+
+
+class AwayWatch:
+    """Notes when each seat went away and calls ``due(room, seat)`` once it has been away long enough
+    and someone else is at the table."""
+
+    def __init__(self, away: float, due: Callable[[Room, int], Awaitable[None]]) -> None:
+        self.away = away
+        self.due = due
+        self._since: dict[tuple[str, int], float] = {}
+        self._timers: dict[tuple[str, int], asyncio.Task[None]] = {}
+
+    def update(self, room: Room) -> None:
+        """Call after any change of who is connected or seated: starts or forgets the seats' clocks."""
+        now = time.monotonic()
+        someone_here = any(holder.connections for holder in room.seats)
+        for seat in range(len(room.seats)):
+            key = (room.code, seat)
+            if not room.is_away(seat):
+                self._since.pop(key, None)
+                continue
+            self._since.setdefault(key, now)
+            timer = self._timers.get(key)
+            if someone_here and (timer is None or timer.done()):
+                self._timers[key] = asyncio.create_task(self._wait(room, seat))
+
+    async def _wait(self, room: Room, seat: int) -> None:
+        key = (room.code, seat)
+        while self._since.get(key) is not None:
+            left = self._since[key] + self.away - time.monotonic()
+            if left > 0:
+                await asyncio.sleep(left)
+                continue
+            if room.is_away(seat) and any(holder.connections for holder in room.seats):
+                await self.due(room, seat)
+            self._since.pop(key, None)
+
+    def close(self) -> None:
+        """Stop every clock (the server is stopping)."""
+        for timer in self._timers.values():
+            timer.cancel()
+        self._timers.clear()
+        self._since.clear()
+
+    def forget(self, code: str) -> None:
+        for key in [key for key in self._since if key[0] == code]:
+            self._since.pop(key, None)

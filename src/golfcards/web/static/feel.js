@@ -1,0 +1,180 @@
+// Motion and sound shared by the game pages. Every motion is short (at most 200 ms), uses only
+// transforms and opacity (no layout work per frame), can be cut short at any time (finishAll), and
+// does not happen at all when the system asks for reduced motion. Sounds are made by the page with
+// Web Audio: no file to download.
+"use strict";
+
+const Feel = (() => {
+  const DURATION = 180;
+  const EASE = "cubic-bezier(0.2, 0.7, 0.3, 1)";
+  const reduced = window.matchMedia("(prefers-reduced-motion: reduce)");
+  const running = new Set();
+  const ghosts = new Set();
+
+  function moving() {
+    return !reduced.matches && typeof Element.prototype.animate === "function";
+  }
+
+  function track(animation, cleanup) {
+    running.add(animation);
+    const done = () => {
+      running.delete(animation);
+      if (cleanup) cleanup();
+    };
+    animation.addEventListener("finish", done);
+    animation.addEventListener("cancel", done);
+    return animation;
+  }
+
+  /** Animate `node` with `frames`; nothing (null) under reduced motion. */
+  function animate(node, frames, options = {}, cleanup = null) {
+    if (!moving()) {
+      if (cleanup) cleanup();
+      return null;
+    }
+    const duration = Math.min(options.duration || DURATION, 200);
+    return track(node.animate(frames, { easing: EASE, fill: "backwards", ...options, duration }), cleanup);
+  }
+
+  /** End every motion now (a new action, a key or a touch never waits for an animation). */
+  function finishAll() {
+    for (const animation of [...running]) {
+      try {
+        animation.finish();
+      } catch (err) {
+        animation.cancel();
+      }
+    }
+    for (const ghost of [...ghosts]) ghost.remove();
+    ghosts.clear();
+  }
+
+  function offset(from, to) {
+    return { x: from.left - to.left, y: from.top - to.top, sx: from.width / to.width || 1, sy: from.height / to.height || 1 };
+  }
+
+  /**
+   * Show `node` travelling from the box `from` to where it is now (FLIP); `turn` turns it over on the way.
+   * Give `to`, its box now, when it is known: reading it forces a layout.
+   */
+  function flyFrom(node, from, { turn = false, delay = 0, to = null } = {}) {
+    if (!from || !moving()) return null;
+    const d = offset(from, to || node.getBoundingClientRect());
+    if (Math.abs(d.x) < 1 && Math.abs(d.y) < 1 && !turn) return null;
+    const start = `translate(${d.x}px, ${d.y}px) scale(${d.sx}, ${d.sy})`;
+    const frames = turn
+      ? [{ transform: `${start} scaleX(0.05)` }, { transform: "none" }]
+      : [{ transform: start }, { transform: "none" }];
+    return animate(node, frames, { delay });
+  }
+
+  /**
+   * A copy of `node` (a decoration hidden from screen readers) that travels from the box `from` to the
+   * box `to` above the page, then disappears: for a card that leaves the board.
+   */
+  function ghost(node, from, to, { turn = false, delay = 0, duration = DURATION } = {}) {
+    if (!from || !to || !moving()) return null;
+    const copy = node.cloneNode(true);
+    copy.removeAttribute("id");
+    copy.setAttribute("aria-hidden", "true");
+    copy.classList.add("ghost");
+    copy.style.left = `${from.left}px`;
+    copy.style.top = `${from.top}px`;
+    copy.style.width = `${from.width}px`;
+    copy.style.height = `${from.height}px`;
+    document.body.append(copy);
+    ghosts.add(copy);
+    const d = offset(to, from);
+    const end = `translate(${d.x}px, ${d.y}px) scale(${d.sx}, ${d.sy})${turn ? " scaleX(0.05)" : ""}`;
+    return animate(copy, [{ transform: "none" }, { transform: end }], { delay, duration, fill: "both" }, () => {
+      ghosts.delete(copy);
+      copy.remove();
+    });
+  }
+
+  /** A short pop for a card that changed in place (turned up, swapped). */
+  function turnOver(node, delay = 0) {
+    return animate(node, [{ transform: "scaleX(0.05)" }, { transform: "none" }], { delay });
+  }
+
+  /** A shake for a refused card: 160 ms. */
+  function shake(node) {
+    return animate(node, [
+      { transform: "translateX(0)" }, { transform: "translateX(-5px)" }, { transform: "translateX(5px)" },
+      { transform: "translateX(-3px)" }, { transform: "translateX(0)" },
+    ], { duration: 160, easing: "linear" });
+  }
+
+  // --- sound ---------------------------------------------------------------------------------------
+
+  const SOUND_KEY = "golfcards.sound";
+  let audio = null;
+
+  function soundOn() {
+    return localStorage.getItem(SOUND_KEY) !== "off";
+  }
+
+  function setSound(on) {
+    localStorage.setItem(SOUND_KEY, on ? "on" : "off");
+  }
+
+  function context() {
+    const Context = window.AudioContext || window.webkitAudioContext;
+    if (!Context) return null;
+    if (!audio) audio = new Context();
+    if (audio.state === "suspended") audio.resume();
+    return audio;
+  }
+
+  function tone(ctx, frequency, at, length, { type = "triangle", gain = 0.12, to = null } = {}) {
+    const start = ctx.currentTime + at;
+    const oscillator = ctx.createOscillator();
+    const volume = ctx.createGain();
+    oscillator.type = type;
+    oscillator.frequency.setValueAtTime(frequency, start);
+    if (to) oscillator.frequency.exponentialRampToValueAtTime(to, start + length);
+    volume.gain.setValueAtTime(0.0001, start);
+    volume.gain.exponentialRampToValueAtTime(gain, start + 0.008);
+    volume.gain.exponentialRampToValueAtTime(0.0001, start + length);
+    oscillator.connect(volume).connect(ctx.destination);
+    oscillator.start(start);
+    oscillator.stop(start + length + 0.02);
+  }
+
+  function rustle(ctx, length, gain) {
+    const samples = Math.floor(ctx.sampleRate * length);
+    const buffer = ctx.createBuffer(1, samples, ctx.sampleRate);
+    const data = buffer.getChannelData(0);
+    for (let i = 0; i < samples; i += 1) data[i] = (Math.random() * 2 - 1) * (1 - i / samples) ** 2;
+    const source = ctx.createBufferSource();
+    const filter = ctx.createBiquadFilter();
+    const volume = ctx.createGain();
+    source.buffer = buffer;
+    filter.type = "bandpass";
+    filter.frequency.value = 2400;
+    volume.gain.value = gain;
+    source.connect(filter).connect(volume).connect(ctx.destination);
+    source.start();
+  }
+
+  const EFFECTS = {
+    draw: (ctx) => { rustle(ctx, 0.09, 0.5); tone(ctx, 440, 0.03, 0.06, { gain: 0.05 }); },
+    remove: (ctx) => tone(ctx, 660, 0, 0.1, { to: 990 }),
+    undo: (ctx) => tone(ctx, 880, 0, 0.1, { to: 587, gain: 0.09 }),
+    refuse: (ctx) => tone(ctx, 160, 0, 0.16, { type: "square", gain: 0.04, to: 110 }),
+    win: (ctx) => [523.25, 659.25, 783.99, 1046.5].forEach((f, i) => tone(ctx, f, i * 0.09, 0.25)),
+  };
+
+  /** Play one of the effects (draw, remove, undo, refuse, win) unless the player turned sound off. */
+  function play(name) {
+    if (!soundOn()) return;
+    try {
+      const ctx = context();
+      if (ctx) EFFECTS[name](ctx);
+    } catch (err) {
+      /* no sound is better than a broken page */
+    }
+  }
+
+  return { moving, animate, finishAll, flyFrom, ghost, turnOver, shake, play, soundOn, setSound, DURATION };
+})();

@@ -1,0 +1,192 @@
+"""The daily deal and the live "still winnable" line through the JSON API."""
+
+from __future__ import annotations
+
+import datetime
+import sqlite3
+
+import pytest
+from starlette.testclient import TestClient
+
+from golfcards.runners.storage import SCHEMA_VERSION, Storage
+from golfcards.solitaire import GameCode
+from golfcards.solitaire.solver import solve
+from golfcards.web.app import create_app
+
+DAY = datetime.date(2026, 12, 1)
+WINNING_START = "6 5 1 4 3 d 7 5 d d 3 5 d d 6 d 6 d 2 6 4 d d d 7 3 2".split()
+"""The first 27 moves of a winning line of GO1-E-AETDYNA (the Easy daily deal of 2026-12-01)."""
+
+
+class Calendar:
+    """The server's day, moved by the test."""
+
+    def __init__(self, day: datetime.date) -> None:
+        self.day = day
+
+    def __call__(self) -> datetime.date:
+        return self.day
+
+
+@pytest.fixture
+def calendar():
+    return Calendar(DAY)
+
+
+@pytest.fixture
+def app(tmp_path, calendar):
+    return create_app(tmp_path / "golf.sqlite3", today=calendar)
+
+
+@pytest.fixture
+def client(app):
+    with TestClient(app) as test_client:
+        yield test_client
+
+
+def act(client, action: str) -> dict:
+    response = client.post("/api/solitaire/action?lang=en", json={"action": action})
+    assert response.status_code == 200, response.text
+    return response.json()["game"]
+
+
+def play_daily(client, rule: str = "easy") -> dict:
+    response = client.post("/api/solitaire/daily?lang=en", json={"rule": rule})
+    assert response.status_code == 200, response.text
+    return response.json()["game"]
+
+
+def win(client) -> dict:
+    game = client.get("/api/solitaire").json()["game"]
+    verdict = solve(GameCode.parse(game["code"]))
+    for action in verdict.notation or []:
+        game = act(client, action)
+    assert game["status"] == "won"
+    return game
+
+
+def summary(client, rule: str = "easy", lang: str = "en") -> dict:
+    response = client.get(f"/api/solitaire/daily?rule={rule}&lang={lang}")
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def test_the_daily_code_is_pinned_and_the_same_for_every_player(app, client):
+    first = summary(client)
+    other = TestClient(app)
+    assert (first["date"], first["code"]) == ("2026-12-01", "GO1-E-AETDYNA")
+    assert summary(other)["code"] == first["code"] == summary(client)["code"]
+    assert summary(client, "classic")["code"] == "GO1-C-SHXFWJY"
+    assert summary(client, "strict")["code"] == "GO1-S-EQJCSHD"
+    assert play_daily(client)["code"] == "GO1-E-AETDYNA"
+
+
+def test_the_streak_counts_consecutive_days_won(client, calendar):
+    assert summary(client)["streak"] == 0
+    play_daily(client)
+    win(client)
+    assert (summary(client)["streak"], summary(client)["best_streak"]) == (1, 1)
+    calendar.day = DAY + datetime.timedelta(days=1)
+    assert summary(client)["streak"] == 1  # yesterday's win holds until today's deal is played
+    assert play_daily(client)["code"] != "GO1-E-AETDYNA"
+    win(client)
+    assert (summary(client)["streak"], summary(client)["best_streak"]) == (2, 2)
+    calendar.day = DAY + datetime.timedelta(days=3)
+    assert summary(client)["streak"] == 0
+    play_daily(client)
+    win(client)
+    assert (summary(client)["streak"], summary(client)["best_streak"]) == (1, 2)
+    assert summary(client, "classic")["streak"] == 0
+
+
+def test_only_the_first_daily_game_counts(client):
+    play_daily(client)
+    act(client, "d")
+    client.post("/api/solitaire/new?lang=en", json={"code": "GO1-E-AAAAAAB"})
+    play_daily(client)  # practice: the first game, left unfinished, stays on the table
+    win(client)
+    table = summary(client)["table"]
+    assert [(row["status"], row["moves"]) for row in table] == [("abandoned", 1)]
+    assert summary(client)["streak"] == 0
+
+
+def test_the_days_table_shows_a_second_players_result(app, client):
+    assert summary(client)["table"] == []
+    play_daily(client)
+    win(client)
+    second = TestClient(app)
+    play_daily(second)
+    act(second, "d")
+    act(second, "d")
+    table = summary(second, lang="ca")["table"]
+    assert [(row["rank"], row["you"], row["status"], row["score"]) for row in table] == [
+        (1, False, "won", 350),
+        (2, True, "playing", 0),
+    ]
+    assert table[1]["moves"] == 2 and table[0]["seconds"] >= 0
+    assert all(set(row) == {"rank", "you", "status", "score", "moves", "seconds"} for row in table)
+    assert [row["you"] for row in summary(client)["table"]] == [True, False]
+
+
+@pytest.mark.parametrize("query", ["rule=hard", "rule=", "rule=" + "e" * 5000])
+def test_a_bad_rule_is_a_localized_error(client, query):
+    response = client.get(f"/api/solitaire/daily?{query}&lang=es")
+    assert response.status_code == 400 and response.json()["error"]["key"] == "request.bad_field"
+    response = client.post("/api/solitaire/daily?lang=es", json={"rule": ["easy"]})
+    assert response.status_code == 400 and response.json()["error"]["key"] == "request.bad_field"
+
+
+def test_the_daily_page_is_served(client):
+    page = client.get("/daily")
+    assert page.status_code == 200 and 'src="/static/daily.js"' in page.text
+    assert "daily_title" in client.get("/api/i18n?lang=fr").json()["strings"]
+
+
+def live(client, lang: str = "en") -> dict:
+    response = client.get(f"/api/solitaire/live?lang={lang}")
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def test_the_live_line_says_still_winnable_then_no_longer_winnable(client):
+    client.post("/api/solitaire/new?lang=en", json={"code": "GO1-E-AETDYNA"})
+    for action in WINNING_START:
+        act(client, action)
+    assert live(client) == {"winnable": True, "message": "Still winnable", "moves": 27}
+    act(client, "3")
+    assert live(client) == {"winnable": False, "message": "No longer winnable", "moves": 28}
+    assert live(client, "el")["message"] == "Δεν κερδίζεται πια"
+
+
+def test_the_live_line_is_silent_after_a_win(client):
+    client.post("/api/solitaire/new?lang=en", json={"code": "GO1-E-AETDYNA"})
+    win(client)
+    assert live(client)["message"] == ""
+
+
+def test_the_daily_tables_step_can_run_again_after_a_renumbering(tmp_path):
+    """A merge may renumber the step: a file that already has the tables takes it again unharmed."""
+    path = tmp_path / "golf.sqlite3"
+    storage = Storage(path)
+    player = storage.new_player()
+    game = storage.start_game(player, "GO1-E-AETDYNA", "E")
+    storage.record_daily(player, "2026-12-01", "E", game.id)
+    storage.close()
+    with sqlite3.connect(path) as db:
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION - 1}")
+    again = Storage(path)
+    assert again.schema_version == SCHEMA_VERSION
+    assert again.daily_entry(player, "2026-12-01", "E") is not None
+    again.close()
+
+
+def test_a_player_below_the_shown_rows_still_sees_their_own_place(app, client, monkeypatch):
+    monkeypatch.setattr("golfcards.runners.daily.TABLE_ROWS", 1)
+    play_daily(client)
+    win(client)
+    second = TestClient(app)
+    play_daily(second)
+    act(second, "d")
+    table = summary(second)["table"]
+    assert [(row["rank"], row["you"], row["status"]) for row in table] == [(1, False, "won"), (2, True, "playing")]
+    assert [(row["rank"], row["you"]) for row in summary(client)["table"]] == [(1, True)]

@@ -1,0 +1,119 @@
+"""What a player does on the Golf Solitaire page, for the browser tests and the scripts that drive it."""
+
+from __future__ import annotations
+
+REFERENCE = "GO1-E-AAAAAAB"
+BLOCKING_CODE = "GO1-E-AAAAAAE"
+"""Sixteen draws block this deal: no free card ever fits."""
+
+
+def deal(page, code: str) -> None:
+    """Deal ``code`` through the New game window."""
+    page.click("#new-game")
+    page.fill("#code-input", code)
+    page.click("#deal")
+    page.wait_for_function(
+        "code => document.getElementById('code').textContent === code && !document.getElementById('new-dialog').open",
+        arg=code,
+    )
+
+
+def moves(page) -> int:
+    return int(page.text_content("#moves"))
+
+
+def wait_moves(page, count: int) -> None:
+    """Wait until the server has answered and the move counter reads at least ``count``."""
+    page.wait_for_function(
+        "n => Number(document.getElementById('moves').textContent) >= n && !document.body.dataset.busy", arg=count
+    )
+
+
+def click_action(page, action: str) -> None:
+    """Click what a player clicks for one action of the replay notation (d or a column number)."""
+    before = moves(page)
+    if action == "d":
+        page.click("#stock")
+    else:
+        page.click(f'#tableau [data-column="{action}"].free')
+    wait_moves(page, before + 1)
+
+
+def settled(page) -> None:
+    """Wait until no action is on its way to the server."""
+    page.wait_for_function("() => !document.body.dataset.busy")
+
+
+def answered(page) -> int:
+    """How many actions the server has answered so far on this page."""
+    return int(page.evaluate("Number(document.body.dataset.answered || 0)"))
+
+
+def press_and_wait(page, key: str) -> None:
+    """Press ``key`` and wait for the server's answer to the action it sends (an undo keeps the move counter)."""
+    before = answered(page)
+    page.keyboard.press(key)
+    page.wait_for_function(
+        "n => Number(document.body.dataset.answered || 0) > n && !document.body.dataset.busy", arg=before
+    )
+
+
+def statistics(page) -> dict[str, str]:
+    """Open the Statistics window and read its figures (name → value)."""
+    page.click("#open-stats")
+    page.locator("#stats-dialog").wait_for(state="visible")
+    return page.eval_on_selector_all(
+        "#stats-grid .stat",
+        "stats => Object.fromEntries(stats.map(s => [s.firstChild.textContent, s.lastChild.textContent]))",
+    )
+
+
+POST_ACTIONS = """async (line) => {
+  for (const action of line) {
+    const answer = await fetch('/api/solitaire/action', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ action }) });
+    if (!answer.ok) throw new Error(await answer.text());
+  }
+}"""
+NEXT_DEAL = "() => fetch('/api/solitaire/next', { method: 'POST' }).then((answer) => answer.ok)"
+
+
+def post_actions(page, line: list[str]) -> None:
+    """Play ``line`` through the API with the page's player (quick set-up; the page does not see it)."""
+    page.evaluate(POST_ACTIONS, line)
+
+
+def reload(page) -> None:
+    page.reload()
+    page.wait_for_selector("body.ready")
+
+
+def ending_line(code) -> list[str]:
+    """Actions that end the deal ``code`` (won or blocked): draw while possible, else the engine's first legal move."""
+    from golfcards.solitaire import Board, Draw
+
+    board = Board.from_code(code)
+    line = []
+    while not board.is_terminal():
+        legal = board.legal_actions()
+        move = Draw() if Draw() in legal else legal[0]
+        assert board.apply(move) is None
+        line.append(move.notation)
+    return line
+
+
+def course_to_its_last_action(page, code: str) -> str:
+    """Play the course ``code`` (dealt on the page) through the API to one action before its end."""
+    from golfcards.solitaire import GameCode
+
+    course = GameCode.parse(code)
+    for index in range(9):
+        line = ending_line(course.single().following(index))
+        if index < 8:
+            post_actions(page, line)
+            assert page.evaluate(NEXT_DEAL)
+        else:
+            post_actions(page, line[:-1])
+            reload(page)
+            return line[-1]
+    raise AssertionError("a course has 9 deals")

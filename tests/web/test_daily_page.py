@@ -1,0 +1,108 @@
+"""The daily deal's page and the live "still winnable" line in a real browser."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def deal(page, code: str) -> None:
+    page.click("#new-game")
+    page.fill("#code-input", code)
+    page.click("#deal")
+    page.wait_for_function("code => document.getElementById('code').textContent === code", arg=code)
+
+
+def click_action(page, action: str) -> None:
+    """Click what a player clicks for one action (d or a column number) and wait for the answer."""
+    moves = int(page.text_content("#moves"))
+    if action == "d":
+        page.click("#stock")
+    else:
+        page.click(f'#tableau [data-column="{action}"].free')
+    page.wait_for_function("n => Number(document.getElementById('moves').textContent) > n", arg=moves)
+
+
+WINNING_START = "6 5 1 4 3 d 7 5 d d 3 5 d d 6 d 6 d 2 6 4 d d d 7 3 2".split()
+"""The first 27 moves of a winning line of GO1-E-AETDYNA; taking column 3 next loses the game."""
+
+
+def open_daily(new_page, locale: str = "en-GB"):
+    page = new_page("/daily", locale=locale)
+    page.wait_for_function("() => document.getElementById('daily-code').textContent.startsWith('GO1-')")
+    return page
+
+
+def test_the_daily_page_shows_todays_code_and_plays_it(new_page):
+    page = open_daily(new_page)
+    api = page.request.get("/api/solitaire/daily?rule=easy").json()
+    code = page.text_content("#daily-code")
+    assert code == api["code"] and code.startswith("GO1-E-")
+    assert api["date"] in page.text_content("#daily-date")
+    assert page.text_content("#daily-streak") == "Daily streak: 0 · best: 0"
+    page.select_option("#daily-rule", "classic")
+    page.wait_for_function("() => document.getElementById('daily-code').textContent.startsWith('GO1-C-')")
+    page.select_option("#daily-rule", "easy")
+    page.wait_for_function("c => document.getElementById('daily-code').textContent === c", arg=code)
+    page.click("#daily-play")
+    page.wait_for_url("**/solitaire**")
+    page.wait_for_selector("body.ready")
+    page.wait_for_function("c => document.getElementById('code').textContent === c", arg=code)
+    assert not page.errors
+
+
+def test_the_days_table_shows_a_second_players_result(new_page):
+    first = open_daily(new_page)
+    first.click("#daily-play")
+    first.wait_for_url("**/solitaire**")
+    first.wait_for_selector("body.ready")
+    click_action(first, "d")
+    click_action(first, "d")
+    second = open_daily(new_page, locale="fr-FR")
+    rows = second.locator("#daily-table tbody tr")
+    assert rows.count() >= 1
+    others = [rows.nth(i).inner_text() for i in range(rows.count())]
+    assert any("un autre joueur" in row and "\t2\t" in row for row in others), others
+    headings = second.locator("#daily-table thead th").all_text_contents()
+    assert headings[:3] == ["Rang", "Joueur", "Résultat"] and headings[-1] == "Temps"
+    assert not first.errors and not second.errors
+
+
+def test_the_home_page_and_the_new_game_window_lead_to_the_daily_deal(new_page):
+    home = new_page("/")
+    assert home.text_content("#daily-link") == "Daily deal"
+    page = new_page()
+    page.click("#new-game")
+    page.click("#daily-link")
+    page.wait_for_url("**/daily")
+    page.wait_for_selector("body.ready")
+
+
+def live_text(page) -> str:
+    return page.text_content("#live-winnable") or ""
+
+
+def test_the_live_line_is_off_by_default_then_says_when_the_game_is_lost(new_page):
+    page = new_page()
+    deal(page, "GO1-E-AETDYNA")
+    assert not page.is_visible("#live-winnable")
+    page.click("#open-settings")
+    page.check("#live-setting")
+    page.click("#settings-dialog .actions .primary")
+    page.wait_for_function("() => document.getElementById('live-winnable').textContent === 'Still winnable'")
+    page.reload()
+    page.wait_for_selector("body.ready")
+    page.wait_for_function("() => document.getElementById('live-winnable').textContent === 'Still winnable'")
+    assert page.is_checked("#live-setting"), "the setting is remembered"
+    for action in WINNING_START:
+        click_action(page, action)
+    page.wait_for_function("() => document.getElementById('moves').textContent === '27'")
+    page.wait_for_function("() => document.getElementById('live-winnable').textContent === 'Still winnable'")
+    click_action(page, "3")
+    page.wait_for_function("() => document.getElementById('live-winnable').textContent === 'No longer winnable'")
+    assert page.get_attribute("#live-winnable", "data-winnable") == "false"
+    page.click("#open-settings")
+    page.uncheck("#live-setting")
+    assert not page.is_visible("#live-winnable")
+    assert not page.errors
