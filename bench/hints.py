@@ -109,7 +109,7 @@ def main() -> None:
     args = parser.parse_args()
     warm_up()
     if args.live:
-        engine = "compiled (numba)" if solver_fast.AVAILABLE else "pure Python"
+        engine = "compiled (numba)" if solver_fast.ACTIVE else "pure Python"
         print(f"engine: {engine}, live line (budget {args.budget:,} positions)")
         header = f"{'median ms':>10} {'p99 ms':>8} {'max ms':>8}"
         print(f"{'':<8} {'':>9} {'wall clock':^28} {'CPU time':^28}")
@@ -119,7 +119,7 @@ def main() -> None:
         return
     print(
         "engine:",
-        "compiled (numba)" if solver_fast.AVAILABLE else "pure Python",
+        "compiled (numba)" if solver_fast.ACTIVE else "pure Python",
         f"(interactive budget {hints.interactive_budget():,} positions)",
     )
     print(f"{'rule':<8} {'positions':>9} {'median ms':>10} {'p99 ms':>8} {'max ms':>8} {'undecided':>10}   hint kinds")

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import contextlib
 import itertools
 import json
@@ -71,7 +72,14 @@ class Tally:
     """What the clients of one kind saw."""
 
     latencies: list[float] = field(default_factory=list)
-    errors: int = 0
+    kinds: collections.Counter[str] = field(default_factory=collections.Counter)
+
+    @property
+    def errors(self) -> int:
+        return sum(self.kinds.values())
+
+    def error(self, kind: str) -> None:
+        self.kinds[kind] += 1
 
     def percentile(self, share: float) -> float:
         if not self.latencies:
@@ -166,13 +174,13 @@ class SixCardClient:
                 stopping = asyncio.ensure_future(stop.wait())
                 await asyncio.wait([reading, stopping], return_when="FIRST_COMPLETED")
                 if reading.done() and not stop.is_set():
-                    self.tally.errors += 1  # the server closed the connection
+                    self.tally.error("closed by the server")
                 reading.cancel()
                 stopping.cancel()
-        except Exception:  # a refused or broken connection
-            self.tally.errors += 1
+        except Exception as error:  # a refused or broken connection
+            self.tally.error(f"connection: {type(error).__name__}")
         if self.sent_at is not None and time.monotonic() - self.sent_at > ANSWER_LIMIT:
-            self.tally.errors += 1
+            self.tally.error("unanswered")
 
     async def _read(self) -> None:
         async for raw in self.ws:
@@ -180,7 +188,7 @@ class SixCardClient:
             if message["type"] == "welcome":
                 self.seat = message["seat"]
             elif message["type"] == "error":
-                self.tally.errors += 1
+                self.tally.error(message["key"])
                 self.sent_at = None
             elif message["type"] == "state":
                 self._on_state(message)
@@ -267,11 +275,11 @@ async def solitaire_player(server: Server, address: str, tally: Tally, stop: asy
                 start = time.monotonic()
                 answer = await client.post("/api/solitaire/action", json={"action": action})
                 if answer.status_code != 200 or not answer.json()["outcome"]["accepted"]:
-                    tally.errors += 1
+                    tally.error(f"HTTP {answer.status_code}")
                 else:
                     tally.latencies.append(time.monotonic() - start)
-        except httpx2.HTTPError:
-            tally.errors += 1
+        except httpx2.HTTPError as error:
+            tally.error(type(error).__name__)
 
 
 async def page_loader(server: Server, tally: Tally, stop: asyncio.Event) -> None:
@@ -283,9 +291,9 @@ async def page_loader(server: Server, tally: Tally, stop: asyncio.Event) -> None
                 if answer.status_code == 200:
                     tally.latencies.append(time.monotonic() - start)
                 else:
-                    tally.errors += 1
-            except httpx2.HTTPError:
-                tally.errors += 1
+                    tally.error(f"HTTP {answer.status_code}")
+            except httpx2.HTTPError as error:
+                tally.error(type(error).__name__)
             await asyncio.sleep(0.1)
 
 
@@ -479,6 +487,9 @@ def row(result: Result) -> str:
         )
     else:
         cells.append(result.extra)
+    kinds = six.kinds + (result.solitaire.kinds if result.solitaire else collections.Counter())
+    if kinds:
+        cells[-1] = "; ".join(filter(None, [cells[-1], ", ".join(f"{n} {k}" for k, n in kinds.most_common())]))
     return "| " + " | ".join(cells) + " |"
 
 

@@ -15,7 +15,11 @@ import pytest
 from golfcards.main import main
 from golfcards.solitaire import solver_fast
 from golfcards.solitaire.board import Board, Status, parse_action
-from golfcards.solitaire.solver import solve
+from golfcards.solitaire.codes import GameCode
+from golfcards.solitaire.difficulty import grade_of
+from golfcards.solitaire.rules import EASY, RuleName, Rules
+from golfcards.solitaire.solver import search, solve, start_of
+from golfcards.solitaire.winnable import random_numbers
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -108,6 +112,23 @@ def test_a_single_hint_does_not_load_the_compiler():
     assert json.loads(last) == {"status": 0, "numba": False}
 
 
+@pytest.mark.parametrize("grade", ["gentle", "tricky", "fiendish"])
+def test_winnable_draws_a_deal_of_the_asked_grade(capsys, grade):
+    status, out, _ = run(capsys, "solitaire", "winnable", "--grade", grade, "--seed", "4", "--json")
+    data = json.loads(out)
+    assert status == 0 and data["grade"] == grade and data["code"].startswith("GO1-E-")
+    assert grade_of(data["code"]).value == grade
+    # The first deal of the seed's stream that is winnable and of that grade: uniform within the grade.
+    stream = (GameCode(number, EASY) for number in random_numbers(4))
+    assert data["code"] == str(next(code for code in stream if solve(code).winnable and grade_of(code).value == grade))
+
+
+def test_winnable_refuses_an_unknown_grade(capsys):
+    with pytest.raises(SystemExit) as stopped:
+        main(["solitaire", "winnable", "--grade", "impossible"])
+    assert stopped.value.code == 2 and "invalid choice: 'impossible'" in capsys.readouterr().err
+
+
 def test_hint_refuses_an_illegal_action(capsys):
     status, _, err = run(capsys, "solitaire", "hint", "GO1-E-AAAAAAB", "1")
     assert status == 2 and "Action 1 (1) cannot be played: Must be one rank higher or lower" in err
@@ -120,7 +141,7 @@ def test_winnable_prints_a_proven_winnable_code(capsys):
     code = out.strip()
     assert status == 0 and code.startswith("GO1-C-") and solve(code).winnable
     _, again, _ = run(capsys, "solitaire", "winnable", "--rule", "classic", "--seed", "11", "--json")
-    assert json.loads(again) == {"code": code, "rule": "classic", "seed": 11}
+    assert json.loads(again) == {"code": code, "rule": "classic", "grade": "any", "seed": 11}
     _, fresh, _ = run(capsys, "solitaire", "winnable", "--rule", "strict", "--jokers", "1")
     assert fresh.startswith("GO1-S-") and fresh.strip().endswith("-J1") and solve(fresh.strip()).winnable
 
@@ -186,6 +207,37 @@ def test_analyze_random_deals_localized(capsys, tmp_path):
         "el",
     )
     assert status == 0 and "Μοιράσματα: 2" in out and "Πίνακας: " in out
+
+
+def test_a_census_of_a_variant_with_the_files_strict_and_grades(capsys, tmp_path):
+    table = tmp_path / "census.parquet"
+    argv = ["solitaire", "analyze", "--random", "6", "--seed", "3", "--jokers", "1", "--strict", "--anytime-strict"]
+    argv += ["--grade-every", "3", "--workers", "1", "--quiet", "--out", str(table)]
+    status, out, _ = run(capsys, *argv, "--lang", "fr")
+    assert status == 0
+    assert "Stricte, pioche à tout moment (la stricte du fichier de référence)\u00a0: " in out
+    assert "niveaux de " in out and "donnes gagnables\u00a0: douces " in out
+    import pyarrow.parquet as pq
+
+    rows = pq.read_table(table).to_pylist()
+    assert len(rows) == 6
+    assert {"easy_grade", "classic_grade", "strict_grade", "strict_anytime"} <= set(rows[0])
+    assert "strict_anytime_grade" not in rows[0], "grades are for the engine's rules"
+    for row in rows:
+        code = GameCode(row["deal"], Rules(RuleName.EASY, jokers=1))
+        assert row["easy"] is solve(code).winnable
+        files_strict = search(start_of(code.deal(), Rules(RuleName.STRICT, jokers=1), draw_anytime=True))
+        assert row["strict_anytime"] is files_strict.winnable and row["strict"] <= row["strict_anytime"]
+        if row["easy"] and row["deal"] % 3 == 0:
+            assert row["easy_grade"] == grade_of(code).value
+        else:
+            assert row["easy_grade"] is None
+    status, out, _ = run(capsys, *argv, "--json")  # resumed: nothing left to solve
+    data = json.loads(out)
+    assert data["solved_now"] == 0 and set(data["rules"]) == {"easy", "classic", "strict", "strict_anytime"}
+    graded = sum(row["easy"] and row["deal"] % 3 == 0 for row in rows)
+    assert sum(data["rules"]["easy"]["grades"].values()) == graded
+    assert "grades" not in data["rules"]["strict_anytime"]
 
 
 def test_analyze_needs_a_count_and_a_good_code(capsys, tmp_path):

@@ -12,15 +12,20 @@ from golfcards.cli.solitaire import PlaySession
 from golfcards.i18n import translator
 from golfcards.main import main
 from golfcards.solitaire import Board
+from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.daily import daily_code, daily_numbers
+from golfcards.solitaire.difficulty import Grade, grade_of
 from golfcards.solitaire.rules import EASY
+from golfcards.solitaire.solver import solve
 
 PINNED = {
-    ("2026-12-01", "easy"): "GO1-E-AETDYNA",
+    ("2026-12-01", "easy"): "GO1-E-CLVQXHH",
     ("2026-12-01", "classic"): "GO1-C-SHXFWJY",
-    ("2026-12-01", "strict"): "GO1-S-EQJCSHD",
-    ("2027-01-01", "easy"): "GO1-E-OATEFXE",
+    ("2026-12-01", "strict"): "GO1-S-CSKQHSQ",
+    ("2027-01-01", "easy"): "GO1-E-STSOGPN",
 }
+"""Graded tricky (before the grade existed the Easy code of 2026-12-01 was the first winnable
+candidate, GO1-E-AETDYNA, a gentle deal; the Classic one was already tricky)."""
 WINNING_START = "6 5 1 4 3 d 7 5 d d 3 5 d d 6 d 6 d 2 6 4 d d d 7 3 2".split()
 """The first 27 moves of a winning line of GO1-E-AETDYNA; taking column 3 next loses the game."""
 
@@ -42,7 +47,7 @@ def test_the_daily_code_is_pinned_and_the_same_on_every_call(capsys, day, rule):
 def test_the_daily_code_in_words_names_the_day_and_the_rule(capsys):
     status, out, _ = run(capsys, "solitaire", "daily", "--date", "2026-12-01", "--lang", "ca")
     assert status == 0
-    assert out.startswith("Repartiment del dia 2026-12-01 (") and out.strip().endswith("): GO1-E-AETDYNA")
+    assert out.startswith("Repartiment del dia 2026-12-01 (") and out.strip().endswith("): GO1-E-CLVQXHH")
 
 
 def test_today_is_the_default_day(capsys):
@@ -64,10 +69,15 @@ def test_a_bad_date_is_a_clear_localized_error(capsys, text):
 
 def test_the_daily_sequence_skips_deals_a_grade_refuses():
     day = datetime.date(2026, 12, 1)
-    plain = daily_code(day, EASY)
+    plain = daily_code(day, EASY, accept=None)
     later = daily_code(day, EASY, accept=lambda code, verdict: code != plain)
     assert later != plain and later.number in _first(daily_numbers(day, EASY), 50)
     assert daily_code(day, EASY, accept=lambda code, verdict: verdict.winnable) == plain
+    # The daily deal itself: the first winnable candidate graded tricky.
+    tricky = daily_code(day, EASY)
+    assert grade_of(plain) is not Grade.TRICKY and grade_of(tricky) is Grade.TRICKY
+    candidates = (GameCode(number, EASY) for number in daily_numbers(day, EASY))
+    assert tricky == next(code for code in candidates if solve(code).winnable and grade_of(code) is Grade.TRICKY)
 
 
 def _first(numbers, count: int) -> list[int]:
@@ -78,7 +88,7 @@ def test_daily_play_deals_the_days_code(capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", io.StringIO("t\nq\n"))
     status, out, _ = run(capsys, "solitaire", "daily", "--date", "2026-12-01", "--play", "--lang", "en")
     assert status == 0
-    assert "GO1-E-AETDYNA · Easy" in out
+    assert "GO1-E-CLVQXHH · Easy" in out
 
 
 def _session(live: bool = False) -> tuple[PlaySession, io.StringIO]:

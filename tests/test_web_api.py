@@ -13,7 +13,10 @@ from golfcards.cards import parse_card
 from golfcards.errors import GolfError
 from golfcards.runners.storage import SCHEMA_VERSION, Storage
 from golfcards.solitaire import GameCode
+from golfcards.solitaire.difficulty import Grade, grade_of
+from golfcards.solitaire.rules import EASY
 from golfcards.solitaire.solver import solve
+from golfcards.solitaire.winnable import random_winnable_code
 from golfcards.web.app import create_app
 
 BLOCKING_CODE = "GO1-E-AAAAAAE"
@@ -225,6 +228,8 @@ def test_hostile_actions_get_a_clear_answer_and_the_game_goes_on(client, body, k
         ({"rule": "hard"}, "request.bad_field", "Falta el camp rule o té un valor incorrecte"),
         ({"jokers": 3}, "request.bad_field", "Falta el camp jokers o té un valor incorrecte"),
         ({"course": "yes"}, "request.bad_field", "Falta el camp course o té un valor incorrecte"),
+        ({"grade": "hard"}, "request.bad_field", "Falta el camp grade o té un valor incorrecte"),
+        ({"grade": 3}, "request.bad_field", "Falta el camp grade o té un valor incorrecte"),
     ],
 )
 def test_wrong_codes_and_options_are_refused_in_the_players_language(client, body, key, message):
@@ -390,3 +395,12 @@ def test_winnable_deals_only(client):
     for rule in ("easy", "classic"):
         game = new(client, rule=rule, winnable=True)
         assert solve(game["code"]).winnable is True
+
+
+@pytest.mark.parametrize("grade", ["gentle", "fiendish"])
+def test_a_new_game_of_a_difficulty_grade(client, grade):
+    # The server's next number seeds the draw: the first winnable deal of that grade in its stream.
+    game = new(client, rule="easy", grade=grade)
+    assert grade_of(game["code"]).value == grade
+    assert game["code"] == str(random_winnable_code(EASY, 1000, Grade.from_word(grade)))
+    assert new(client, rule="easy", grade="any")["code"] == str(GameCode(1001)), "any: a plain random deal"

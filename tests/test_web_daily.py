@@ -15,7 +15,7 @@ from golfcards.web.app import create_app
 
 DAY = datetime.date(2026, 12, 1)
 WINNING_START = "6 5 1 4 3 d 7 5 d d 3 5 d d 6 d 6 d 2 6 4 d d d 7 3 2".split()
-"""The first 27 moves of a winning line of GO1-E-AETDYNA (the Easy daily deal of 2026-12-01)."""
+"""The first 27 moves of a winning line of GO1-E-AETDYNA (a deal whose live line the tests follow)."""
 
 
 class Calendar:
@@ -74,11 +74,11 @@ def summary(client, rule: str = "easy", lang: str = "en") -> dict:
 def test_the_daily_code_is_pinned_and_the_same_for_every_player(app, client):
     first = summary(client)
     other = TestClient(app)
-    assert (first["date"], first["code"]) == ("2026-12-01", "GO1-E-AETDYNA")
+    assert (first["date"], first["code"]) == ("2026-12-01", "GO1-E-CLVQXHH")
     assert summary(other)["code"] == first["code"] == summary(client)["code"]
     assert summary(client, "classic")["code"] == "GO1-C-SHXFWJY"
-    assert summary(client, "strict")["code"] == "GO1-S-EQJCSHD"
-    assert play_daily(client)["code"] == "GO1-E-AETDYNA"
+    assert summary(client, "strict")["code"] == "GO1-S-CSKQHSQ"
+    assert play_daily(client)["code"] == "GO1-E-CLVQXHH"
 
 
 def test_the_streak_counts_consecutive_days_won(client, calendar):
@@ -88,7 +88,7 @@ def test_the_streak_counts_consecutive_days_won(client, calendar):
     assert (summary(client)["streak"], summary(client)["best_streak"]) == (1, 1)
     calendar.day = DAY + datetime.timedelta(days=1)
     assert summary(client)["streak"] == 1  # yesterday's win holds until today's deal is played
-    assert play_daily(client)["code"] != "GO1-E-AETDYNA"
+    assert play_daily(client)["code"] != "GO1-E-CLVQXHH"
     win(client)
     assert (summary(client)["streak"], summary(client)["best_streak"]) == (2, 2)
     calendar.day = DAY + datetime.timedelta(days=3)

@@ -403,7 +403,8 @@ def test_sound_effects_and_the_remembered_setting(new_page):
     page = new_page(init_script=COUNT_SOUNDS)
     deal(page, REFERENCE)
     click_action(page, "d")
-    assert page.evaluate("window.__sounds") > 0, "on by default"
+    # a sound starts once the frame is painted, a moment after the move counter changes
+    page.wait_for_function("() => window.__sounds > 0", timeout=5000)
     page.click("#open-settings")
     page.uncheck("#sound")
     page.keyboard.press("Escape")
@@ -411,6 +412,7 @@ def test_sound_effects_and_the_remembered_setting(new_page):
     click_action(page, "5")
     page.click('#tableau [data-column="1"].free')
     page.wait_for_function("() => document.getElementById('message').dataset.kind === 'refusal'")
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 50)))")
     assert page.evaluate("window.__sounds") == 0
     page.reload()
     page.wait_for_selector("body.ready")

@@ -72,6 +72,8 @@ def test_interactive_rules_off_hides_the_reason(new_page):
     page.click('#tableau [data-column="1"][data-row="5"]')
     settled(page)  # the click queued the action at once: this waits for the server's answer
     assert page.text_content("#message") == ""
+    # the live region is filled on the next frame, so a screen reader hears the change
+    page.wait_for_function("() => document.getElementById('announce').textContent !== ''")
     assert page.text_content("#announce") == "That move is not allowed.", "a screen reader still hears it"
     click_action(page, "d")
     assert page.text_content("#message") == "You drew 8 of spades."
@@ -199,3 +201,20 @@ def test_hint_and_solution_replay(new_page):
     page.click("#replay-stop")
     page.wait_for_selector("#replay-bar", state="hidden")
     assert page.text_content("#moves") == "0" and page.locator("#tableau .card").count() == 35
+
+
+def test_new_game_window_deals_a_deal_of_the_chosen_difficulty(new_page):
+    from golfcards.solitaire.difficulty import grade_of
+
+    page = new_page(locale="de-DE")
+    page.click("#new-game")
+    options = page.locator('select[name="grade"] option').all_text_contents()
+    assert options == ["Beliebig", "Sanft", "Knifflig", "Teuflisch"]
+    page.check('input[name="rule"][value="easy"]')
+    page.select_option('select[name="grade"]', "fiendish")
+    before = page.text_content("#code")
+    page.click("#deal")
+    page.wait_for_function(f"() => document.getElementById('code').textContent !== {before!r}")
+    code = page.text_content("#code")
+    assert code.startswith("GO1-E-") and grade_of(code).value == "fiendish"
+    assert not page.errors

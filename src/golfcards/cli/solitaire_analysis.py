@@ -3,9 +3,11 @@
 * ``solve CODE [--json] [--strict] [--show]`` — the verdict for Easy and Classic (and Strict) with
   a winning line; ``--show`` replays the winning line of the code's own rule move by move.
 * ``hint CODE [ACTIONS…]`` — the position after the actions: the hint and whether it can still be won.
-* ``winnable [--rule R] [--seed S]`` — a random deal proven winnable under the rule.
+* ``winnable [--rule R] [--grade G] [--seed S]`` — a random deal proven winnable under the rule,
+  drawn uniformly among the winnable deals of difficulty grade G (any, gentle, tricky, fiendish).
 * ``analyze --from CODE --count N | --random N --seed S`` — solve many deals on every core into a
-  resumable table, then print the summary.
+  resumable table, then print the summary; ``--jokers``, ``--empty-discard``, ``--strict``,
+  ``--anytime-strict`` (the reference file's strict) and ``--grade-every K`` make it a census.
 """
 
 from __future__ import annotations
@@ -33,7 +35,8 @@ from golfcards.i18n.console import add_language_option, report_error, report_mes
 from golfcards.i18n.solitaire import board_text, refusal_text, rule_name
 from golfcards.runners import analysis
 from golfcards.solitaire.board import Board, parse_action
-from golfcards.solitaire.codes import GameCode
+from golfcards.solitaire.codes import GameCode, rules_key
+from golfcards.solitaire.difficulty import Grade
 from golfcards.solitaire.hint import INTERACTIVE, hint, is_still_winnable
 from golfcards.solitaire.rules import RuleName, Rules
 from golfcards.solitaire.solver import Verdict, solve
@@ -47,6 +50,7 @@ MAX_DEALS = 10**7
 MAX_WORKERS = 256
 MAX_CHUNK = 100_000
 SEED = WholeNumber(0, 2**64 - 1)
+GRADE_CHOICES = ["any"] + [grade.value for grade in Grade]
 
 
 def add_commands(commands: argparse._SubParsersAction) -> None:
@@ -78,6 +82,12 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     winnable_parser.add_argument("--rule", choices=list(RULE_CHOICES), default="easy")
     winnable_parser.add_argument("--jokers", type=WholeNumber(0, 2), default=0)
     winnable_parser.add_argument("--empty-discard", action="store_true")
+    winnable_parser.add_argument(
+        "--grade",
+        choices=GRADE_CHOICES,
+        default="any",
+        help="difficulty: any winnable deal, or one graded gentle, tricky or fiendish by the solver",
+    )
     winnable_parser.add_argument("--seed", type=SEED, default=None, help="random seed (default: a fresh one)")
     winnable_parser.add_argument("--json", action="store_true", help="print JSON")
     add_language_option(winnable_parser)
@@ -90,6 +100,27 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     analyze_parser.add_argument("--count", type=WholeNumber(1, MAX_DEALS), help="how many deals from --from")
     analyze_parser.add_argument("--seed", type=SEED, default=0, help="seed of --random (default 0)")
     analyze_parser.add_argument("--strict", action="store_true", help="also solve under the strict rule")
+    analyze_parser.add_argument(
+        "--anytime-strict",
+        action="store_true",
+        help="also solve under the strict rule with drawing allowed at any time (the reference file's strict)",
+    )
+    analyze_parser.add_argument(
+        "--jokers",
+        type=WholeNumber(0, 2),
+        default=None,
+        help="jokers in the deck (default: those of --from's code, or 0)",
+    )
+    analyze_parser.add_argument(
+        "--empty-discard", action="store_true", help="the discard starts empty (as a code's -ND option)"
+    )
+    analyze_parser.add_argument(
+        "--grade-every",
+        type=WholeNumber(0, MAX_DEALS),
+        default=0,
+        metavar="K",
+        help="grade the difficulty of the winnable deals whose number is a multiple of K (0: none)",
+    )
     analyze_parser.add_argument(
         "--out", type=Path, default=None, help="the table, .csv (default) or .parquet; rerun to resume it"
     )
@@ -217,9 +248,9 @@ def run_winnable(args: argparse.Namespace) -> int:
     except GolfError as error:
         return report_error(error, t, args.json)
     seed = args.seed if args.seed is not None else secrets.randbits(64)
-    code = random_code(rules, seed, winnable=True)
+    code = random_code(rules, seed, winnable=True, grade=Grade.from_word(args.grade))
     if args.json:
-        print(json.dumps({"code": str(code), "rule": args.rule, "seed": seed}))
+        print(json.dumps({"code": str(code), "rule": args.rule, "grade": args.grade, "seed": seed}))
     else:
         print(str(code))
     return 0
@@ -243,7 +274,11 @@ def run_analyze(args: argparse.Namespace) -> int:
             options = Rules()
             default_name = f"analysis-random-{args.seed}-{args.random}.csv"
         names = [RuleName.EASY, RuleName.CLASSIC] + ([RuleName.STRICT] if args.strict else [])
-        rules = [Rules(name, options.jokers, options.empty_discard) for name in names]
+        jokers = options.jokers if args.jokers is None else args.jokers
+        empty_discard = options.empty_discard or args.empty_discard
+        rules = [Rules(name, jokers, empty_discard) for name in names]
+        if jokers or empty_discard:
+            default_name = default_name.replace(".csv", f"-{rules_key(rules[0])[2:]}.csv")
         table = args.out or Path(default_name)
         with _ProgressBar(t, quiet=args.quiet or args.json) as progress:
             summary = analysis.analyze(
@@ -254,6 +289,8 @@ def run_analyze(args: argparse.Namespace) -> int:
                 chunk_size=args.chunk,
                 cluster=args.cluster,
                 progress=progress,
+                anytime_strict=args.anytime_strict,
+                grade_every=args.grade_every,
             )
     except GolfError as error:
         return report_error(error, t, args.json)

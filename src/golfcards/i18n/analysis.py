@@ -10,7 +10,7 @@ from golfcards.cards import AnyCard
 from golfcards.i18n import N_, Translator
 from golfcards.i18n.cards import card_name
 from golfcards.i18n.solitaire import rule_name
-from golfcards.runners.analysis import RuleSummary, Summary
+from golfcards.runners.analysis import ANYTIME_STRICT, RuleSummary, Summary
 from golfcards.solitaire.board import Draw, Move
 from golfcards.solitaire.hint import Hint, HintKind
 from golfcards.solitaire.rules import RuleName
@@ -125,9 +125,12 @@ def summary_lines(summary: Summary, t: Translator) -> list[str]:
 
 
 def _rule_line(rule: RuleSummary, t: Translator) -> str:
-    rule_word = RuleName.from_word(rule.rule)
-    assert rule_word is not None, "a summary names its rules by their words"
-    name = rule_name(rule_word, t)
+    if rule.rule == ANYTIME_STRICT:
+        name = t.gettext("Strict, drawing at any time (the reference file's strict)")
+    else:
+        rule_word = RuleName.from_word(rule.rule)
+        assert rule_word is not None, "a summary names its rules by their words"
+        name = rule_name(rule_word, t)
     share = t.gettext(
         "{rule}: {winnable} of {deals} winnable, {share} % (95 % interval {low}–{high} %)",
         rule=name,
@@ -144,4 +147,14 @@ def _rule_line(rule: RuleSummary, t: Translator) -> str:
         p99=p99,
         longest=longest,
     )
-    return f"{share}; {times}"
+    line = f"{share}; {times}"
+    if rule.graded:
+        counts = dict(rule.grades)
+        line += "; " + t.gettext(
+            "grades of {graded} winnable deals: gentle {gentle} %, tricky {tricky} %, fiendish {fiendish} %",
+            graded=rule.graded,
+            gentle=_percent(counts["gentle"] / rule.graded),
+            tricky=_percent(counts["tricky"] / rule.graded),
+            fiendish=_percent(counts["fiendish"] / rule.graded),
+        )
+    return line

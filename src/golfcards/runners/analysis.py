@@ -7,7 +7,12 @@
   interrupted run loses at most the chunks in flight. Rerunning the same command reads the journal,
   skips every deal already in it (a half-written last line is dropped) and goes on. A ``.parquet``
   table (the ``[parquet]`` extra) is written from the journal when the run completes.
-* The summary gives, per rule, the winnable share with a 95 % Wilson interval and the solving times.
+* The summary gives, per rule, the winnable share with a 95 % Wilson interval and the solving times
+  (CPU time of the worker per deal, so a busy machine does not inflate them).
+* Optional columns for a census: the reference file's strict (``strict_anytime``: nothing on a King,
+  no wrap, drawing at any time), and the difficulty grade (``<rule>_grade``) of the winnable deals
+  whose number is a multiple of ``grade_every`` (a uniform subsample: grading a deal costs a few
+  dozen solves); the summary counts the grades.
 
 Nothing here prints; progress is reported through a callback.
 """
@@ -32,12 +37,17 @@ from golfcards.errors import GolfError
 from golfcards.runners.intervals import wilson
 from golfcards.runners.workers import interruptible_pool
 from golfcards.shuffle import DEAL_COUNT, number_to_letters
+from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.deal import Deal
+from golfcards.solitaire.difficulty import Grade, assess
 from golfcards.solitaire.rules import RuleName, Rules
 from golfcards.solitaire.solver import search, start_of, warm_up
 from golfcards.solitaire.winnable import random_numbers as number_stream
 
 RULE_COLUMNS = {name: name.word for name in RuleName}
+ANYTIME_STRICT = "strict_anytime"
+"""The column of the reference file's strict: the engine's Strict, but drawing allowed at any time."""
+GRADE_SUFFIX = "_grade"
 DEFAULT_CHUNK = 25
 CONNECT_SECONDS = 10
 """How long to wait for a Dask scheduler before giving up."""
@@ -70,17 +80,47 @@ def random_numbers(count: int, seed: int) -> list[int]:
     raise AssertionError("the stream of deal numbers is endless")
 
 
-def columns_for(rules: Sequence[Rules]) -> list[str]:
-    """The table's header for these rules."""
+@dataclass(frozen=True, slots=True)
+class RuleColumn:
+    """One rule of the table: its rules, the draw-anytime override of the reference file's strict
+    (or None), and its name in the table."""
+
+    rules: Rules
+    draw_anytime: bool | None
+    name: str
+
+
+def rule_columns(rules: Sequence[Rules], anytime_strict: bool = False) -> list[RuleColumn]:
+    """The table's rules: ``rules``, then with ``anytime_strict`` the reference file's strict (with
+    the first rule's jokers and empty-discard options)."""
+    columns = [RuleColumn(rule, None, RULE_COLUMNS[rule.name]) for rule in rules]
+    if anytime_strict:
+        options = rules[0] if rules else Rules()
+        strict = Rules(RuleName.STRICT, options.jokers, options.empty_discard)
+        columns.append(RuleColumn(strict, True, ANYTIME_STRICT))
+    return columns
+
+
+def columns_for(rules: Sequence[Rules], anytime_strict: bool = False, grade_every: int = 0) -> list[str]:
+    """The table's header for these rules (with a grade column per engine rule when grading)."""
     header = ["deal", "letters"]
-    for rule in rules:
-        name = RULE_COLUMNS[rule.name]
+    for column in rule_columns(rules, anytime_strict):
+        name = column.name
         header += [name, f"{name}_nodes", f"{name}_ms"]
+        if grade_every and column.draw_anytime is None:
+            header.append(name + GRADE_SUFFIX)
     return header
 
 
-def solve_chunk(numbers: Sequence[int], rules: Sequence[Rules]) -> list[list[str]]:
-    """Solve every deal of ``numbers`` under every rule: the table rows (runs in a worker)."""
+def solve_chunk(
+    numbers: Sequence[int], rules: Sequence[Rules], anytime_strict: bool = False, grade_every: int = 0
+) -> list[list[str]]:
+    """Solve every deal of ``numbers`` under every rule: the table rows (runs in a worker).
+
+    Times are the worker's CPU time for the whole call (reading the deal and the search). With
+    ``grade_every``, the winnable deals whose number is a multiple of it are graded too (blank
+    otherwise; the grading is not in the time).
+    """
     global _warm
     if not _warm:
         warm_up()  # the compiled search loads once per process, outside the times in the table
@@ -88,12 +128,16 @@ def solve_chunk(numbers: Sequence[int], rules: Sequence[Rules]) -> list[list[str
     rows = []
     for number in numbers:
         row = [str(number), number_to_letters(number)]
-        for rule in rules:
+        for column in rule_columns(rules, anytime_strict):
+            rule = column.rules
             deal = Deal.from_number(number, rule.jokers, rule.empty_discard)
-            began = time.perf_counter()
-            verdict = search(start_of(deal, rule))
-            elapsed = (time.perf_counter() - began) * 1000
-            row += ["W" if verdict.winnable else "L", str(verdict.nodes), f"{elapsed:.2f}"]
+            began = time.process_time()
+            verdict = search(start_of(deal, rule, draw_anytime=column.draw_anytime))
+            elapsed = (time.process_time() - began) * 1000
+            row += ["W" if verdict.winnable else "L", str(verdict.nodes), f"{elapsed:.3f}"]
+            if grade_every and column.draw_anytime is None:
+                graded = verdict.winnable and number % grade_every == 0
+                row.append(assess(GameCode(number, rule)).grade.value if graded else "")
         rows.append(row)
     return rows
 
@@ -173,10 +217,16 @@ class RuleSummary:
     p99_ms: float
     max_ms: float
     mean_ms: float
+    grades: tuple[tuple[str, int], ...] = ()
+    """With grading: (grade, winnable deals graded so) for each grade."""
 
     @property
     def share(self) -> float:
         return self.winnable / self.deals if self.deals else 0.0
+
+    @property
+    def graded(self) -> int:
+        return sum(count for _, count in self.grades)
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,6 +255,7 @@ class Summary:
                     "share": round(r.share, 6),
                     "ci95": [round(r.low, 6), round(r.high, 6)],
                     "ms": {"median": r.median_ms, "p99": r.p99_ms, "max": r.max_ms, "mean": round(r.mean_ms, 2)},
+                    **({"grades": dict(r.grades)} if r.grades else {}),
                 }
                 for r in self.rules
             },
@@ -219,26 +270,38 @@ def percentile(sorted_values: Sequence[float], fraction: float) -> float:
     return sorted_values[rank - 1]
 
 
-def summarize(rows: Iterable[list[str]], rules: Sequence[Rules], solved_now: int, seconds: float) -> Summary:
+def summarize(
+    rows: Iterable[list[str]],
+    rules: Sequence[Rules],
+    solved_now: int,
+    seconds: float,
+    anytime_strict: bool = False,
+    grade_every: int = 0,
+) -> Summary:
     rows = list(rows)
+    header = columns_for(rules, anytime_strict, grade_every)
     results = []
-    for index, rule in enumerate(rules):
-        column = 2 + 3 * index
+    for rule_column in rule_columns(rules, anytime_strict):
+        column = header.index(rule_column.name)
         wins = sum(1 for row in rows if row[column] == "W")
         times = sorted(float(row[column + 2]) for row in rows)
         share = wilson(wins, len(rows))
-        low, high = share.low, share.high
+        grades: tuple[tuple[str, int], ...] = ()
+        if rule_column.name + GRADE_SUFFIX in header:
+            at = header.index(rule_column.name + GRADE_SUFFIX)
+            grades = tuple((grade.value, sum(1 for row in rows if row[at] == grade.value)) for grade in Grade)
         results.append(
             RuleSummary(
-                RULE_COLUMNS[rule.name],
+                rule_column.name,
                 len(rows),
                 wins,
-                low,
-                high,
+                share.low,
+                share.high,
                 statistics.median(times) if times else 0.0,
                 percentile(times, 0.99),
                 times[-1] if times else 0.0,
                 statistics.fmean(times) if times else 0.0,
+                grades,
             )
         )
     return Summary(tuple(results), len(rows), solved_now, seconds)
@@ -248,11 +311,13 @@ def _chunks(numbers: Sequence[int], size: int) -> list[list[int]]:
     return [list(numbers[i : i + size]) for i in range(0, len(numbers), size)]
 
 
-def _pool_results(chunks: list[list[int]], rules: Sequence[Rules], workers: int) -> Iterator[list[list[str]]]:
+def _pool_results(
+    chunks: list[list[int]], rules: Sequence[Rules], workers: int, options: tuple[bool, int]
+) -> Iterator[list[list[str]]]:
     """Solve chunks on a process pool, a few in flight per worker, yielding as they finish."""
     if workers == 1:
         for chunk in chunks:
-            yield solve_chunk(chunk, rules)
+            yield solve_chunk(chunk, rules, *options)
         return
     pending: set[Future] = set()
     queue = iter(chunks)
@@ -260,7 +325,7 @@ def _pool_results(chunks: list[list[int]], rules: Sequence[Rules], workers: int)
     # the chunks in flight are simply dropped with their worker processes.
     with interruptible_pool(workers) as pool:
         for chunk in queue:
-            pending.add(pool.submit(solve_chunk, chunk, rules))
+            pending.add(pool.submit(solve_chunk, chunk, rules, *options))
             if len(pending) >= 2 * workers:
                 break
         while pending:
@@ -269,10 +334,12 @@ def _pool_results(chunks: list[list[int]], rules: Sequence[Rules], workers: int)
                 yield future.result()
                 following = next(queue, None)
                 if following is not None:
-                    pending.add(pool.submit(solve_chunk, following, rules))
+                    pending.add(pool.submit(solve_chunk, following, rules, *options))
 
 
-def _cluster_results(address: str, chunks: list[list[int]], rules: Sequence[Rules]) -> Iterator[list[list[str]]]:
+def _cluster_results(
+    address: str, chunks: list[list[int]], rules: Sequence[Rules], options: tuple[bool, int]
+) -> Iterator[list[list[str]]]:
     """Solve chunks on a Dask distributed cluster (the ``[cluster]`` extra)."""
     try:
         from distributed import Client, as_completed
@@ -287,7 +354,10 @@ def _cluster_results(address: str, chunks: list[list[int]], rules: Sequence[Rule
             "analysis.cluster_unreachable", f"cannot reach the Dask scheduler at {address}: {error}", address=address
         ) from error
     with client:
-        futures = client.map(solve_chunk, chunks, rules=list(rules), pure=False)
+        anytime_strict, grade_every = options
+        futures = client.map(
+            solve_chunk, chunks, rules=list(rules), anytime_strict=anytime_strict, grade_every=grade_every, pure=False
+        )
         try:
             for future in as_completed(futures):
                 yield future.result()
@@ -304,18 +374,25 @@ def analyze(
     chunk_size: int = DEFAULT_CHUNK,
     cluster: str | None = None,
     progress: Progress | None = None,
+    anytime_strict: bool = False,
+    grade_every: int = 0,
 ) -> Summary:
     """Solve every deal of ``numbers`` under every rule of ``rules``, resuming ``table``.
 
     Returns the summary of the whole table (earlier runs included) and writes it beside the table
-    as JSON (``<table>.summary.json``). ``workers`` defaults to every core.
+    as JSON (``<table>.summary.json``). ``workers`` defaults to every core. ``anytime_strict`` adds
+    the reference file's strict; ``grade_every`` grades the winnable deals whose number is a
+    multiple of it (see the module).
     """
     if not rules:
         raise GolfError("analysis.no_rules", "choose at least one rule to analyse")
     table = Path(table)
     parquet = table.suffix.lower() == ".parquet"
     journal_path = table.with_name(table.name + ".journal.csv") if parquet else table
-    header = columns_for(rules)
+    if grade_every < 0:
+        raise GolfError("analysis.bad_count", f"grade every {grade_every}: must be 0 (none) or more", count=grade_every)
+    header = columns_for(rules, anytime_strict, grade_every)
+    options = (anytime_strict, grade_every)
     journal = Journal(journal_path, header)
     done = journal.done()
     journal.append([])  # a table that cannot be written fails now, before any deal is solved
@@ -327,9 +404,9 @@ def analyze(
         progress(finished, len(wanted))
     chunks = _chunks(todo, max(1, chunk_size))
     if cluster:
-        results = _cluster_results(cluster, chunks, rules)
+        results = _cluster_results(cluster, chunks, rules, options)
     else:
-        results = _pool_results(chunks, rules, workers or os.cpu_count() or 1)
+        results = _pool_results(chunks, rules, workers or os.cpu_count() or 1, options)
     for rows in results:
         journal.append(rows)
         for row in rows:
@@ -338,7 +415,7 @@ def analyze(
         if progress:
             progress(finished, len(wanted))
     seconds = time.perf_counter() - began
-    summary = summarize((done[number] for number in wanted), rules, len(todo), seconds)
+    summary = summarize((done[number] for number in wanted), rules, len(todo), seconds, *options)
     if parquet:
         with writing(table):
             _write_parquet(table, header, [done[number] for number in wanted])
@@ -363,8 +440,10 @@ def _write_parquet(path: Path, header: list[str], rows: list[list[str]]) -> None
             columns[name] = [int(v) for v in values]
         elif name.endswith("_ms"):
             columns[name] = [float(v) for v in values]
-        elif name in RULE_COLUMNS.values():
+        elif name in RULE_COLUMNS.values() or name == ANYTIME_STRICT:
             columns[name] = [v == "W" for v in values]
+        elif name.endswith(GRADE_SUFFIX):
+            columns[name] = [v or None for v in values]
         else:
             columns[name] = values
     pq.write_table(pa.table(columns), path)

@@ -18,13 +18,11 @@ from functools import lru_cache
 from golfcards.runners.solitaire_games import Game, SolitaireGames
 from golfcards.runners.storage import DailyEntry, Storage
 from golfcards.solitaire.codes import GameCode, rules_key
-from golfcards.solitaire.daily import Accept, daily_code
+from golfcards.solitaire.daily import daily_code
 from golfcards.solitaire.rules import Rules
 
 TABLE_ROWS = 100
 """The day's table shows at most this many results (the asking player's own is always added)."""
-DAILY_GRADE: Accept | None = None
-"""The difficulty the daily deal is drawn from; None until the solver's grades exist (any winnable deal)."""
 
 
 def today_utc() -> datetime.date:
@@ -34,7 +32,7 @@ def today_utc() -> datetime.date:
 @lru_cache(maxsize=32)
 def cached_daily_code(day: datetime.date, rules: Rules) -> GameCode:
     """The daily code, solved once per process for each day and rule."""
-    return daily_code(day, rules, DAILY_GRADE)
+    return daily_code(day, rules)
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,6 +31,7 @@ from golfcards.shuffle import DEAL_COUNT
 from golfcards.solitaire.board import Action, Board, Refusal, Undo, parse_action
 from golfcards.solitaire.codes import GameCode, rules_key
 from golfcards.solitaire.course import Course
+from golfcards.solitaire.difficulty import Grade
 from golfcards.solitaire.hint import Hint, hint, is_still_winnable
 from golfcards.solitaire.rules import EASY, Rules
 from golfcards.solitaire.solver import Verdict, solve
@@ -106,10 +107,13 @@ class SolitaireGames:
         self.storage = storage
         self.new_number = new_number or (lambda: secrets.randbelow(DEAL_COUNT))
 
-    def random_code(self, rules: Rules = EASY, course: bool = False, winnable: bool = False) -> GameCode:
-        """A random deal; with ``winnable``, a uniformly random deal the solver proves winnable, solved
-        here (the web server solves in a worker instead: :func:`winnable_code`)."""
-        return random_code(rules, self.new_number(), course=course, winnable=winnable)
+    def random_code(
+        self, rules: Rules = EASY, course: bool = False, winnable: bool = False, grade: Grade | None = None
+    ) -> GameCode:
+        """A random deal; with ``winnable``, a uniformly random deal the solver proves winnable; with
+        ``grade``, one uniformly random among the winnable deals of that difficulty. Solved here (the web
+        server solves in a worker instead: :func:`winnable_code`)."""
+        return random_code(rules, self.new_number(), course=course, winnable=winnable, grade=grade)
 
     def load(self, player: str) -> Game:
         """The player's current game; a player without one starts a random winnable Easy deal
@@ -231,9 +235,10 @@ class SolitaireGames:
 # --- the solver's work, run in a worker process -----------------------------------------------
 
 
-def winnable_code(rules: Rules, seed: int, course: bool = False) -> GameCode:
-    """A uniformly random deal the solver proves winnable under ``rules`` (same seed, same code)."""
-    return random_code(rules, seed, course=course, winnable=True)
+def winnable_code(rules: Rules, seed: int, course: bool = False, grade: Grade | None = None) -> GameCode:
+    """A uniformly random deal the solver proves winnable under ``rules``, of difficulty ``grade`` if
+    given (same seed, same code)."""
+    return random_code(rules, seed, course=course, winnable=True, grade=grade)
 
 
 def advise(board: Board) -> Hint:

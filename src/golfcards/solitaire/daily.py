@@ -10,7 +10,8 @@ day) under rules ``R`` is derived from the date alone, with nothing random and n
    ``.below(DEAL_COUNT)`` (uniform in [0, 26⁷) by rejection sampling), one after another — the same
    generator that draws random winnable deals;
 4. the daily deal is the first of them that the exact solver (no budget) proves winnable under
-   ``R`` and that ``accept`` (a difficulty grade, say) accepts.
+   ``R`` and whose difficulty grade (:mod:`golfcards.solitaire.difficulty`, which depends only on
+   the solver's verdicts) is :data:`DAILY_GRADE`, *tricky*.
 
 Anyone can repeat it from this description; a test pins the code of a few days.
 """
@@ -20,9 +21,11 @@ from __future__ import annotations
 import datetime
 import hashlib
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 
 from golfcards.shuffle import DEAL_COUNT, SplitMix64
 from golfcards.solitaire.codes import GameCode, rules_key
+from golfcards.solitaire.difficulty import Grade, grade_of
 from golfcards.solitaire.rules import Rules
 from golfcards.solitaire.solver import Verdict
 from golfcards.solitaire.winnable import winnable_deals
@@ -31,6 +34,13 @@ DAILY_PREFIX = "golfcards-daily"
 
 Accept = Callable[[GameCode, Verdict], bool]
 """A filter on winnable deals (for example "graded tricky"): the code and the solver's verdict."""
+DAILY_GRADE = Grade.TRICKY
+"""The difficulty of every daily deal: a game worth a day, neither a gift nor a wall."""
+
+
+def of_the_daily_grade(code: GameCode, verdict: Verdict) -> bool:
+    """The daily deal's filter: the winnable deals graded :data:`DAILY_GRADE`."""
+    return grade_of(code) is DAILY_GRADE
 
 
 def daily_seed(day: datetime.date, rules: Rules) -> int:
@@ -46,8 +56,11 @@ def daily_numbers(day: datetime.date, rules: Rules) -> Iterator[int]:
         yield generator.below(DEAL_COUNT)
 
 
-def daily_code(day: datetime.date, rules: Rules, accept: Accept | None = None) -> GameCode:
-    """The daily deal of ``day`` under ``rules``: the first candidate proven winnable (and accepted)."""
+@lru_cache(maxsize=64)
+def daily_code(day: datetime.date, rules: Rules, accept: Accept | None = of_the_daily_grade) -> GameCode:
+    """The daily deal of ``day`` under ``rules``: the first candidate proven winnable and accepted
+    (by default: graded :data:`DAILY_GRADE`; ``accept=None`` takes the first winnable one). Kept per
+    day, rules and filter: grading the candidates takes a few seconds in pure Python."""
     for code, verdict in winnable_deals(rules, daily_numbers(day, rules)):
         if accept is None or accept(code, verdict):
             return code

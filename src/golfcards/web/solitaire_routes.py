@@ -9,7 +9,9 @@
 * ``GET  /api/solitaire/stats`` — statistics per rule (the current game's first) and the 9-deal courses;
 * ``GET  /api/solitaire/hint``, ``/winnable``, ``/solution`` — the solver's advice for the current
   position, whether it can still be won, and the deal's winning line from its start (every position);
-* ``POST /api/solitaire/new`` also takes ``"winnable": true``: a random deal proven winnable.
+* ``POST /api/solitaire/new`` also takes ``"winnable": true``: a random deal proven winnable, and
+  ``"grade": "gentle" | "tricky" | "fiendish"``: one drawn uniformly among the winnable deals of
+  that difficulty (``"any"``, the default: no grade).
 
 The player is the browser's ``golfcards_player`` cookie, created when the visitor first acts (an
 action or a new game): until then nothing is stored, and the deal shown is one of the winnable deals
@@ -46,6 +48,7 @@ from golfcards.runners.solitaire_games import (
 from golfcards.runners.storage import Statistics
 from golfcards.solitaire.board import Action, Board, parse_action
 from golfcards.solitaire.codes import GameCode, rules_key
+from golfcards.solitaire.difficulty import Grade
 from golfcards.solitaire.rules import RuleName, Rules
 from golfcards.web.first_deals import FirstDeals
 from golfcards.web.requests import (
@@ -251,8 +254,9 @@ async def new_game(request: Request, visitor: Visitor, t: Translator) -> dict[st
             raise GolfError("request.bad_field", "jokers must be 0, 1 or 2", field="jokers")
         rules = Rules(rule, jokers, field(data, "empty_discard", bool, False))
         course = field(data, "course", bool, False)
-        if field(data, "winnable", bool, False):
-            code = await _solver(request).run(visitor.owner, winnable_code, rules, games.new_number(), course)
+        grade = _grade(data)
+        if field(data, "winnable", bool, False) or grade is not None:
+            code = await _solver(request).run(visitor.owner, winnable_code, rules, games.new_number(), course, grade)
         else:
             code = games.random_code(rules, course)
     try:
@@ -260,6 +264,15 @@ async def new_game(request: Request, visitor: Visitor, t: Translator) -> dict[st
     except NoPlayer:
         player = await _first_game(request, visitor, code)
         return await blocking(request, _stored_json, games, player, t)
+
+
+def _grade(data: dict[str, Any]) -> Grade | None:
+    """The ``grade`` of a new game: ``any`` (the default) or a difficulty grade, which implies winnable."""
+    word = field(data, "grade", str, "any")
+    grade = Grade.from_word(word)
+    if grade is None and word != "any":
+        raise GolfError("request.bad_field", "grade must be any, gentle, tricky or fiendish", field="grade")
+    return grade
 
 
 def _act_json(games: SolitaireGames, cookie: str, action: Action, repeat: str | None, t: Translator) -> Any:

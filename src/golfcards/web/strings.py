@@ -14,6 +14,7 @@ from golfcards.i18n.solitaire import refusal_text, rule_name
 from golfcards.solitaire.board import Refusal
 from golfcards.solitaire.rules import RuleName
 from golfcards.web.daily_strings import DAILY_STRINGS
+from golfcards.web.difficulty_strings import DIFFICULTY_STRINGS
 from golfcards.web.sixcard_strings import SIXCARD_STRINGS
 
 PAGE_STRINGS: dict[str, str] = {
@@ -233,6 +234,7 @@ PAGE_STRINGS: dict[str, str] = {
 }
 PAGE_STRINGS.update(SIXCARD_STRINGS)
 PAGE_STRINGS.update(DAILY_STRINGS)
+PAGE_STRINGS.update(DIFFICULTY_STRINGS)
 
 
 def page_strings(t: Translator) -> dict[str, object]:

@@ -662,6 +662,13 @@
     openDialog($("new-dialog"));
   }
 
+  // The difficulty of a new random deal: "any", or a grade the server draws uniformly within
+  // (a graded deal is always winnable).
+  function newGameGrade(form) {
+    const grade = form.elements.grade;
+    return grade ? grade.value : "any";
+  }
+
   async function submitNewGame(event) {
     event.preventDefault();
     const form = $("new-form");
@@ -672,6 +679,7 @@
       jokers: Number(form.elements.jokers.value),
       empty_discard: form.elements.empty_discard.checked,
       course: form.elements.course.checked,
+      grade: newGameGrade(form),
     };
     const error = await newGame(body);
     if (error) {
