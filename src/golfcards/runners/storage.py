@@ -664,32 +664,43 @@ class Storage:
 
     def insert_room(self, room: StoredRoom) -> bool:
         """Store a new room; False (nothing written) if a room with its code exists already."""
-        with self._use() as db:
-            try:
-                db.execute(
-                    "INSERT INTO sixcard_rooms (code, rules, seats, match_code, match_key, serial, sequence, "
-                    "finished, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    _room_values(room),
-                )
-            except sqlite3.IntegrityError:
-                return False
-        return True
+        return bool(self.write_rooms([RoomWrite(room.code, room, insert=True)])[0])
 
     def save_room(self, room: StoredRoom, events: Sequence[StoredEvent]) -> None:
         """Write the room's row and append ``events``, at once (one transaction): events of an earlier
         match (``serial``) are dropped, an event already stored is kept as it is."""
+        self.write_rooms([RoomWrite(room.code, room, tuple(events))])
+
+    def delete_room(self, code: str) -> None:
+        self.write_rooms([RoomWrite(code)])
+
+    def write_rooms(self, writes: Sequence[RoomWrite]) -> list[bool]:
+        """Carry out ``writes`` in their order, in one transaction (a group commit): for each, True,
+        or False for an insert whose code is taken. Consecutive saves of one room become one save
+        (its last row, the events of all), which stores the same as saving them one by one."""
         with self._use(write=True) as db:
-            db.execute(
-                "UPDATE sixcard_rooms SET rules = ?, seats = ?, match_code = ?, match_key = ?, serial = ?, "
-                "sequence = ?, finished = ?, updated = ? WHERE code = ?",
-                (*_room_values(room)[1:8], room.updated, room.code),
-            )
-            db.execute("DELETE FROM sixcard_room_events WHERE room = ? AND serial < ?", (room.code, room.serial))
-            db.executemany(
-                "INSERT OR IGNORE INTO sixcard_room_events (room, serial, n, seat, event, sequence) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                [(room.code, room.serial, event.n, event.seat, event.event, event.sequence) for event in events],
-            )
+            results: list[bool] = []
+            pending: dict[str, list[RoomWrite]] = {}  # saves of each room not yet written, in order
+            for write in writes:
+                if write.room is not None and not write.insert:
+                    pending.setdefault(write.code, []).append(write)
+                    results.append(True)
+                    continue
+                _save_rooms(db, pending.pop(write.code, []))
+                if write.room is None:
+                    db.execute("DELETE FROM sixcard_room_events WHERE room = ?", (write.code,))
+                    db.execute("DELETE FROM sixcard_rooms WHERE code = ?", (write.code,))
+                    results.append(True)
+                else:
+                    inserted = db.execute(
+                        "INSERT OR IGNORE INTO sixcard_rooms (code, rules, seats, match_code, match_key, serial, "
+                        "sequence, finished, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        _room_values(write.room),
+                    )
+                    results.append(inserted.rowcount == 1)
+            for saves in pending.values():
+                _save_rooms(db, saves)
+        return results
 
     def load_room(self, code: str) -> tuple[StoredRoom, list[StoredEvent]] | None:
         """A stored room and the events of its current match in order, or None."""
@@ -714,11 +725,6 @@ class Storage:
             updated=float(row["updated"]),
         )
         return room, [StoredEvent(int(e["n"]), int(e["seat"]), e["event"], int(e["sequence"])) for e in events]
-
-    def delete_room(self, code: str) -> None:
-        with self._use(write=True) as db:
-            db.execute("DELETE FROM sixcard_room_events WHERE room = ?", (code,))
-            db.execute("DELETE FROM sixcard_rooms WHERE code = ?", (code,))
 
     def old_rooms(self, idle_before: float, playing_before: float) -> list[str]:
         """Codes of the rooms last written before ``idle_before`` whose match has not started or is over,
@@ -817,6 +823,41 @@ class StoredEvent:
     seat: int
     event: str
     sequence: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoomWrite:
+    """One write of :meth:`Storage.write_rooms`: the room ``code``'s row ``room`` with ``events`` to
+    append (a save), the row of a new room (``insert``), or, with ``room`` None, the room's deletion."""
+
+    code: str
+    room: StoredRoom | None = None
+    events: tuple[StoredEvent, ...] = ()
+    insert: bool = False
+
+
+def _save_rooms(db: sqlite3.Connection, saves: Sequence[RoomWrite]) -> None:
+    """Consecutive saves of one room as one: the last row, the events of its match from all of them
+    (the first of equal numbers kept, as saving them one by one would)."""
+    if not saves:
+        return
+    room = saves[-1].room
+    assert room is not None
+    db.execute(
+        "UPDATE sixcard_rooms SET rules = ?, seats = ?, match_code = ?, match_key = ?, serial = ?, "
+        "sequence = ?, finished = ?, updated = ? WHERE code = ?",
+        (*_room_values(room)[1:8], room.updated, room.code),
+    )
+    db.execute("DELETE FROM sixcard_room_events WHERE room = ? AND serial < ?", (room.code, room.serial))
+    db.executemany(
+        "INSERT OR IGNORE INTO sixcard_room_events (room, serial, n, seat, event, sequence) VALUES (?, ?, ?, ?, ?, ?)",
+        [
+            (room.code, room.serial, event.n, event.seat, event.event, event.sequence)
+            for save in saves
+            if save.room is not None and save.room.serial == room.serial
+            for event in save.events
+        ],
+    )
 
 
 def _room_values(room: StoredRoom) -> tuple[object, ...]:

@@ -25,13 +25,14 @@ message, and every action goes through the engine. Every change is written to th
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import functools
 import json
 import logging
 from collections.abc import Awaitable, Callable, Collection, Coroutine
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from starlette.datastructures import Headers
 from starlette.requests import Request
@@ -55,6 +56,7 @@ from golfcards.web.sixcard_table import table_extras
 from golfcards.web.sixcard_view import message_for
 
 logger = logging.getLogger(__name__)
+T = TypeVar("T")
 
 MESSAGE_TYPES = frozenset(
     {"hello", "join", "watch", "act", "start", "bot", "next_hole", "rematch", "stand_in", "remove", "take_back"}
@@ -63,6 +65,10 @@ MAX_MESSAGE = 2048
 """A client message is a small JSON object; anything longer is refused unread."""
 
 
+CLOSE = ""
+"""Put in a client's outbox: close the connection once what came before is sent."""
+WRITE_FAILED_CLOSE = 1011
+"""How the room's WebSocket closes after a write of the room failed (the page reconnects)."""
 OUTBOX = 32
 """Messages waiting for one client: a client this far behind is dropped (it reconnects and gets the state)."""
 SEND_SECONDS = 10.0
@@ -109,26 +115,49 @@ class Tables:
         """Clients whose seat the host took away, to be told so."""
 
     def close(self) -> None:
-        """The server is stopping: no bot or clock runs on (every change is written already)."""
+        """The server is stopping: no bot or clock runs on, and every change queued is written."""
         self.away.close()
         for task in self.bot_tasks.values():
             task.cancel()
         self.bot_pool.close()
+        self.store.close()
 
-    async def change(self, room: Room, client: Client | None, data: Any) -> dict[str, Any] | None:
-        """Carry out a client's message (``client`` None: ``data`` is a callable the server runs on
-        the room) under the room's lock, and write the room before returning: nothing is sent before
-        the change is stored."""
-        async with self.store.lock(room):
-            before = room.sequence
-            answer = handle(room, client, data) if client is not None else data()
-            for other in self.clients.get(room.code, []):
-                if other.seat is not None and room.seats[other.seat].kind is not SeatKind.HUMAN:
-                    other.seat = None  # the host removed its player: it watches from now on
-                    self.removed.append(other)
-            if room.sequence != before:
-                await self.store.save(room)
+    async def change(self, room: Room, client: Client, data: Any) -> dict[str, Any] | None:
+        """Carry out a client's message (see :meth:`apply`): its direct answer (welcome) or None."""
+        return await self.apply(room, lambda: handle(room, client, data))
+
+    async def apply(self, room: Room, step: Callable[[], T]) -> T:
+        """Run ``step`` on the room under the room's lock, queue the room's write, and return once it
+        and every earlier change of the room are stored: ``step``'s result, or the refusal it raised,
+        may then be sent."""
+        try:
+            async with self.store.lock(room):
+                before = room.sequence
+                try:
+                    answer = step()
+                finally:
+                    for other in self.clients.get(room.code, []):
+                        if other.seat is not None and room.seats[other.seat].kind is not SeatKind.HUMAN:
+                            other.seat = None  # the host removed its player: it watches from now on
+                            self.removed.append(other)
+                    if room.sequence != before:
+                        self.store.save(room)
+        finally:
+            try:
+                await self.store.written(room)  # a refusal too tells of the room as it is now
+            except GolfError:
+                asyncio.get_running_loop().call_soon(self.send_away, room)  # after the error is queued
+                raise
         return answer
+
+    def send_away(self, room: Room) -> None:
+        """Close the connections of a room whose write failed, once they have sent what they had
+        queued: the page reconnects and finds the room as last stored."""
+        for client in self.clients.get(room.code, []):
+            try:
+                client.outbox.put_nowait(CLOSE)
+            except asyncio.QueueFull:
+                drop(client)
 
     async def settle(self, room: Room) -> None:
         """After a change: tell removed players, tell everyone, let the bots play, restart the clocks of
@@ -145,24 +174,35 @@ class Tables:
         if self.rooms.loaded(room.code) is not room:
             return
         try:
-            await self.change(room, None, lambda: room.stand_in(seat) if room.is_away(seat) else None)
+            await self.apply(room, lambda: room.stand_in(seat) if room.is_away(seat) else None)
         except GolfError:
             return  # not written: the room was dropped from memory and is loaded again when asked for
         await self.settle(room)
 
     async def send(self, client: Client, message: dict[str, Any]) -> None:
+        """Queue ``message`` for ``client`` (see :meth:`queue`)."""
+        self.queue(client, message)
+
+    async def broadcast(self, room: Room) -> None:
+        """Send each client of the room its state, once every change made so far is stored (a room
+        whose write failed is not shown: the client that made the change was told of the error)."""
+        try:
+            await self.store.written(room)
+            clients = list(self.clients.get(room.code, []))
+            for listener in self.listeners:
+                await listener(room, clients)
+            await self.store.written(room)  # changes made while the listeners ran
+        except GolfError:
+            return
+        for client in list(self.clients.get(room.code, [])):  # no await from here to the last message
+            self.queue(client, self.message(room, client))
+
+    def queue(self, client: Client, message: dict[str, Any]) -> None:
         """Queue ``message`` for ``client`` (never waits); a client whose outbox is full is dropped."""
         try:
             client.outbox.put_nowait(json.dumps(message, ensure_ascii=False))
         except asyncio.QueueFull:
             drop(client)
-
-    async def broadcast(self, room: Room) -> None:
-        clients = list(self.clients.get(room.code, []))
-        for listener in self.listeners:
-            await listener(room, clients)
-        for client in clients:
-            await self.send(client, self.message(room, client))
 
     def leave(self, room: Room, client: Client) -> None:
         """``client`` is gone; the room's entry goes with its last client (rooms come and go for good)."""
@@ -213,7 +253,7 @@ class Tables:
                         room.play_bot(seat, action)
 
                 try:
-                    await self.change(room, None, play)
+                    await self.apply(room, play)
                 except GolfError:
                     return  # not written: the room is loaded again when someone asks for it
                 await self.broadcast(room)
@@ -241,7 +281,7 @@ async def create_room(request: Request) -> Response:
                 room.start(HOST)
             return seat, token
 
-        seat, token = await tables.change(room, None, seat_everyone)
+        seat, token = await tables.apply(room, seat_everyone)
     except GolfError as error:
         return error_response(error, t)
     return JSONResponse({"code": room.code, "seat": seat, "token": token})
@@ -407,6 +447,11 @@ async def write_outbox(client: Client) -> None:
     longer than :data:`SEND_SECONDS` or the socket is gone."""
     while True:
         text = await client.outbox.get()
+        if text == CLOSE:
+            with contextlib.suppress(RuntimeError, WebSocketDisconnect, OSError):
+                async with asyncio.timeout(SEND_SECONDS):
+                    await client.socket.close(code=WRITE_FAILED_CLOSE)
+            return
         try:
             async with asyncio.timeout(SEND_SECONDS):  # a timer, not a task per message as wait_for makes
                 await client.socket.send_text(text)
