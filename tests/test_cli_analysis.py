@@ -270,10 +270,10 @@ import golfcards.runners.analysis as analysis
 solve_chunk = analysis.solve_chunk
 
 
-def stuck_on_one_deal(numbers, rules):
+def stuck_on_one_deal(numbers, *args, **kwargs):
     while {STUCK_DEAL} in numbers:  # this deal never finishes: the run is interrupted meanwhile
         time.sleep(3600)
-    return solve_chunk(numbers, rules)
+    return solve_chunk(numbers, *args, **kwargs)
 
 
 analysis.solve_chunk = stuck_on_one_deal
