@@ -31,6 +31,7 @@ from golfcards.runners.solitaire_games import SolitaireGames
 from golfcards.runners.storage import BUSY_TIMEOUT, Storage
 from golfcards.solitaire.solver import warm_up
 from golfcards.web import daily_routes, live_routes, rules_pages, sixcard_record, sixcard_routes, solitaire_routes
+from golfcards.web.bot_pool import DECISION_CAP, BotPool
 from golfcards.web.first_deals import FirstDeals
 from golfcards.web.guard import Guard
 from golfcards.web.requests import error_response, request_translator
@@ -89,6 +90,7 @@ def create_app(
     hosts: Collection[str] | None = None,
     away: float = AWAY_SECONDS,
     today: Callable[[], datetime.date] | None = None,
+    bot_decision_cap: float = DECISION_CAP,
 ) -> Starlette:
     """The app on the SQLite file ``db_path``.
 
@@ -99,7 +101,9 @@ def create_app(
     WebSocket, besides pages of the address the server is reached at; ``hosts`` are the names the
     server goes by (any IP address is taken too; None: any ``Host``).
     ``away`` is the time in seconds a player may be away during a six-card match before a bot plays
-    for them; ``today`` is the day of the daily deal (default: the UTC date; tests fix it);
+    for them; ``bot_decision_cap`` the seconds a table waits for a bot's decision before a cheaper
+    level decides that turn (:mod:`golfcards.web.bot_pool`); ``today`` is the day of the daily deal
+    (default: the UTC date; tests fix it);
     ``storage_timeout`` is how long a write waits for another writer of the file; with
     ``freeze_heap`` (``golf serve``) everything made once started (modules, routes, the solver's
     tables) is frozen (``gc.freeze()``): it lives as long as the server, and the garbage collector
@@ -162,7 +166,14 @@ def create_app(
     app.state.first_deals = FirstDeals(solver, app.state.solitaire.new_number)
     app.state.daily = DailyDeals(storage, app.state.solitaire, today)
     app.state.rooms = Rooms(new_number)
-    app.state.tables = Tables(app.state.rooms, RoomStore(storage, app.state.rooms), bot_delay, public_url, away)
+    app.state.tables = Tables(
+        app.state.rooms,
+        RoomStore(storage, app.state.rooms),
+        bot_delay,
+        public_url,
+        away,
+        BotPool(decision_cap=bot_decision_cap),
+    )
     app.state.sixcard_records = SixCardRecords(storage)
     recorder = sixcard_record.MatchRecorder(app.state.sixcard_records)
     app.state.tables.listeners.append(recorder)
