@@ -18,8 +18,10 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx2
+import pytest
 from starlette.testclient import TestClient
 
+from golfcards.runners.storage import MIGRATIONS, SCHEMA_VERSION
 from golfcards.solitaire.board import Board, parse_action
 from golfcards.solitaire.solver import solve
 from golfcards.web.app import create_app
@@ -311,3 +313,25 @@ def test_a_visitor_without_a_cookie_costs_no_row_and_no_solve_until_they_act(tmp
         with sqlite3.connect(db) as connection:
             assert connection.execute("SELECT COUNT(*) FROM players").fetchone()[0] == 1
         assert setup.get("/api/solitaire").json()["game"]["moves"] == 1
+
+
+@pytest.mark.parametrize("version", [1, 2, 3, 4])
+def test_a_file_of_any_older_schema_is_brought_up_to_date_with_its_games(tmp_path, version):
+    """A file last written by an older server (schema 1 to 4): the game in progress plays on."""
+    db = tmp_path / "golf.sqlite3"
+    with sqlite3.connect(db) as old:
+        for step in range(1, version + 1):
+            old.executescript(MIGRATIONS[step])
+        old.execute("INSERT INTO players (id, created) VALUES ('old-player', 1.0)")
+        old.execute(
+            "INSERT INTO solitaire_games (player, code, rules, actions, moves, started, updated) "
+            "VALUES ('old-player', 'GO1-E-AAAAAAB', 'easy', 'd', 1, 1.0, 1.0)"
+        )
+        old.execute(f"PRAGMA user_version = {version}")
+    with TestClient(create_app(db, new_number=numbers())) as client:
+        client.cookies.set("golfcards_player", "old-player")
+        assert client.get("/api/solitaire").json()["game"]["moves"] == 1
+        answer = client.post("/api/solitaire/action", json={"action": "d", "request_id": "after-upgrade"})
+        assert answer.json()["outcome"]["accepted"] and answer.json()["game"]["moves"] == 2
+    with sqlite3.connect(db) as upgraded:
+        assert upgraded.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
