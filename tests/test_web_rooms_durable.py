@@ -10,6 +10,7 @@ import threading
 import time
 
 import httpx2
+import psutil
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -117,3 +118,21 @@ def test_every_change_shown_to_a_player_survives_kill_9_of_a_busy_server(tmp_pat
             # A room loaded after a restart counts on from the stored counter plus one: a change shown
             # to a player and not stored would leave the counter at or below what the player saw.
             assert restored_sequence(server.port, code, host.token) > seen, f"room {code} lost a change it showed"
+
+
+def test_the_servers_worker_processes_end_when_it_is_killed(tmp_path):
+    """``kill -9`` gives the server no time to stop its workers (the bots', the solver's): they end
+    by themselves instead of waiting for work for ever."""
+    with golf_serve(tmp_path / "golf.sqlite3") as server:
+        with httpx2.Client(base_url=server.address, timeout=60) as http:
+            room = http.post("/api/sixcard/rooms", json={"players": 2, "bots": ["easy"], "start": True}).json()
+        with connect(f"ws://127.0.0.1:{server.port}/ws/sixcard/{room['code']}", open_timeout=30) as ws:
+            ws.send(json.dumps({"type": "hello", "token": room["token"]}))
+            while not any(a["seat"] == 1 for a in json.loads(ws.recv(timeout=60)).get("last_actions", [])):
+                pass  # until the bot has played: its worker runs
+            workers = psutil.Process(server.process.pid).children(recursive=True)
+            assert workers, "the bot thinks in a worker process"
+            server.process.send_signal(signal.SIGKILL)
+            server.process.wait(timeout=30)
+        _, alive = psutil.wait_procs(workers, timeout=30)
+        assert not alive, "no worker outlives its server"

@@ -16,6 +16,8 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import threading
+import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -33,9 +35,23 @@ rooms of expert bots on a busy machine, 5 gave the human table a lower p99 than 
 many bot turns (docs/web.md, 2026-12-01)."""
 
 
+PARENT_CHECK = 1.0
+"""Seconds between a worker's checks that the process that started it is still there."""
+
+
+def _watch_parent(parent: int) -> None:
+    """End this worker once its parent is gone (killed with ``kill -9``, it could not stop it)."""
+    while True:
+        time.sleep(PARENT_CHECK)
+        if os.getppid() != parent:
+            os._exit(0)
+
+
 def _start_worker(niceness: int, warm_up: Callable[[], object] | None) -> None:
-    """A worker's initializer: leave Ctrl-C to the server, yield the CPU to it, prepare the work."""
+    """A worker's initializer: leave Ctrl-C to the server, end with it, yield the CPU to it, prepare
+    the work."""
     ignore_interrupt()
+    threading.Thread(target=_watch_parent, args=(os.getppid(),), name="golfcards-parent", daemon=True).start()
     if niceness and hasattr(os, "nice"):
         try:
             os.nice(niceness)
