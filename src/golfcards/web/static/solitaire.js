@@ -360,7 +360,9 @@
       afterPaint(() => Feel.play(predicted.cards_left === 0 ? "win" : "remove"));
       await frame;
     }
-    const { ok, data } = await api("POST", "/api/solitaire/action", { action });
+    const { ok, data } = await api("POST", "/api/solitaire/action", {
+      action, request_id: Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join(""),
+    });
     if (!ok) {
       if (predicted) {
         game = shown;
