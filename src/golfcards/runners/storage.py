@@ -257,14 +257,20 @@ _FAILURES = {
 }
 
 
-def storage_failure(error: sqlite3.Error | OSError, path: Path) -> GolfError:
+class StorageFailure(GolfError, sqlite3.Error):
+    """A failure of the file: a :class:`GolfError` whose ``storage.*`` key the interfaces translate,
+    and an :class:`sqlite3.Error` for a caller that goes on without the file (the terminal app);
+    its text is SQLite's (or the system's) reason, its ``path`` parameter the file."""
+
+
+def storage_failure(error: sqlite3.Error | OSError, path: Path) -> StorageFailure:
     """A failure of the file while the program runs as an error the interfaces translate: the disk
     is full, the file became read-only or damaged, another program holds it…"""
     code = getattr(error, "sqlite_errorcode", None)
     key = _FAILURES.get(code & 0xFF, "storage.failed") if isinstance(code, int) else "storage.failed"
     if isinstance(error, OSError) and error.errno == errno.ENOSPC:
         key = "storage.full"
-    return GolfError(key, f"{path}: {error}", path=str(path))
+    return StorageFailure(key, str(error), path=str(path))
 
 
 class Storage:
@@ -476,6 +482,21 @@ class Storage:
                 db.execute("ROLLBACK")
                 return Commit.CONFLICT
         return Commit.DONE
+
+    def record_action(self, game_id: int, action: str, summary: GameSummary) -> None:
+        """Append one accepted action to game ``game_id``'s log and keep its summary (a new version),
+        for a caller that alone writes the game (the terminal app rebuilding a game elsewhere)."""
+        with self._use(write=True) as db:
+            db.execute(
+                "UPDATE solitaire_games SET actions = TRIM(actions || ' ' || ?), status = ?, score = ?, "
+                "cards_left = ?, moves = ?, updated = ?, version = version + 1 WHERE id = ?",
+                (action, summary.status, summary.score, summary.cards_left, summary.moves, time.time(), game_id),
+            )
+
+    @property
+    def _db(self) -> sqlite3.Connection:
+        """The calling thread's connection (the terminal app's tests make SQLite fail through it)."""
+        return self._connection()
 
     # --- courses ------------------------------------------------------------------------------
 
