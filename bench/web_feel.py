@@ -8,9 +8,13 @@
    API's duration (from the input to the next paint after the page handled it: what INP measures),
    and the time from the input to the first frame that shows the card on the discard (a draw waits
    for the server, which alone knows the stock; a playable removal is drawn before the answer).
+   The press is a plain mouse press at the card's middle (``page.mouse``; ``--click touch`` taps with a
+   finger, as on a phone, where nothing hovers; ``--click locator`` uses ``page.click``, whose own
+   checks add listeners to the page that read layout at the press, as this script did before).
 2. Motion: the frames Chromium produced during a removal's and a draw's animations (rAF intervals),
    and the layouts done while they ran (CDP ``Performance.getMetrics`` LayoutCount): transforms only,
-   so no layout per frame.
+   so no layout per frame. A second pass, traced (DevTools timeline), gives the most layouts in one
+   frame and the layouts a script forced (read layout after changing the page).
 3. First load: bytes transferred (headers and bodies, no cache) for ``/solitaire`` and everything it
    fetches before it is ready (HTML, CSS, scripts, icon, the words, the game).
 
@@ -21,10 +25,12 @@ machine is shared: run it a few times and give the load average with the figures
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import sys
 import tempfile
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -97,9 +103,23 @@ def wait_answer(page, before: int) -> None:
     )
 
 
-def input_to_paint(browser, url: str, moves: int, throttle: float) -> dict[str, list[float]]:
+def press(page, action: str, how: str = "mouse") -> None:
+    """Press the stock (``d``) or a column's free card, as the player would."""
+    target = "#stock" if action == "d" else f'#tableau [data-column="{action}"].free'
+    if how == "locator":
+        page.click(target)
+        return
+    box = page.locator(target).bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] * 0.7
+    if how == "touch":
+        page.touchscreen.tap(x, y)
+    else:
+        page.mouse.click(x, y)
+
+
+def input_to_paint(browser, url: str, moves: int, throttle: float, how: str = "mouse") -> dict[str, list[float]]:
     """Removals and draws along the reference line, at phone size with the CPU slowed ``throttle``×."""
-    context = browser.new_context(base_url=url, viewport=PHONE, locale="en-GB")
+    context = browser.new_context(base_url=url, viewport=PHONE, locale="en-GB", has_touch=how == "touch")
     context.add_init_script(OBSERVE)
     page = context.new_page()
     page.goto("/solitaire")
@@ -121,16 +141,16 @@ def input_to_paint(browser, url: str, moves: int, throttle: float) -> dict[str, 
         page.evaluate("window.__events = []; window.__painted = []")
         before = int(page.evaluate("Number(document.body.dataset.answered || 0)"))
         start = page.evaluate("performance.now()")
-        page.click("#stock" if action == "d" else f'#tableau [data-column="{action}"].free')
+        press(page, action, how)
         wait_answer(page, before)
         page.wait_for_timeout(300)
         events = page.evaluate("window.__events")
         painted = page.evaluate("window.__painted")
         kind = "draw" if action == "d" else "removal"
-        clicks = [e for e in events if e["name"] in ("pointerdown", "pointerup", "click")]
+        clicks = [e for e in events if e["name"] in ("pointerdown", "pointerup", "click", "touchstart", "touchend")]
         if clicks:
             found[f"{kind} INP"].append(max(e["duration"] for e in clicks))
-            first_input = min(e["start"] for e in clicks if e["name"] in ("pointerdown", "click"))
+            first_input = min(e["start"] for e in clicks if e["name"] in ("pointerdown", "touchstart", "click"))
             if painted:
                 found[f"{kind} to card shown"].append(painted[0]["frame"] - first_input)
         elif painted:
@@ -158,7 +178,7 @@ def motion(browser, url: str, throttle: int) -> dict[str, str]:
         before = int(page.evaluate("Number(document.body.dataset.answered || 0)"))
         page.wait_for_timeout(300)
         layouts_before = metric(cdp, "LayoutCount")
-        page.click("#stock" if action == "d" else f'#tableau [data-column="{action}"].free')
+        press(page, action)
         wait_answer(page, before)
         page.wait_for_function("() => window.__motion !== null")
         layouts = metric(cdp, "LayoutCount") - layouts_before
@@ -176,6 +196,62 @@ def motion(browser, url: str, throttle: int) -> dict[str, str]:
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
     context.close()
     return results
+
+
+TRACED = ["devtools.timeline", "disabled-by-default-devtools.timeline", "disabled-by-default-devtools.timeline.stack"]
+
+
+def layouts_per_frame(browser, url: str, throttle: int, trace: Path) -> dict[str, str]:
+    """For the same actions, traced: frames (commits) in the 300 ms after the press, layouts, the most
+    layouts between two commits, and the layouts a script forced (a layout with a JavaScript stack)."""
+    context = browser.new_context(base_url=url, viewport=PHONE, locale="en-GB")
+    page = context.new_page()
+    page.goto("/solitaire")
+    page.wait_for_selector("body.ready")
+    deal(page)
+    cdp = context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+    browser.start_tracing(page=page, path=str(trace), categories=TRACED)
+    kinds = []
+    for action in LINE[:6]:
+        before = int(page.evaluate("Number(document.body.dataset.answered || 0)"))
+        page.wait_for_timeout(300)
+        press(page, action)
+        wait_answer(page, before)
+        page.wait_for_timeout(300)
+        kinds.append("draw" if action == "d" else f"removal (column {action})")
+    browser.stop_tracing()
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    context.close()
+    return dict(zip(kinds, frame_layouts(trace), strict=False))
+
+
+def frame_layouts(trace: Path) -> list[str]:
+    data = json.loads(trace.read_text())
+    events = data["traceEvents"] if isinstance(data, dict) else data
+    names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events if e.get("name") == "thread_name"}
+    thread = lambda e: (e.get("pid"), e.get("tid"))  # noqa: E731
+    renderers = Counter(thread(e) for e in events if names.get(thread(e)) == "CrRendererMain")
+    busiest = renderers.most_common(1)[0][0]
+    main = sorted((e for e in events if thread(e) == busiest and e.get("ph") == "X"), key=lambda e: e["ts"])
+    presses = [e["ts"] for e in main if e["name"] == "EventDispatch" and e["args"]["data"]["type"] == "pointerdown"]
+    lines = []
+    for start in presses:
+        window = [e for e in main if start <= e["ts"] <= start + 300_000 and e["name"] in ("Layout", "Commit")]
+        per_frame, current = [], 0
+        for event in window:
+            if event["name"] == "Layout":
+                current += 1
+            else:
+                per_frame.append(current)
+                current = 0
+        layouts = [e for e in window if e["name"] == "Layout"]
+        forced = sum(1 for e in layouts if e["args"].get("beginData", {}).get("stackTrace"))
+        lines.append(
+            f"{len(per_frame)} frames, {len(layouts)} layout(s), at most {max(per_frame, default=0)} in a frame, "
+            f"{forced} forced by a script"
+        )
+    return lines
 
 
 def metric(cdp, name: str) -> float:
@@ -205,6 +281,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--moves", type=int, default=20, help="actions of the reference line to time (default 20)")
     parser.add_argument("--throttle", type=float, default=4, help="CPU slow-down for input to paint (default 4)")
     parser.add_argument("--only", choices=["input", "motion", "load"], help="one measurement only")
+    parser.add_argument(
+        "--click",
+        choices=["mouse", "touch", "locator"],
+        default="mouse",
+        help="how input to paint presses (default mouse)",
+    )
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -216,12 +298,15 @@ def main(argv: list[str] | None = None) -> int:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                 if args.only in (None, "input"):
                     print(f"\n1. input to paint, 360×740, CPU slowed {args.throttle:g}×")
-                    for name, values in input_to_paint(browser, url, args.moves, args.throttle).items():
+                    for name, values in input_to_paint(browser, url, args.moves, args.throttle, args.click).items():
                         print(f"   {name:24} {summary(values)}")
                 if args.only in (None, "motion"):
                     for throttle in (1, 4):
                         print(f"\n2. motion, 360×740, CPU slowed {throttle}×")
                         for name, line in motion(browser, url, throttle).items():
+                            print(f"   {name:20} {line}")
+                        print(f"   traced, {throttle}× (tracing slows the page: frames here are not the fps above)")
+                        for name, line in layouts_per_frame(browser, url, throttle, Path(tmp) / "trace.json").items():
                             print(f"   {name:20} {line}")
                 if args.only in (None, "load"):
                     total, sizes = first_load(browser, url)

@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "web"))
 
 from play import click_action, deal, post_actions, reload  # noqa: E402
+from sixcard_play import start_against_bots, still, turn_up_and_draw  # noqa: E402
 
 from conftest import CHROMIUM, CHROMIUM_ARGS, start_server  # noqa: E402
 
@@ -121,17 +122,9 @@ def sixcard(browser, url: str) -> list[Path]:
             taken.append(path)
         page.goto("/sixcard")
         page.wait_for_selector("body.ready")
-        page.fill('#bots-form input[name="name"]', "Ana")
-        page.select_option('#bots-form select[name="bots"]', "3")
-        page.click('#bots-form button[type="submit"]')
-        page.wait_for_selector("#play:not([hidden])")
-        for _ in range(2):
-            page.locator("#me .grid button.back:not([disabled])").first.click()
-            page.wait_for_timeout(200)
-        page.wait_for_function("() => !document.getElementById('six-stock').disabled", timeout=15000)
-        page.click("#six-stock")
-        page.wait_for_selector("#holding:not([hidden])")
-        page.wait_for_timeout(400)
+        start_against_bots(page, 3)
+        turn_up_and_draw(page)
+        still(page)
         path = OUT / f"sixcard-{size}.png"
         page.screenshot(path=str(path))
         taken.append(path)

@@ -270,10 +270,10 @@ import golfcards.runners.analysis as analysis
 solve_chunk = analysis.solve_chunk
 
 
-def stuck_on_one_deal(numbers, rules):
+def stuck_on_one_deal(numbers, *args, **kwargs):
     while {STUCK_DEAL} in numbers:  # this deal never finishes: the run is interrupted meanwhile
         time.sleep(3600)
-    return solve_chunk(numbers, rules)
+    return solve_chunk(numbers, *args, **kwargs)
 
 
 analysis.solve_chunk = stuck_on_one_deal
@@ -412,3 +412,15 @@ def test_a_huge_negative_budget_is_refused_by_the_command_itself():
 def test_other_numbers_of_the_solver_commands_are_range_checked(capsys, argv):
     status, out, err = refused(capsys, "solitaire", *argv, "--json")
     assert status == 2 and json.loads(out)["error"]["key"].startswith("argument.")
+
+
+@pytest.mark.parametrize("number", ["\u00b3", "\u0663", "\uff13"])
+def test_analyze_refuses_a_table_row_whose_deal_number_is_not_ascii_digits(capsys, tmp_path, number):
+    """``str.isdigit`` took "³" (then ``int`` failed with a traceback) and "٣" (read as deal 3)."""
+    table = tmp_path / "t.csv"
+    argv = ["solitaire", "analyze", "--from", "GO1-E-AAAAAAC", "--count", "1", "--out", str(table), "--workers", "1"]
+    assert run(capsys, *argv)[0] == 0
+    header, row = table.read_text(encoding="utf-8").splitlines()
+    table.write_text(f"{header}\n{row}\n{number}{row[row.index(',') :]}\n", encoding="utf-8")
+    status, out, _ = run(capsys, *argv, "--json")
+    assert status == 2 and json.loads(out)["error"]["key"] == "analysis.table_damaged"

@@ -10,9 +10,10 @@ import pytest
 
 from golfcards.i18n import translator
 from golfcards.i18n.solitaire import board_text
-from golfcards.runners.solitaire_games import SolitaireGames
+from golfcards.runners.solitaire_games import SOLUTION_BUDGET, SolitaireGames
 from golfcards.runners.storage import Storage
-from golfcards.solitaire.board import Board, Status
+from golfcards.solitaire.board import Board, Move, Status
+from golfcards.solitaire.solver import solve
 from golfcards.tui.settings import Settings, load_settings, settings_path
 from golfcards.tui.solitaire_dialogs import EndScreen, NewGameScreen, SettingsScreen, StatisticsScreen
 from golfcards.tui.solitaire_screen import LARGE, ColumnView, SolitaireScreen, StockView
@@ -26,6 +27,13 @@ def run(coroutine):
 
 def message(app) -> str:
     return app.screen.message_text if isinstance(app.screen, SolitaireScreen) else ""
+
+
+def reference_solution() -> tuple[Move, ...]:
+    """The solver's winning line of the reference deal, as the Solution key asks for it."""
+    verdict = solve(Board.from_code(REFERENCE), budget=SOLUTION_BUDGET)
+    assert verdict.line
+    return tuple(verdict.line)
 
 
 def test_winning_the_reference_deal_by_keys(tmp_path):
@@ -138,12 +146,13 @@ def test_hint_still_winnable_and_the_solution_replay(tmp_path, monkeypatch):
             await pilot.press("s")
             await settle(pilot)
             screen = app.screen
-            assert screen.replay is not None and len(screen.replay.views) == 52
-            assert message(app) == "Easy (King and Ace joined): winnable in 51 moves"
+            count = len(reference_solution())
+            assert screen.replay is not None and len(screen.replay.views) == count + 1
+            assert message(app) == f"Easy (King and Ace joined): winnable in {count} moves"
             await pilot.press("right", "right")
             assert screen.replay.index == 2
-            text = screen_text(app)
-            assert "Solution: move 2 of 51 · Move 2: take the 9 of clubs from column 5" in text
+            assert screen.replay.texts[2].startswith("Move 2: ")
+            assert f"Solution: move 2 of {count} · {screen.replay.texts[2]}" in screen_text(app)
             await pilot.press("d")  # the game is not played during the replay
             assert screen.game.board.moves == 0
             await pilot.press("escape")
@@ -165,11 +174,12 @@ def test_the_solution_replays_by_itself_to_the_win_and_back(tmp_path, monkeypatc
             await pilot.press("s")
             await settle(pilot)
             screen = app.screen
+            count = len(reference_solution())
             for _ in range(1000):
-                if screen.replay.index == 51:
+                if screen.replay.index == count:
                     break
                 await pilot.pause(0.01)
-            assert screen.replay.index == 51 and screen.shown.score == 350 and not screen.replay.playing
+            assert screen.replay.index == count and screen.shown.score == 350 and not screen.replay.playing
             assert isinstance(app.screen, SolitaireScreen), "a replayed win is not the player's win"
             await pilot.press("escape")
             assert screen.shown.moves == 1 and screen.shown.score == 0

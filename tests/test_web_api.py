@@ -51,10 +51,11 @@ def act(client, action, lang="en"):
     return response.json()
 
 
-def test_first_visit_deals_an_easy_game_and_sets_a_player_cookie(client):
+def test_first_visit_deals_an_easy_game_and_the_first_action_sets_a_player_cookie(client):
     response = client.get("/api/solitaire")
     assert response.status_code == 200
-    assert "golfcards_player" in response.cookies
+    assert "golfcards_player" not in response.cookies, "nothing is stored before the visitor acts"
+    assert "golfcards_player" in client.post("/api/solitaire/action", json={"action": "d"}).cookies
     game = response.json()["game"]
     assert solve(game["code"]).winnable is True, "the first deal is a winnable Easy deal"
     assert (game["rules"]["name"], game["score"], game["moves"], game["stock_count"]) == ("easy", 0, 0, 16)
@@ -168,10 +169,13 @@ def test_two_browsers_have_two_games(db_path):
 
 
 def test_a_forged_player_cookie_gets_a_new_player(client):
-    client.cookies.set("golfcards_player", "x" * 500)
-    response = client.get("/api/solitaire")
-    assert response.status_code == 200
-    assert response.cookies["golfcards_player"] != "x" * 500
+    for forged in ("x" * 500, "x" * 24):
+        client.cookies.clear()
+        client.cookies.set("golfcards_player", forged)
+        assert client.get("/api/solitaire").status_code == 200
+        response = client.post("/api/solitaire/action", json={"action": "d"})
+        assert response.status_code == 200
+        assert response.cookies["golfcards_player"] not in ("", forged)
 
 
 @pytest.mark.parametrize(

@@ -86,17 +86,35 @@ def test_golf_serve_on_a_busy_port_fails_cleanly(tmp_path):
     assert "Traceback" not in result.stderr and f"127.0.0.1:{port}" in result.stderr
 
 
-def test_golf_serve_on_an_impossible_port_fails_cleanly(tmp_path):
+@pytest.mark.parametrize("port", ["99999", "65536", "-1", "\u0663", "\u00b3", "\uff13", "8_000", "+80", "1e3"])
+def test_golf_serve_refuses_a_port_that_is_not_0_to_65535_in_ascii_digits(tmp_path, port):
+    """``type=int`` took "٣" (Arabic-Indic three) as port 3 and "8_000" as 8000: only 0-9, 0 to 65535."""
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     result = subprocess.run(
-        [sys.executable, "-m", "golfcards", "serve", "--port", "99999", "--db", str(tmp_path / "db.sqlite3")],
+        [
+            sys.executable,
+            "-m",
+            "golfcards",
+            "serve",
+            "--port",
+            port,
+            "--db",
+            str(tmp_path / "db.sqlite3"),
+            "--lang",
+            "fr",
+        ],
         capture_output=True,
         text=True,
         env=env,
         timeout=30,
     )
-    assert result.returncode == 2
-    assert "Traceback" not in result.stderr and "127.0.0.1:99999" in result.stderr
+    assert result.returncode == 2 and result.stdout == "", "no server starts"
+    assert "Traceback" not in result.stderr
+    assert (
+        result.stderr
+        == f"Erreur\u00a0: {port}\u00a0: un port est un nombre de 0 à 65535 écrit avec les chiffres 0 à 9\n"
+    )
+    assert not (tmp_path / "db.sqlite3").exists(), "refused before anything is created"
 
 
 @pytest.mark.parametrize("make_db", [lambda folder: folder, lambda folder: _text_file(folder / "notes.txt")])

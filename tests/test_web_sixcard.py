@@ -6,6 +6,7 @@ import itertools
 import json
 import re
 import threading
+import time
 from dataclasses import replace
 
 import pytest
@@ -14,6 +15,8 @@ from starlette.testclient import TestClient
 from golfcards.cards import card_from_index
 from golfcards.shuffle import DEAL_COUNT
 from golfcards.sixcard.actions import action_to_json
+from golfcards.sixcard.bots.expert import ExpertBot
+from golfcards.sixcard.bots.normal import EasyBot
 from golfcards.sixcard.codes import DealCode
 from golfcards.sixcard.state import HoleState
 from golfcards.web.app import create_app
@@ -121,14 +124,16 @@ def test_the_server_answers_while_a_bot_thinks(app, client):
         assert state["last_actions"][-1]["seat"] == 1
 
 
-def test_a_bot_that_fails_to_choose_does_not_stall_the_table(app, client, caplog):
-    room = create(client, name="Ana", players=2, bots=["easy"])
-    bot = app.state.rooms.get(room["code"]).seats[1].bot
+class BrokenBot(EasyBot):
+    """A bot with a bug (a class of its own: bots think in a worker process, so they are pickled)."""
 
-    def broken_choose(view):
+    def choose(self, view):
         raise ZeroDivisionError("a bot bug")
 
-    bot.choose = broken_choose
+
+def test_a_bot_that_fails_to_choose_does_not_stall_the_table(app, client, caplog):
+    room = create(client, name="Ana", players=2, bots=["easy"])
+    app.state.rooms.get(room["code"]).seats[1].bot = BrokenBot(0)
     with client.websocket_connect(f"/ws/sixcard/{room['code']}") as ws:
         ws.send_json({"type": "hello", "token": room["token"]})
         receive(ws, "welcome")
@@ -136,6 +141,30 @@ def test_a_bot_that_fails_to_choose_does_not_stall_the_table(app, client, caplog
         state = receive_state(ws, lambda m: m["view"] is not None and m["view"]["reveals_left"][1] == 0)
         assert [a["kind"] for a in state["last_actions"] if a["seat"] == 1] == ["reveal"], "it turned up both"
     assert "failed to choose" in caplog.text and "a bot bug" in caplog.text
+
+
+class SlowExpert(ExpertBot):
+    """An expert that thinks for 20 seconds a decision (longer than any cap), then plays the last legal
+    action: a wall-clock cap, not the bot's own budget (a count), must keep the table going."""
+
+    def choose(self, view):
+        time.sleep(20)
+        return view.legal[-1]
+
+
+def test_a_bot_that_thinks_too_long_is_replaced_for_that_turn_by_a_cheaper_level(tmp_path, caplog):
+    counter = itertools.count(1)
+    app = create_app(tmp_path / "db.sqlite3", new_number=lambda: next(counter), bot_delay=0, bot_decision_cap=0.5)
+    with TestClient(app) as client:
+        room = create(client, name="Ana", players=2, bots=["expert"])
+        app.state.rooms.get(room["code"]).seats[1].bot = SlowExpert(0)
+        with client.websocket_connect(f"/ws/sixcard/{room['code']}") as ws:
+            ws.send_json({"type": "hello", "token": room["token"]})
+            receive(ws, "welcome")
+            ws.send_json({"type": "start"})
+            state = receive_state(ws, lambda m: m["view"] is not None and m["view"]["reveals_left"][1] == 0)
+            assert [a["kind"] for a in state["last_actions"] if a["seat"] == 1] == ["reveal"], "it turned up both"
+    assert "the expert bot in seat 1" in caplog.text and "the normal level decided this turn" in caplog.text
 
 
 def test_two_players_a_hole_without_a_leak(app, client):

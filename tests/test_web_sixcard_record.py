@@ -113,7 +113,7 @@ def test_a_finished_match_is_in_the_record_with_statistics_a_replay_and_exports(
         state = HoleState.from_code(hole["code"])  # the engine re-deals the hole from its code
         assert [[card_from_index(c).code for c in g] for g in state.grids] == steps[0]["grids"]
     assert any("Ana roba de la pila: " in step["text"] for answer in holes for step in answer["hole"]["steps"])
-    for hole in ("2", "-1", "x", "9999", "1.0", ""):
+    for hole in ("2", "-1", "x", "9999", "1.0", "", "%C2%B9", "%D9%A1", "%EF%BC%91"):  # ¹, ١, １: not 0-9
         answer = client.get(f"/api/sixcard/matches/{line['id']}?hole={hole}")
         assert answer.status_code == 400 and answer.json()["error"]["key"] == "request.bad_field", hole
 
@@ -164,7 +164,7 @@ def test_only_players_of_a_match_see_it_and_bad_ids_are_refused(app, client):
     for path in ("0", "99999999999999999999999999", "-1", "abc", "1.5", "%00"):
         answer = client.get(f"/api/sixcard/matches/{path}")
         assert answer.status_code == 404 and answer.json()["error"]["key"] == "request.not_found"
-    for before in ("abc", "-3", "9" * 40, ""):
+    for before in ("abc", "-3", "9" * 40, "", "%C2%B3", "%D9%A3", "%EF%BC%93"):  # ³, ٣, ３: not 0-9
         answer = client.get(f"/api/sixcard/record?before={before}")
         assert answer.status_code == 400 and answer.json()["error"]["key"] == "request.bad_field"
 

@@ -15,6 +15,7 @@ import time
 
 import pytest
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from golfcards.web.app import create_app
 from golfcards.web.rooms import ROOM_CODE_LENGTH, SeatKind
@@ -147,12 +148,21 @@ def test_nothing_is_told_before_it_is_written(tmp_path, monkeypatch):
         def broken(*args):
             raise sqlite3.OperationalError("database or disk is full")
 
-        monkeypatch.setattr(storage, "save_room", broken)
+        monkeypatch.setattr(storage, "write_rooms", broken)
         act(host, type="reveal", position=0)
         error = receive(host, "error")
         assert error["key"] == "storage.write_failed"
         assert "try again" in error["message"]
         monkeypatch.undo()
+        with pytest.raises(WebSocketDisconnect):  # sent away: the page reconnects, finds the room as last written
+            while True:
+                assert host.receive_json()["type"] != "state", "no state after a failed write"
+        with pytest.raises(WebSocketDisconnect):
+            while True:
+                guest.receive_json()  # (the states of the match's start, then the end)
+        host = connect(client, code, host_token)
+        state = receive_state(host, lambda m: m["seat"] == 0)
+        assert state["view"]["reveals_left"] == [2, 2], "the change that was not written is not shown"
         close(host, guest)
     with server(db) as client:
         host = connect(client, code, host_token)

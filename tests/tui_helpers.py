@@ -18,12 +18,13 @@ WINNING_LINE = (
 """``golf solitaire solve GO1-E-AAAAAAB --show``: the solver's winning line of the reference deal."""
 
 
-def make_app(db_path: Path, **options: object) -> GolfApp:
-    """The app on ``db_path``: English, no pause before bots, deals picked from a fixed sequence."""
+def make_app(db_path: Path, storage: Storage | None = None, **options: object) -> GolfApp:
+    """The app on ``db_path`` (opened as ``storage`` if given): English, no pause before bots, deals
+    picked from a fixed sequence."""
     counter = itertools.count(7)
     settings: dict[str, object] = {"language": "en", "bot_delay": 0, "seed": 1, "new_number": lambda: next(counter)}
     settings.update(options)
-    return GolfApp(Options(db_path=db_path, **settings), Storage(db_path))  # type: ignore[arg-type]
+    return GolfApp(Options(db_path=db_path, **settings), storage or Storage(db_path))  # type: ignore[arg-type]
 
 
 def screen_text(app: GolfApp) -> str:

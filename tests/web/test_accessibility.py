@@ -22,6 +22,7 @@ from play import (
     reload,
     settled,
 )
+from sixcard_play import start_against_bots, still, turn_up_and_draw
 
 pytestmark = pytest.mark.browser
 
@@ -37,7 +38,7 @@ class Audit:
         self.found: dict[str, list[str]] = {}
 
     def check(self, state: str) -> None:
-        self.page.wait_for_timeout(250)  # motion over: contrast is measured on still pages
+        still(self.page)  # contrast is measured on still pages
         violations = serious_violations(self.page)
         if violations:
             self.found[state] = violations
@@ -68,17 +69,9 @@ def test_pages_without_a_game(new_page, phone, theme):
     audit.check("six-card room, seats open")
     page.goto("/sixcard")
     page.wait_for_selector("body.ready")
-    page.fill('#bots-form input[name="name"]', "Ana")
-    page.select_option('#bots-form select[name="bots"]', "3")
-    page.click('#bots-form button[type="submit"]')
-    page.wait_for_selector("#play:not([hidden])")
+    start_against_bots(page, 3)
     audit.check("six-card match, turning up")
-    for _ in range(2):
-        page.locator("#me .grid button.back:not([disabled])").first.click()
-        page.wait_for_timeout(200)
-    page.wait_for_function("() => !document.getElementById('six-stock').disabled", timeout=20000)
-    page.click("#six-stock")
-    page.wait_for_selector("#holding:not([hidden])")
+    turn_up_and_draw(page)
     audit.check("six-card match, holding a drawn card")
     assert audit.found == {}
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from play import REFERENCE, click_action, deal
+from sixcard_play import start_against_bots, still, turn_up
 
 pytestmark = pytest.mark.browser
 
@@ -62,17 +63,16 @@ def test_the_pages_are_played_under_the_servers_policy(new_page, reference_deal)
     page.keyboard.press("Escape")
     page.click("#solution")
     page.wait_for_selector("#replay-bar:not([hidden])")
-    page.wait_for_timeout(800)
+    page.wait_for_function("() => !document.getElementById('replay-back').disabled")  # it played a move
+    still(page)
     page.click("#replay-stop")
     assert page.evaluate("window.__blocked") == []
     for path in ("/", "/rules/solitaire", "/sixcard"):
         page.goto(path)
         page.wait_for_load_state()
         assert page.evaluate("window.__blocked") == [], path
-    page.fill('#bots-form input[name="name"]', "Ana")
-    page.click('#bots-form button[type="submit"]')
-    page.wait_for_selector("#play:not([hidden])")
-    page.locator("#me .grid button.back:not([disabled])").first.click()
-    page.wait_for_timeout(500)
+    start_against_bots(page)
+    turn_up(page)
+    still(page)
     assert page.evaluate("window.__blocked") == []
     assert not page.errors

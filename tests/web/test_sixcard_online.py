@@ -6,63 +6,53 @@ from __future__ import annotations
 import csv
 import io
 import re
+import time
+from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import expect
-from tests.web.test_sixcard_page import COUNT_STATES, sequence, wait_sequence
+from sixcard_play import click_and_settle, player_context, start_against_bots, states, wait_states
 
 pytestmark = pytest.mark.browser
 
 
-def new_context(browser, server_url, phone: bool = False):
-    viewport = {"width": 360, "height": 740} if phone else {"width": 1280, "height": 800}
-    context = browser.new_context(base_url=server_url, locale="en-GB", viewport=viewport, accept_downloads=True)
-    context.add_init_script(COUNT_STATES)
-    return context
-
-
-def click_and_wait(page, locator) -> None:
-    """Click, then wait for the state that answers it (the table changed)."""
-    before = sequence(page)
-    locator.click()
-    wait_sequence(page, before)
-
-
-def play_my_turns_to_the_end(page, holes: int) -> None:
+def play_my_turns_to_the_end(page) -> None:
     """Play seat 1 by clicking like a person would, until the match is over."""
     for _ in range(400):
         if page.is_visible("#rematch"):
             return
         own_back = page.locator("#me .grid button.back:not([disabled])")
         if page.is_visible("#next-hole"):
-            click_and_wait(page, page.locator("#next-hole"))
+            click_and_settle([page], page, "#next-hole")
         elif page.is_visible("#holding"):
-            click_and_wait(page, own_back.first if own_back.count() else page.locator("#throw"))
+            click_and_settle([page], page, own_back.first if own_back.count() else page.locator("#throw"))
         elif page.is_enabled("#six-stock") and page.is_visible("#six-stock"):
-            click_and_wait(page, page.locator("#six-stock"))
+            click_and_settle([page], page, "#six-stock")
         elif own_back.count():
-            click_and_wait(page, own_back.first)
+            click_and_settle([page], page, own_back.first)
         else:
-            wait_sequence(page, sequence(page))  # a bot is playing
+            wait_states(page, states(page))  # a bot is playing
     raise AssertionError("the match did not end")
 
 
+def until(page, condition: Callable[[], bool], seconds: float = 30) -> None:
+    """Wait until ``condition()`` holds: a fact the test's own event handlers record, which Playwright
+    delivers while it waits on the page (here, for the page's next frame)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "the condition did not come true"
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+
+
 def test_a_three_hole_four_card_jokers_match_then_the_record_and_a_replay(browser, server_url):
-    context = new_context(browser, server_url)
+    context = player_context(browser, server_url, accept_downloads=True)
     try:
         page = context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.goto("/sixcard")
         page.wait_for_selector("body.ready")
-        form = page.locator("#bots-form")
-        form.locator('input[name="name"]').fill("Ana")
-        form.locator('select[name="level"]').select_option("easy")
-        form.locator('select[name="grid"]').select_option("4")
-        form.locator('select[name="jokers"]').select_option("2")
-        form.locator('input[name="holes"]').fill("3")
-        form.locator('button[type="submit"]').click()
-        page.wait_for_selector("#play:not([hidden])")
+        start_against_bots(page, level="easy", grid="4", jokers="2", holes="3")
         rules = page.locator("#house-rules-list")
         expect(rules.locator('[data-rule="grid"] dd')).to_have_text("4 cards: 2 rows of 2")
         expect(rules.locator('[data-rule="jokers"] dd')).to_have_text("2 jokers, worth −2 each")
@@ -70,7 +60,7 @@ def test_a_three_hole_four_card_jokers_match_then_the_record_and_a_replay(browse
         assert page.locator("#me .grid button").count() == 4
         assert page.locator("#scorecard tbody tr:not(.totals)").count() == 3
 
-        play_my_turns_to_the_end(page, holes=3)
+        play_my_turns_to_the_end(page)
         cells = page.locator("#scorecard tbody tr:not(.totals) td")
         assert cells.count() == 6 and "·" not in cells.all_text_contents()
         totals = [int(text) for text in page.locator("#scorecard tr.totals td").all_text_contents()]
@@ -113,15 +103,13 @@ def test_a_three_hole_four_card_jokers_match_then_the_record_and_a_replay(browse
 
 
 def test_a_third_visitor_watches_and_sees_when_the_link_drops(browser, server_url):
-    host_context = new_context(browser, server_url)
-    third_context = new_context(browser, server_url, phone=True)
+    host_context = player_context(browser, server_url)
+    third_context = player_context(browser, server_url, phone=True)
     try:
         host = host_context.new_page()
         host.goto("/sixcard")
         host.wait_for_selector("body.ready")
-        host.fill('#bots-form input[name="name"]', "Ana")
-        host.click('#bots-form button[type="submit"]')
-        host.wait_for_selector("#play:not([hidden])")
+        start_against_bots(host)
         code = host.text_content("#room-code")
         expect(host.locator("#watching")).to_be_hidden()
 
@@ -130,7 +118,9 @@ def test_a_third_visitor_watches_and_sees_when_the_link_drops(browser, server_ur
 
         def through(route):
             routes.append(route)
-            if not drop["blocked"]:
+            if drop["blocked"]:
+                route.close()  # the server is out of reach: the connection fails at once
+            else:
                 route.connect_to_server()
 
         third = third_context.new_page()
@@ -146,14 +136,14 @@ def test_a_third_visitor_watches_and_sees_when_the_link_drops(browser, server_ur
         expect(third.locator("#reconnecting")).to_be_hidden()
 
         drop["blocked"] = True
+        attempts = len(routes)
         routes[-1].close()
         expect(third.locator("#reconnecting")).to_be_visible()
         expect(third.locator("#reconnecting")).to_have_text("Reconnecting…")
         expect(host.locator("#spectators-panel")).to_be_hidden()
-        third.wait_for_timeout(1200)  # it keeps trying; the server is still out of reach
-        expect(third.locator("#reconnecting")).to_be_visible()
+        until(third, lambda: len(routes) >= attempts + 2)  # it keeps trying; the server is still out of reach
+        assert third.is_visible("#reconnecting")
         drop["blocked"] = False
-        routes[-1].close()
         expect(third.locator("#reconnecting")).to_be_hidden(timeout=10000)
         expect(third.locator("#watching")).to_be_visible()
         expect(host.locator("#spectators li")).to_have_text(["Spectator 1"])

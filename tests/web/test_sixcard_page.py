@@ -16,52 +16,34 @@ from urllib.parse import urlparse
 import pytest
 from axe_check import serious_violations
 from playwright.sync_api import expect
+from sixcard_play import (
+    ALL_CARDS,
+    CODE_TOKEN,
+    click_and_settle,
+    leaked,
+    open_room,
+    player_context,
+    start_against_bots,
+    start_match,
+    still,
+    take_seat,
+    turn_up,
+    turn_up_and_draw,
+    wait_my_draw,
+)
 
-from golfcards.cards import FULL_DECK, card_from_index
-from golfcards.i18n import translator
-from golfcards.i18n.cards import card_name
+from golfcards.cards import card_from_index
 from golfcards.sixcard.actions import DrawStock, Reveal, Swap
 from golfcards.sixcard.state import HoleState
 from golfcards.sixcard.view import view_for
 
 pytestmark = pytest.mark.browser
 
-CODE_TOKEN = re.compile(r'"([2-9TJQKA][CDHS])"')
-COUNT_STATES = """
-window.__lastSequence = 0;
-const NativeWebSocket = window.WebSocket;
-window.WebSocket = class extends NativeWebSocket {
-  constructor(...args) {
-    super(...args);
-    this.addEventListener("message", (event) => {
-      if (JSON.parse(event.data).type === "state") window.__lastSequence += 1;
-    });
-  }
-};
-"""
-"""Counts the state messages a page received, so that the test can wait for the next one."""
 COMPARED = ("phase", "to_act", "grids", "discard", "stock", "holder", "holding", "turns")
-
-
-def wait_sequence(page, before: int) -> None:
-    page.wait_for_function("n => window.__lastSequence > n", arg=before)
-
-
-def sequence(page) -> int:
-    return page.evaluate("window.__lastSequence")
 
 
 def own_cards(page, selector: str):
     return page.locator(f"#me .grid button{selector}:not([disabled])")
-
-
-def click_and_settle(pages, page, selector_or_locator) -> None:
-    """Click, then wait until both browsers have drawn the resulting state."""
-    before = [sequence(p) for p in pages]
-    locator = page.locator(selector_or_locator) if isinstance(selector_or_locator, str) else selector_or_locator
-    locator.click()
-    for p, n in zip(pages, before, strict=True):
-        wait_sequence(p, n)
 
 
 def visible_to_guest(state: HoleState) -> set[str]:
@@ -73,42 +55,27 @@ def visible_to_guest(state: HoleState) -> set[str]:
     return cards
 
 
-def leaked(text: str, allowed: set[str]) -> set[str]:
-    """Card codes (as JSON strings) and English card names in ``text`` that are not allowed."""
-    t = translator("en")
-    found = {code for code in CODE_TOKEN.findall(text) if code not in allowed}
-    found |= {card.code for card in FULL_DECK if card.code not in allowed and card_name(card, t) in text}
-    return found
+def hidden_from_guest(state: HoleState) -> set[str]:
+    """Every card the guest may not know at ``state``."""
+    return set(ALL_CARDS - visible_to_guest(state))
 
 
 def test_two_browsers_play_a_hole_and_the_guest_never_sees_a_hidden_card(browser, server_url):
-    host_context = browser.new_context(base_url=server_url, locale="en-GB", viewport={"width": 1280, "height": 800})
-    guest_context = browser.new_context(base_url=server_url, locale="en-GB", viewport={"width": 360, "height": 740})
-    for context in (host_context, guest_context):
-        context.add_init_script(COUNT_STATES)
+    host_context = player_context(browser, server_url)
+    guest_context = player_context(browser, server_url, phone=True)
     try:
         host = host_context.new_page()
-        host.goto("/sixcard")
-        host.wait_for_selector("body.ready")
-        host.fill('#room-form input[name="name"]', "Ana")
-        host.click("#create-room")
-        host.wait_for_selector("#seating:not([hidden])")
-        code = host.text_content("#room-code")
+        code = open_room(host)
 
         guest = guest_context.new_page()
         frames: list[str] = []
         answers: list[str] = []
         guest.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload)))
         guest.on("response", lambda response: answers.append(response.url))
-        guest.goto(f"/sixcard/{code}")
-        guest.wait_for_selector("#take-seat:not([hidden])")
-        guest.fill('#take-seat input[name="name"]', "Bea")
-        guest.click("#join-seat")
-        host.wait_for_selector("#start:not([disabled])")
+        take_seat(guest, code, host)
         assert serious_violations(host) == [] and serious_violations(guest) == [], "seats, desktop and phone"
         pages = [host, guest]
-        click_and_settle(pages, host, "#start")
-        guest.wait_for_selector("#play:not([hidden])")
+        start_match(host, guest)
 
         actions: list[tuple[int, object]] = []
         for seat, page in ((0, host), (1, guest)):
@@ -135,7 +102,8 @@ def test_two_browsers_play_a_hole_and_the_guest_never_sees_a_hidden_card(browser
         guest.wait_for_selector("#after:not([hidden])")
         assert guest.text_content("#scorecard tbody tr:first-child td") != "·", "the hole's points are on the scorecard"
         host.wait_for_selector("#after:not([hidden])")
-        host.wait_for_timeout(300)
+        still(host)
+        still(guest)
         assert serious_violations(host) == [] and serious_violations(guest) == [], "the hole's end, desktop and phone"
 
         final = [json.loads(frame) for frame in frames if '"type": "state"' in frame or '"type":"state"' in frame]
@@ -161,11 +129,11 @@ def test_two_browsers_play_a_hole_and_the_guest_never_sees_a_hidden_card(browser
             got = {key: message["view"][key] for key in COMPARED}
             assert got in expected, "every frame carries exactly the guest's engine view"
             step = expected.index(got)
-            assert not leaked(text, visible_to_guest(states[step])), f"frame at step {step} leaks"
+            assert not leaked(text, hidden_from_guest(states[step])), f"frame at step {step} leaks"
             checked += 1
         assert checked >= 10
         for html, step in dom_checks:
-            assert not leaked(html, visible_to_guest(states[step])), f"the page at step {step} leaks"
+            assert not leaked(html, hidden_from_guest(states[step])), f"the page at step {step} leaks"
         for url in answers:
             path = urlparse(url).path
             assert path == f"/sixcard/{code}" or path.startswith("/static/") or path == "/api/i18n", path
@@ -180,16 +148,10 @@ def test_two_browsers_play_a_hole_and_the_guest_never_sees_a_hidden_card(browser
 
 def test_play_against_bots_and_reload_back_into_the_seat(new_page):
     page = new_page("/sixcard")
-    page.fill('#bots-form input[name="name"]', "Ana")
-    page.click('#bots-form button[type="submit"]')
-    page.wait_for_selector("#play:not([hidden])")
+    start_against_bots(page)
     for _ in range(2):
-        down = page.locator("#me .grid button.back").count()
-        page.locator("#me .grid button.back:not([disabled])").first.click()
-        page.wait_for_function("n => document.querySelectorAll('#me .grid button.back').length < n", arg=down)
-    page.wait_for_function(
-        "() => document.querySelector('#six-stock') && !document.querySelector('#six-stock').disabled", timeout=10000
-    )
+        turn_up(page)
+    wait_my_draw(page)
     assert page.text_content("#status") == "Your turn: draw from the stock or take the discard."
     page.click("#six-stock")
     page.wait_for_selector("#holding:not([hidden])")
@@ -199,23 +161,6 @@ def test_play_against_bots_and_reload_back_into_the_seat(new_page):
     page.click("#throw")
     # The list already holds earlier actions (the draw, the bots' turn-ups): wait for the throw itself.
     expect(page.locator("#last-actions")).to_contain_text("Ana threw away the drawn card")
-
-
-def start_against_bots(page, bots: int) -> None:
-    page.fill('#bots-form input[name="name"]', "Ana")
-    page.select_option('#bots-form select[name="bots"]', str(bots))
-    page.click('#bots-form button[type="submit"]')
-    page.wait_for_selector("#play:not([hidden])")
-
-
-def turn_up_and_draw(page) -> None:
-    for _ in range(2):
-        before = page.locator("#me .grid button.back").count()
-        page.locator("#me .grid button.back:not([disabled])").first.click()
-        page.wait_for_function("n => document.querySelectorAll('#me .grid button.back').length < n", arg=before)
-    page.wait_for_function("() => !document.getElementById('six-stock').disabled", timeout=20000)
-    page.click("#six-stock")
-    page.wait_for_selector("#holding:not([hidden])")
 
 
 @pytest.mark.parametrize("bots", [1, 3])
@@ -240,9 +185,7 @@ def test_grid_cards_are_named_with_their_row_and_column(new_page):
     page = new_page("/sixcard")
     start_against_bots(page, 1)
     assert page.get_by_role("button", name="Face-down card, row 2, column 3", exact=True).count() == 2
-    first = page.locator("#me .grid button.back").first
-    first.click()
-    page.wait_for_function("() => document.querySelectorAll('#me .grid button.back').length === 5")
+    turn_up(page)
     named = page.eval_on_selector("#me .grid [data-position='0'] .visually-hidden", "n => n.textContent")
     assert named.endswith(", row 1, column 1") and not named.startswith("Face-down"), named
     assert page.locator("[aria-rowcount]").count() == 0

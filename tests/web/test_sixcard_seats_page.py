@@ -6,17 +6,16 @@ a bot play at once and removing a player.
 
 from __future__ import annotations
 
-import re
+import contextlib
 import signal
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
 from playwright.sync_api import expect
+from sixcard_play import click_and_settle, leaked, player_context, states, two_player_room, wait_states
 
-from golfcards.cards import FULL_DECK, card_from_index
-from golfcards.i18n import translator
-from golfcards.i18n.cards import card_name
+from golfcards.cards import card_from_index
 from golfcards.runners.storage import Storage
 from golfcards.web.room_store import restore
 
@@ -35,20 +34,6 @@ def _start_server():
 start_server = _start_server()
 
 pytestmark = pytest.mark.browser
-
-CODE_TOKEN = re.compile(r'"([2-9TJQKA][CDHS])"')
-COUNT_STATES = """
-window.__states = 0;
-const NativeWebSocket = window.WebSocket;
-window.WebSocket = class extends NativeWebSocket {
-  constructor(...args) {
-    super(...args);
-    this.addEventListener("message", (event) => {
-      if (JSON.parse(event.data).type === "state") window.__states += 1;
-    });
-  }
-};
-"""
 
 
 class Server:
@@ -73,18 +58,8 @@ class Server:
             self.process.wait(timeout=20)
 
 
-def states(page) -> int:
-    return page.evaluate("window.__states")
-
-
-def wait_states(page, before: int) -> None:
-    page.wait_for_function("n => window.__states > n", arg=before, timeout=20000)
-
-
 def open_player(browser, server: Server, phone: bool = False):
-    viewport = {"width": 360, "height": 740} if phone else {"width": 1280, "height": 800}
-    context = browser.new_context(base_url=server.url, locale="en-GB", viewport=viewport)
-    context.add_init_script(COUNT_STATES)
+    context = player_context(browser, server.url, phone=phone)
     page = context.new_page()
     frames: list[str] = []
     page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload)))
@@ -92,30 +67,22 @@ def open_player(browser, server: Server, phone: bool = False):
     return context, page
 
 
-def click_and_settle(pages, page, target) -> None:
-    """Click, then wait until every page has drawn a newer state."""
-    before = [states(p) for p in pages]
-    (page.locator(target) if isinstance(target, str) else target).click()
-    for p, n in zip(pages, before, strict=True):
-        wait_states(p, n)
-
-
-def two_player_room(host, guest):
-    """Ana creates a room, Bea takes the other seat, Ana starts; returns the room code."""
-    host.goto("/sixcard")
-    host.wait_for_selector("body.ready")
-    host.fill('#room-form input[name="name"]', "Ana")
-    host.click("#create-room")
-    host.wait_for_selector("#seating:not([hidden])")
-    code = host.text_content("#room-code")
-    guest.goto(f"/sixcard/{code}")
-    guest.wait_for_selector("#take-seat:not([hidden])")
-    guest.fill('#take-seat input[name="name"]', "Bea")
-    guest.click("#join-seat")
-    host.wait_for_selector("#start:not([disabled])")
-    click_and_settle([host, guest], host, "#start")
-    guest.wait_for_selector("#play:not([hidden])")
-    return code
+@contextlib.contextmanager
+def two_players(browser, db: Path, extra: tuple[str, ...] = (), guest_phone: bool = False):
+    """A ``golf serve`` on ``db`` with ``extra`` options, and two players' pages on it (the host's on a
+    desktop); closed when the test is over, whatever happened."""
+    server = Server(db, extra)
+    contexts = []
+    try:
+        host_context, host = open_player(browser, server)
+        contexts.append(host_context)
+        guest_context, guest = open_player(browser, server, phone=guest_phone)
+        contexts.append(guest_context)
+        yield server, host, guest
+    finally:
+        for context in contexts:
+            context.close()
+        server.close()
 
 
 def reveal_two(pages, page) -> None:
@@ -146,21 +113,10 @@ def hidden_from(db, code: str, seat: int) -> set[str]:
     return hidden
 
 
-def leaked(text: str, hidden: set[str]) -> set[str]:
-    t = translator("en")
-    found = {code for code in CODE_TOKEN.findall(text) if code in hidden}
-    return found | {card.code for card in FULL_DECK if card.code in hidden and card_name(card, t) in text}
-
-
 @pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM], ids=["kill-9", "sigterm"])
 def test_a_match_survives_a_server_restart_mid_hole(browser, tmp_path, how):
     db = tmp_path / "golf.sqlite3"
-    server = Server(db)
-    contexts = []
-    try:
-        host_context, host = open_player(browser, server)
-        guest_context, guest = open_player(browser, server, phone=True)
-        contexts = [host_context, guest_context]
+    with two_players(browser, db, guest_phone=True) as (server, host, guest):
         pages = [host, guest]
         code = two_player_room(host, guest)
         reveal_two(pages, host)
@@ -196,19 +152,10 @@ def test_a_match_survives_a_server_restart_mid_hole(browser, tmp_path, how):
         click_and_settle(pages, mover, "#throw")
         expect(other.locator("#last-actions")).to_contain_text("threw away the drawn card")
         assert other.get_attribute("#six-discard .card", "data-code") == drawn
-    finally:
-        for context in contexts:
-            context.close()
-        server.close()
 
 
 def test_a_bot_plays_for_an_absent_player_who_takes_the_seat_back(browser, tmp_path):
-    server = Server(tmp_path / "golf.sqlite3", ["--away", "1"])
-    contexts = []
-    try:
-        host_context, host = open_player(browser, server)
-        guest_context, guest = open_player(browser, server)
-        contexts = [host_context, guest_context]
+    with two_players(browser, tmp_path / "golf.sqlite3", ("--away", "1")) as (_, host, guest):
         code = two_player_room(host, guest)
         reveal_two([host, guest], host)
         guest.goto("about:blank")  # Bea leaves the table
@@ -224,19 +171,10 @@ def test_a_bot_plays_for_an_absent_player_who_takes_the_seat_back(browser, tmp_p
         expect(guest.locator("#stand-in")).to_be_hidden()
         expect(row).to_contain_text("online")
         assert guest.text_content("#room-code") == code
-    finally:
-        for context in contexts:
-            context.close()
-        server.close()
 
 
 def test_the_host_lets_a_bot_play_at_once_and_removes_a_player(browser, tmp_path):
-    server = Server(tmp_path / "golf.sqlite3")
-    contexts = []
-    try:
-        host_context, host = open_player(browser, server)
-        guest_context, guest = open_player(browser, server)
-        contexts = [host_context, guest_context]
+    with two_players(browser, tmp_path / "golf.sqlite3") as (_, host, guest):
         code = two_player_room(host, guest)
         row = host.locator("#seat-tools li[data-seat='1']")
         expect(row.locator(".stand-in-now")).to_have_count(0)  # Bea is at the table
@@ -255,7 +193,3 @@ def test_the_host_lets_a_bot_play_at_once_and_removes_a_player(browser, tmp_path
         guest.wait_for_selector("#play:not([hidden])")
         expect(guest.locator("#me button")).to_have_count(0)
         expect(host.locator("#last-actions")).to_contain_text("Normal bot 2 turned up", timeout=20000)
-    finally:
-        for context in contexts:
-            context.close()
-        server.close()

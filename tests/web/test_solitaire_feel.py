@@ -12,11 +12,13 @@ import pytest
 from play import (
     BLOCKING_CODE,
     REFERENCE,
+    answered,
     click_action,
     course_to_its_last_action,
     deal,
     moves,
     press_and_wait,
+    reload,
     settled,
     statistics,
     wait_moves,
@@ -48,6 +50,23 @@ document.addEventListener("pointerdown", (event) => window.__pointers.push(event
 """
 
 
+def frames(page, count: int = 2) -> None:
+    """Wait until the page has drawn ``count`` more frames (what a style change starts is running by then)."""
+    page.evaluate(
+        """(count) => new Promise((done) => {
+             const next = (left) => (left ? requestAnimationFrame(() => next(left - 1)) : done());
+             next(count);
+           })""",
+        count,
+    )
+
+
+def fake_clock(page) -> None:
+    """Give the page Playwright's clock (time still flows; ``page.clock.run_for`` jumps ahead) and reload it."""
+    page.clock.install()
+    reload(page)
+
+
 def focus_on_board(page) -> bool:
     return page.evaluate(
         "() => { const a = document.activeElement; return Boolean(a && (a.closest('#tableau') || a.id === 'stock')); }"
@@ -71,8 +90,9 @@ def test_enter_on_the_win_window_never_undoes_the_win(new_page, reference_deal):
     settled(page)
     assert page.text_content("#score") == "350" and page.get_attribute("body", "data-status") == "won"
     page.keyboard.press("Escape")
-    page.keyboard.press("u")
-    page.wait_for_function("() => document.getElementById('message').textContent !== ''")
+    page.locator("#new-dialog").wait_for(state="hidden")
+    # the last removal left its own message: wait for the server's answer to this undo, not for any text
+    press_and_wait(page, "u")
     assert page.text_content("#message") == "You won this game: start a new game"
     assert page.text_content("#score") == "350"
     values = statistics(page)
@@ -258,10 +278,12 @@ def test_drag_a_free_card_onto_the_discard_with_the_mouse(new_page):
     wait_moves(page, 2)
     assert page.get_attribute("#discard .card", "aria-label") == "Discard: 9 of clubs"
     assert page.text_content("#score") == "10"
+    sent = answered(page)
     drag(page, '#tableau [data-column="1"].free', "#tableau .column[data-number='4']")
-    page.wait_for_timeout(300)
+    # the card flies back to its place; an action would have been queued by the release itself
+    page.wait_for_function("() => document.getAnimations().length === 0")
     settled(page)
-    assert moves(page) == 2, "let go away from the discard: nothing happens"
+    assert moves(page) == 2 and answered(page) == sent, "let go away from the discard: nothing happens"
     drag(page, '#tableau [data-column="1"].free', "#discard")
     page.wait_for_function(
         "() => document.getElementById('message').textContent === 'Must be one rank higher or lower'"
@@ -303,7 +325,7 @@ def test_motion_only_without_reduced_motion(new_page, reduced):
     page.wait_for_function("() => document.getElementById('message').dataset.kind === 'refusal'")
     page.click("#hint")
     page.wait_for_selector(".hinted")
-    page.wait_for_timeout(250)
+    frames(page, 3)
     count = page.evaluate("window.__animations")
     assert (count == 0) if reduced else (count >= 4), count
     durations = page.evaluate(
@@ -334,27 +356,36 @@ def test_playable_cards_are_highlighted_by_default_and_the_setting_is_kept(new_p
     assert not page.is_checked("#highlight-playable")
 
 
-def stuck_code() -> str:
-    """The first Easy deal where no free card fits the first discard: only a draw is possible."""
+def stuck_code() -> tuple[str, list[str]]:
+    """The first Easy deal with a legal first move after which no free card fits (only a draw is
+    possible), and that move."""
     number = 1
     while True:
         code = GameCode(number, EASY)
-        if Board.from_code(code).legal_actions() == [Draw()]:
-            return str(code)
+        board = Board.from_code(code)
+        first = board.legal_actions()[0]
+        assert board.apply(first) is None
+        if board.legal_actions() == [Draw()]:
+            return str(code), [first.notation]
         number += 1
 
 
 def test_auto_draw_draws_when_nothing_fits(new_page):
     page = new_page()
-    code = stuck_code()
+    fake_clock(page)
+    code, line = stuck_code()
     deal(page, code)
-    page.wait_for_timeout(700)
-    assert moves(page) == 0, "off by default"
+    for action in line:
+        click_action(page, action)
+    page.clock.run_for(2000)
+    settled(page)
+    assert moves(page) == len(line), "off by default: nothing fits, and nothing is drawn"
     page.click("#open-settings")
     page.check("#auto-draw")
     page.keyboard.press("Escape")
-    wait_moves(page, 1)
-    assert int(page.text_content("#stock-count")) < 16
+    page.clock.run_for(2000)
+    wait_moves(page, len(line) + 1)
+    assert int(page.text_content("#stock-count")) < 16 - line.count("d")
 
 
 def test_redo_with_the_button_and_the_keys(new_page):
@@ -387,12 +418,41 @@ def test_redo_with_the_button_and_the_keys(new_page):
     assert page.text_content("#moves") == "6", "a redo is a move again; an undo never lowers the counter"
 
 
-def test_the_game_timer_runs_from_the_first_move_and_survives_a_reload(new_page):
+def test_what_can_be_redone_survives_a_reload_of_the_same_game(new_page):
     page = new_page()
     deal(page, REFERENCE)
-    page.wait_for_timeout(1200)
+    texts = [page.text_content("#board-text")]
+    for action in "d 5 2".split():
+        click_action(page, action)
+        texts.append(page.text_content("#board-text"))
+    press_and_wait(page, "u")
+    press_and_wait(page, "u")
+    assert page.text_content("#board-text") == texts[1]
+    reload(page)
+    assert page.is_enabled("#redo"), "the two undone moves can still be redone"
+    press_and_wait(page, "Control+y")
+    assert page.text_content("#board-text") == texts[2]
+    press_and_wait(page, "Control+y")
+    assert page.text_content("#board-text") == texts[3]
+    assert page.is_disabled("#redo")
+    press_and_wait(page, "u")
+    click_action(page, "d")
+    reload(page)
+    assert page.is_disabled("#redo"), "a new action dropped what could be redone"
+    press_and_wait(page, "u")
+    deal(page, REFERENCE)
+    reload(page)
+    assert page.is_disabled("#redo"), "a new game drops it, even of the same deal"
+
+
+def test_the_game_timer_runs_from_the_first_move_and_survives_a_reload(new_page):
+    page = new_page()
+    fake_clock(page)
+    deal(page, REFERENCE)
+    page.clock.run_for(3000)
     assert page.text_content("#clock") == "0:00", "the clock waits for the first move"
     click_action(page, "d")
+    page.clock.run_for(2500)
     page.wait_for_function("() => document.getElementById('clock').textContent >= '0:02'", timeout=5000)
     page.reload()
     page.wait_for_selector("body.ready")
@@ -447,6 +507,7 @@ def test_dark_theme_follows_the_system_and_can_be_chosen(new_page):
 
 def test_solution_replay_pause_step_and_speed(new_page):
     page = new_page()
+    fake_clock(page)
     deal(page, REFERENCE)
     page.click("#solution")
     page.wait_for_selector("#replay-bar:not([hidden])")
@@ -454,7 +515,7 @@ def test_solution_replay_pause_step_and_speed(new_page):
     page.click("#replay-play")
     assert page.text_content("#replay-play-name") == "Play the solution"
     paused = moves(page)
-    page.wait_for_timeout(900)
+    page.clock.run_for(3000)
     assert moves(page) == paused, "paused"
     page.click("#replay-forward")
     assert moves(page) == paused + 1

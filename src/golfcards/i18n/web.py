@@ -43,4 +43,12 @@ ERRORS: dict[str, str] = {
     "room.unknown_rule": N_("{rule}: not a house rule (grid, jokers, final_turn, reshuffle_discard, holes)"),
     "room.bad_final_turn": N_("The final turn is either on (true) or off (false)"),
     "room.bad_reshuffle": N_("Reshuffling the discard is either on (true) or off (false)"),
+    "server.busy": N_("The server is busy: try again in a moment"),
+    "storage.conflict": N_("This game kept changing in another window meanwhile: reload the page"),
+    "storage.busy": N_("Your games are in use by another program or server: try again in a moment"),
+    "storage.read_only": N_("Your games cannot be saved: the database file has become read-only"),
+    "storage.full": N_("Your games cannot be saved: the disk is full"),
+    "storage.corrupt": N_("The file that keeps your games is damaged: nothing could be read or saved"),
+    "storage.failed": N_("Your games could not be read or saved: try again in a moment"),
+    "serve.bad_port": N_("{port}: a port is a number from 0 to 65535 written with the digits 0–9"),
 }

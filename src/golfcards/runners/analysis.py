@@ -36,7 +36,7 @@ from typing import Any
 from golfcards.errors import GolfError
 from golfcards.runners.intervals import wilson
 from golfcards.runners.workers import interruptible_pool
-from golfcards.shuffle import DEAL_COUNT, number_to_letters
+from golfcards.shuffle import DEAL_COUNT, ascii_number, number_to_letters
 from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.deal import Deal
 from golfcards.solitaire.difficulty import Grade, assess
@@ -184,9 +184,11 @@ class Journal:
             )
         found = {}
         for row in rows[1:]:
-            if len(row) != len(self.header) or not row[0].isdigit():
+            # ASCII digits only: str.isdigit takes "³" (which int() refuses) and "٣" (which it reads as 3).
+            number = ascii_number(row[0], len(str(DEAL_COUNT))) if len(row) == len(self.header) else None
+            if number is None:
                 raise GolfError("analysis.table_damaged", f"{self.path}: unreadable row {row!r}", path=str(self.path))
-            found[int(row[0])] = row
+            found[number] = row
         return found
 
     def append(self, rows: Iterable[list[str]]) -> None:

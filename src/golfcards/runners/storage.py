@@ -25,18 +25,30 @@ that day (the first one started; a fresh start replaces it only while it has no 
 table and the player's streak read that game's row. The step only creates tables and indexes that
 do not exist yet (``IF NOT EXISTS``), so it can take any version number when branches merge.
 
+Schema version 5 gives each Solitaire game a version (counted up by every write, for optimistic
+concurrency) and remembers the ids of applied requests (a retry is applied once).
+
 The schema carries a version number (``PRAGMA user_version``); :data:`MIGRATIONS` lists the
 statements that bring a file from each version to the next.
+
+Each thread that uses a :class:`Storage` gets its own connection, so the web server's storage
+threads read at the same time while one of them writes. The file is in WAL mode with
+``synchronous = NORMAL``: a commit is in the operating system's hands when it returns, so an
+acknowledged action survives the server being killed (``kill -9``); only a power cut or an
+operating system crash may lose the last commits, never corrupt the file.
 """
 
 from __future__ import annotations
 
+import contextlib
+import enum
+import errno
 import json
 import secrets
 import sqlite3
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -53,7 +65,7 @@ DAILY_TABLES = """
     CREATE INDEX IF NOT EXISTS daily_entries_player ON daily_entries(player, rules, day);
 """
 """The daily deal's tables: self-contained, so renumbering the step at a merge is a one-line change."""
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 MIGRATIONS: dict[int, str] = {
     1: """
     CREATE TABLE players (
@@ -133,9 +145,32 @@ MIGRATIONS: dict[int, str] = {
     );
     """,
     4: DAILY_TABLES,
+    5: """
+    ALTER TABLE solitaire_games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE IF NOT EXISTS requests (
+        player TEXT NOT NULL,
+        id TEXT NOT NULL,
+        created REAL NOT NULL,
+        PRIMARY KEY (player, id)
+    ) WITHOUT ROWID;
+    """,
 }
 RECENT_RESULTS = 20
 """How many of the latest counted games the statistics return for the chart."""
+BUSY_TIMEOUT = 5.0
+"""Seconds a write waits for another writer (another thread or server on the same file) to finish."""
+REQUEST_MEMORY = 24 * 3600.0
+"""Seconds a request id is remembered: a retry of the same request within that time is applied once."""
+
+
+class Commit(enum.Enum):
+    """What became of a write computed from a stored version of a game."""
+
+    DONE = "done"
+    CONFLICT = "conflict"
+    """The game changed since it was read (another request, another server): nothing was written."""
+    REPEATED = "repeated"
+    """The request id was applied already: nothing was written."""
 
 
 def default_db_path() -> Path:
@@ -150,12 +185,15 @@ def default_db_path() -> Path:
 
 @dataclass(frozen=True, slots=True)
 class SavedGame:
-    """One stored game: its id, code, accepted actions, and the course it belongs to (if any)."""
+    """One stored game: its id, code, the log of its accepted actions, the course it belongs to (if
+    any), its move counter and its version (counted up by every write, for optimistic concurrency)."""
 
     id: int
     code: str
     actions: tuple[str, ...]
     course_id: int | None
+    moves: int = 0
+    version: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,130 +241,288 @@ class Statistics:
     def win_rate(self) -> float | None:
         return self.wins / self.games if self.games else None
 
+    @classmethod
+    def empty(cls, rules: str) -> Statistics:
+        return cls(rules, 0, 0, 0, 0, None, None, ())
+
+
+_FAILURES = {
+    sqlite3.SQLITE_BUSY: "storage.busy",
+    sqlite3.SQLITE_LOCKED: "storage.busy",
+    sqlite3.SQLITE_READONLY: "storage.read_only",
+    sqlite3.SQLITE_PERM: "storage.read_only",
+    sqlite3.SQLITE_FULL: "storage.full",
+    sqlite3.SQLITE_CORRUPT: "storage.corrupt",
+    sqlite3.SQLITE_NOTADB: "storage.corrupt",
+}
+
+
+class StorageFailure(GolfError, sqlite3.Error):
+    """A failure of the file: a :class:`GolfError` whose ``storage.*`` key the interfaces translate,
+    and an :class:`sqlite3.Error` for a caller that goes on without the file (the terminal app);
+    its text is SQLite's (or the system's) reason, its ``path`` parameter the file."""
+
+
+def storage_failure(error: sqlite3.Error | OSError, path: Path) -> StorageFailure:
+    """A failure of the file while the program runs as an error the interfaces translate: the disk
+    is full, the file became read-only or damaged, another program holds it…"""
+    code = getattr(error, "sqlite_errorcode", None)
+    key = _FAILURES.get(code & 0xFF, "storage.failed") if isinstance(code, int) else "storage.failed"
+    if isinstance(error, OSError) and error.errno == errno.ENOSPC:
+        key = "storage.full"
+    return StorageFailure(key, str(error), path=str(path))
+
 
 class Storage:
-    """The SQLite file; safe to share between the server's threads (one connection, one lock)."""
+    """The SQLite file, shared by the threads of a server (each uses its own connection) and by
+    several servers started on the same file."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, *, busy_timeout: float = BUSY_TIMEOUT) -> None:
         self.path = Path(path)
-        self._lock = threading.RLock()
+        self.busy_timeout = busy_timeout
+        self._local = threading.local()
+        self._lock = threading.Lock()
+        self._connections: list[sqlite3.Connection] = []
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-            self._db.row_factory = sqlite3.Row
-            self._db.execute("PRAGMA foreign_keys = ON")
-            self._db.execute("PRAGMA journal_mode = WAL")
-            self._migrate()
+            db = self._connection()
+            db.execute("PRAGMA journal_mode = WAL")
+            self._migrate(db)
         except (OSError, sqlite3.Error) as error:  # a folder, not a database, no permission…
+            self.close()
             raise GolfError(
                 "storage.cannot_open", f"{self.path}: {error}", path=str(self.path), reason=str(error)
             ) from error
 
     def close(self) -> None:
+        """Close every thread's connection (call once no thread uses the storage any more)."""
         with self._lock:
-            self._db.close()
+            connections, self._connections = self._connections, []
+        for db in connections:
+            db.close()
+        self._local = threading.local()
+
+    def _connection(self) -> sqlite3.Connection:
+        db: sqlite3.Connection | None = getattr(self._local, "db", None)
+        if db is None:
+            db = sqlite3.connect(self.path, timeout=self.busy_timeout, check_same_thread=False, isolation_level=None)
+            db.row_factory = sqlite3.Row
+            db.execute("PRAGMA foreign_keys = ON")
+            db.execute("PRAGMA synchronous = NORMAL")
+            self._local.db = db
+            with self._lock:
+                self._connections.append(db)
+        return db
+
+    @contextlib.contextmanager
+    def _use(self, write: bool = False) -> Iterator[sqlite3.Connection]:
+        """This thread's connection (in a write transaction with ``write``); a failure of the file
+        becomes a ``storage.*`` :class:`GolfError`."""
+        try:
+            db = self._connection()
+            if not write:
+                yield db
+                return
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise
+            if db.in_transaction:  # (a write that found a conflict rolled back already)
+                db.execute("COMMIT")
+        except (sqlite3.Error, OSError) as error:
+            raise storage_failure(error, self.path) from error
 
     # --- schema -------------------------------------------------------------------------------
 
     @property
     def schema_version(self) -> int:
-        return int(self._db.execute("PRAGMA user_version").fetchone()[0])
+        with self._use() as db:
+            return int(db.execute("PRAGMA user_version").fetchone()[0])
 
-    def _migrate(self) -> None:
-        with self._lock:
-            version = self.schema_version
-            if version > SCHEMA_VERSION:
-                raise GolfError(
-                    "storage.newer",
-                    f"{self.path} was written by a newer golfcards (schema {version})",
-                    path=str(self.path),
-                )
+    def _migrate(self, db: sqlite3.Connection) -> None:
+        version = int(db.execute("PRAGMA user_version").fetchone()[0])
+        if version > SCHEMA_VERSION:
+            raise GolfError(
+                "storage.newer", f"{self.path} was written by a newer golfcards (schema {version})", path=str(self.path)
+            )
+        if version == SCHEMA_VERSION:
+            return
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            version = int(db.execute("PRAGMA user_version").fetchone()[0])  # another server may have done it
             for target in range(version + 1, SCHEMA_VERSION + 1):
-                with self._transaction():
-                    for statement in MIGRATIONS[target].split(";"):
-                        if statement.strip():
-                            self._db.execute(statement)
-                    self._db.execute(f"PRAGMA user_version = {target}")
-
-    def _transaction(self) -> _Transaction:
-        return _Transaction(self._db)
+                for statement in MIGRATIONS[target].split(";"):
+                    if statement.strip():
+                        _run_step(db, statement)
+                db.execute(f"PRAGMA user_version = {target}")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
 
     # --- players ------------------------------------------------------------------------------
 
     def new_player(self) -> str:
         """Create a player and return their unguessable id (kept in a browser cookie)."""
         player = secrets.token_urlsafe(18)
-        with self._lock:
-            self._db.execute("INSERT INTO players (id, created) VALUES (?, ?)", (player, time.time()))
+        with self._use() as db:
+            db.execute("INSERT INTO players (id, created) VALUES (?, ?)", (player, time.time()))
         return player
 
     def player_exists(self, player: str) -> bool:
-        with self._lock:
-            return self._db.execute("SELECT 1 FROM players WHERE id = ?", (player,)).fetchone() is not None
+        with self._use() as db:
+            return db.execute("SELECT 1 FROM players WHERE id = ?", (player,)).fetchone() is not None
+
+    def request_applied(self, player: str, request_id: str) -> bool:
+        """Whether the player's request ``request_id`` was applied already (within :data:`REQUEST_MEMORY`)."""
+        with self._use() as db:
+            row = db.execute(
+                "SELECT created FROM requests WHERE player = ? AND id = ?", (player, request_id)
+            ).fetchone()
+        return row is not None and row["created"] > time.time() - REQUEST_MEMORY
+
+    def _claim_request(self, db: sqlite3.Connection, player: str, request_id: str | None) -> bool:
+        """Inside a write: remember ``request_id``; False if it was applied already."""
+        if request_id is None:
+            return True
+        now = time.time()
+        db.execute("DELETE FROM requests WHERE player = ? AND created < ?", (player, now - REQUEST_MEMORY))
+        cursor = db.execute(
+            "INSERT OR IGNORE INTO requests (player, id, created) VALUES (?, ?, ?)", (player, request_id, now)
+        )
+        return cursor.rowcount == 1
 
     # --- games --------------------------------------------------------------------------------
 
     def current_game(self, player: str) -> SavedGame | None:
-        with self._lock:
-            row = self._db.execute(
-                "SELECT id, code, actions, course FROM solitaire_games WHERE player = ? AND current = 1 "
-                "ORDER BY id DESC LIMIT 1",
+        with self._use() as db:
+            row = db.execute(
+                "SELECT id, code, actions, course, moves, version FROM solitaire_games "
+                "WHERE player = ? AND current = 1 ORDER BY id DESC LIMIT 1",
                 (player,),
             ).fetchone()
         return None if row is None else _saved_game(row)
 
-    def start_game(self, player: str, code: str, rules: str, course_id: int | None = None) -> SavedGame:
-        """Make ``code`` the player's current game; a game left unfinished after a move counts as lost."""
+    def start_game(
+        self,
+        player: str,
+        code: str,
+        rules: str,
+        course_id: int | None = None,
+        *,
+        request_id: str | None = None,
+        replacing: SavedGame | None = None,
+        course_results: tuple[list[int], bool] | None = None,
+    ) -> SavedGame | Commit:
+        """Make ``code`` the player's current game; a game left unfinished after a move counts as lost.
+
+        With ``replacing``, only if that game is still the current one at its version (else
+        :attr:`Commit.CONFLICT`); ``course_results`` (results, finished) are stored with it for
+        ``course_id``. A ``request_id`` applied already gives :attr:`Commit.REPEATED`.
+        """
         now = time.time()
-        with self._lock, self._transaction():
-            self._db.execute(
-                "UPDATE solitaire_games SET abandoned = (status = 'playing' AND moves > 0), current = 0 "
-                "WHERE player = ? AND current = 1",
+        with self._use(write=True) as db:
+            if not self._claim_request(db, player, request_id):
+                db.execute("ROLLBACK")
+                return Commit.REPEATED
+            if replacing is not None:
+                cursor = db.execute(
+                    "UPDATE solitaire_games SET abandoned = (status = 'playing' AND moves > 0), current = 0, "
+                    "version = version + 1 WHERE id = ? AND version = ? AND current = 1",
+                    (replacing.id, replacing.version),
+                )
+                if cursor.rowcount != 1:
+                    db.execute("ROLLBACK")
+                    return Commit.CONFLICT
+            db.execute(
+                "UPDATE solitaire_games SET abandoned = (status = 'playing' AND moves > 0), current = 0, "
+                "version = version + 1 WHERE player = ? AND current = 1",
                 (player,),
             )
-            cursor = self._db.execute(
+            if course_results is not None and course_id is not None:
+                results, finished = course_results
+                db.execute(
+                    "UPDATE courses SET results = ?, finished = ? WHERE id = ?",
+                    (json.dumps(results), now if finished else None, course_id),
+                )
+            cursor = db.execute(
                 "INSERT INTO solitaire_games (player, code, rules, course, started, updated) VALUES (?, ?, ?, ?, ?, ?)",
                 (player, code, rules, course_id, now, now),
             )
             game_id = int(cursor.lastrowid or 0)
         return SavedGame(game_id, code, (), course_id)
 
+    def commit_action(
+        self, player: str, game: SavedGame, actions: tuple[str, ...], summary: GameSummary, request_id: str | None
+    ) -> Commit:
+        """Store the game's new action log and summary, computed from ``game`` as read: in one
+        transaction, only if it is still the player's current game at that version."""
+        with self._use(write=True) as db:
+            if not self._claim_request(db, player, request_id):
+                db.execute("ROLLBACK")
+                return Commit.REPEATED
+            cursor = db.execute(
+                "UPDATE solitaire_games SET actions = ?, status = ?, score = ?, cards_left = ?, moves = ?, "
+                "updated = ?, version = version + 1 WHERE id = ? AND version = ? AND current = 1",
+                (
+                    " ".join(actions),
+                    summary.status,
+                    summary.score,
+                    summary.cards_left,
+                    summary.moves,
+                    time.time(),
+                    game.id,
+                    game.version,
+                ),
+            )
+            if cursor.rowcount != 1:
+                db.execute("ROLLBACK")
+                return Commit.CONFLICT
+        return Commit.DONE
+
     def record_action(self, game_id: int, action: str, summary: GameSummary) -> None:
-        """Append one accepted action to the game's log and keep its summary up to date."""
-        with self._lock:
-            self._db.execute(
+        """Append one accepted action to game ``game_id``'s log and keep its summary (a new version),
+        for a caller that alone writes the game (the terminal app rebuilding a game elsewhere)."""
+        with self._use(write=True) as db:
+            db.execute(
                 "UPDATE solitaire_games SET actions = TRIM(actions || ' ' || ?), status = ?, score = ?, "
-                "cards_left = ?, moves = ?, updated = ? WHERE id = ?",
+                "cards_left = ?, moves = ?, updated = ?, version = version + 1 WHERE id = ?",
                 (action, summary.status, summary.score, summary.cards_left, summary.moves, time.time(), game_id),
             )
+
+    @property
+    def _db(self) -> sqlite3.Connection:
+        """The calling thread's connection (the terminal app's tests make SQLite fail through it)."""
+        return self._connection()
 
     # --- courses ------------------------------------------------------------------------------
 
     def start_course(self, player: str, code: str) -> int:
-        with self._lock:
-            cursor = self._db.execute(
+        with self._use() as db:
+            cursor = db.execute(
                 "INSERT INTO courses (player, code, started) VALUES (?, ?, ?)", (player, code, time.time())
             )
         return int(cursor.lastrowid or 0)
 
     def course(self, course_id: int) -> SavedCourse | None:
-        with self._lock:
-            row = self._db.execute(
-                "SELECT id, code, results, finished FROM courses WHERE id = ?", (course_id,)
-            ).fetchone()
+        with self._use() as db:
+            row = db.execute("SELECT id, code, results, finished FROM courses WHERE id = ?", (course_id,)).fetchone()
         return None if row is None else _saved_course(row)
 
     def record_course_results(self, course_id: int, results: list[int], finished: bool) -> None:
-        with self._lock:
-            self._db.execute(
+        with self._use() as db:
+            db.execute(
                 "UPDATE courses SET results = ?, finished = ? WHERE id = ?",
                 (json.dumps(results), time.time() if finished else None, course_id),
             )
 
     def finished_courses(self, player: str, limit: int = 10) -> list[SavedCourse]:
         """The player's finished courses, newest first."""
-        with self._lock:
-            rows = self._db.execute(
+        with self._use() as db:
+            rows = db.execute(
                 "SELECT id, code, results, finished FROM courses WHERE player = ? AND finished IS NOT NULL "
                 "ORDER BY id DESC LIMIT ?",
                 (player, limit),
@@ -337,8 +533,8 @@ class Storage:
 
     def rules_played(self, player: str) -> list[str]:
         """The rule parts (``E``, ``C``…) under which the player has counted games, most played first."""
-        with self._lock:
-            rows = self._db.execute(
+        with self._use() as db:
+            rows = db.execute(
                 f"SELECT rules, COUNT(*) AS n FROM solitaire_games WHERE player = ? AND {_COUNTED} "
                 "GROUP BY rules ORDER BY n DESC, rules",
                 (player,),
@@ -346,8 +542,8 @@ class Storage:
         return [row["rules"] for row in rows]
 
     def statistics(self, player: str, rules: str) -> Statistics:
-        with self._lock:
-            rows = self._db.execute(
+        with self._use() as db:
+            rows = db.execute(
                 f"SELECT code, status, score, cards_left FROM solitaire_games "
                 f"WHERE player = ? AND rules = ? AND {_COUNTED} ORDER BY id",
                 (player, rules),
@@ -376,16 +572,16 @@ class Storage:
 
     def daily_entry(self, player: str, day: str, rules: str) -> DailyEntry | None:
         """The game that counts for ``player``'s daily deal of ``day`` under ``rules``, if any."""
-        with self._lock:
-            row = self._db.execute(
+        with self._use() as db:
+            row = db.execute(
                 f"{_DAILY_SELECT} WHERE d.day = ? AND d.rules = ? AND d.player = ?", (day, rules, player)
             ).fetchone()
         return None if row is None else _daily_entry(row)
 
     def record_daily(self, player: str, day: str, rules: str, game_id: int) -> None:
         """Make ``game_id`` the game that counts for the day, unless one with a move already does."""
-        with self._lock, self._transaction():
-            self._db.execute(
+        with self._use(write=True) as db:
+            db.execute(
                 "INSERT INTO daily_entries (day, rules, player, game) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT (day, rules, player) DO UPDATE SET game = excluded.game "
                 "WHERE (SELECT moves FROM solitaire_games WHERE id = daily_entries.game) = 0",
@@ -394,8 +590,8 @@ class Storage:
 
     def daily_results(self, day: str, rules: str, limit: int) -> list[DailyEntry]:
         """The day's games under ``rules`` with at least one move: wins first, then score, moves, time."""
-        with self._lock:
-            rows = self._db.execute(
+        with self._use() as db:
+            rows = db.execute(
                 f"{_DAILY_SELECT} WHERE d.day = ? AND d.rules = ? AND g.moves > 0 ORDER BY {_DAILY_ORDER} LIMIT ?",
                 (day, rules, limit),
             ).fetchall()
@@ -403,8 +599,8 @@ class Storage:
 
     def daily_rank(self, player: str, day: str, rules: str) -> int | None:
         """``player``'s place in the day's table (as :meth:`daily_results` orders it), if they played."""
-        with self._lock:
-            row = self._db.execute(
+        with self._use() as db:
+            row = db.execute(
                 "SELECT place FROM (SELECT d.player, ROW_NUMBER() OVER (ORDER BY "
                 f"{_DAILY_ORDER}) AS place FROM daily_entries d JOIN solitaire_games g ON g.id = d.game "
                 "WHERE d.day = ? AND d.rules = ? AND g.moves > 0) WHERE player = ?",
@@ -414,8 +610,8 @@ class Storage:
 
     def daily_days_won(self, player: str, rules: str) -> list[str]:
         """The days (``YYYY-MM-DD``) whose daily deal under ``rules`` ``player`` won, oldest first."""
-        with self._lock:
-            rows = self._db.execute(
+        with self._use() as db:
+            rows = db.execute(
                 "SELECT d.day FROM daily_entries d JOIN solitaire_games g ON g.id = d.game "
                 "WHERE d.player = ? AND d.rules = ? AND g.status = 'won' ORDER BY d.day",
                 (player, rules),
@@ -428,16 +624,16 @@ class Storage:
         self, room: str, seats: str, summary: str, record: str, results: list[SixCardResultRow]
     ) -> int:
         """Store a finished match (JSON texts) and one result per seat whose player exists; its id."""
-        with self._lock, self._transaction():
-            cursor = self._db.execute(
+        with self._use(write=True) as db:
+            cursor = db.execute(
                 "INSERT INTO sixcard_matches (room, seats, summary, record, finished) VALUES (?, ?, ?, ?, ?)",
                 (room, seats, summary, record, time.time()),
             )
             match_id = int(cursor.lastrowid or 0)
             for row in results:
-                if self._db.execute("SELECT 1 FROM players WHERE id = ?", (row.player,)).fetchone() is None:
+                if db.execute("SELECT 1 FROM players WHERE id = ?", (row.player,)).fetchone() is None:
                     continue
-                self._db.execute(
+                db.execute(
                     "INSERT INTO sixcard_results (match, seat, player, grid, holes, points, best_hole, won, bots) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
@@ -456,8 +652,8 @@ class Storage:
 
     def sixcard_results(self, player: str) -> list[SixCardResultRow]:
         """Every six-card result of ``player``, oldest first."""
-        with self._lock:
-            rows = self._db.execute(
+        with self._use() as db:
+            rows = db.execute(
                 "SELECT seat, player, grid, holes, points, best_hole, won, bots, match FROM sixcard_results "
                 "WHERE player = ? ORDER BY match",
                 (player,),
@@ -466,8 +662,8 @@ class Storage:
 
     def sixcard_matches(self, player: str, limit: int, before: int | None = None) -> list[StoredSixCardMatch]:
         """The matches ``player`` took part in, newest first (ids below ``before``), without records."""
-        with self._lock:
-            rows = self._db.execute(
+        with self._use() as db:
+            rows = db.execute(
                 "SELECT m.id, m.seats, m.summary, NULL AS record, m.finished, r.seat FROM sixcard_matches m "
                 "JOIN sixcard_results r ON r.match = m.id WHERE r.player = ? AND m.id < ? "
                 "ORDER BY m.id DESC LIMIT ?",
@@ -477,8 +673,8 @@ class Storage:
 
     def sixcard_match(self, match_id: int, player: str) -> StoredSixCardMatch | None:
         """Match ``match_id`` with its record, if ``player`` took part in it."""
-        with self._lock:
-            row = self._db.execute(
+        with self._use() as db:
+            row = db.execute(
                 "SELECT m.id, m.seats, m.summary, m.record, m.finished, r.seat FROM sixcard_matches m "
                 "JOIN sixcard_results r ON r.match = m.id WHERE m.id = ? AND r.player = ? ORDER BY r.seat LIMIT 1",
                 (match_id, player),
@@ -489,40 +685,51 @@ class Storage:
 
     def insert_room(self, room: StoredRoom) -> bool:
         """Store a new room; False (nothing written) if a room with its code exists already."""
-        with self._lock:
-            try:
-                self._db.execute(
-                    "INSERT INTO sixcard_rooms (code, rules, seats, match_code, match_key, serial, sequence, "
-                    "finished, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    _room_values(room),
-                )
-            except sqlite3.IntegrityError:
-                return False
-        return True
+        return bool(self.write_rooms([RoomWrite(room.code, room, insert=True)])[0])
 
     def save_room(self, room: StoredRoom, events: Sequence[StoredEvent]) -> None:
         """Write the room's row and append ``events``, at once (one transaction): events of an earlier
         match (``serial``) are dropped, an event already stored is kept as it is."""
-        with self._lock, self._transaction():
-            self._db.execute(
-                "UPDATE sixcard_rooms SET rules = ?, seats = ?, match_code = ?, match_key = ?, serial = ?, "
-                "sequence = ?, finished = ?, updated = ? WHERE code = ?",
-                (*_room_values(room)[1:8], room.updated, room.code),
-            )
-            self._db.execute("DELETE FROM sixcard_room_events WHERE room = ? AND serial < ?", (room.code, room.serial))
-            self._db.executemany(
-                "INSERT OR IGNORE INTO sixcard_room_events (room, serial, n, seat, event, sequence) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                [(room.code, room.serial, event.n, event.seat, event.event, event.sequence) for event in events],
-            )
+        self.write_rooms([RoomWrite(room.code, room, tuple(events))])
+
+    def delete_room(self, code: str) -> None:
+        self.write_rooms([RoomWrite(code)])
+
+    def write_rooms(self, writes: Sequence[RoomWrite]) -> list[bool]:
+        """Carry out ``writes`` in their order, in one transaction (a group commit): for each, True,
+        or False for an insert whose code is taken. Consecutive saves of one room become one save
+        (its last row, the events of all), which stores the same as saving them one by one."""
+        with self._use(write=True) as db:
+            results: list[bool] = []
+            pending: dict[str, list[RoomWrite]] = {}  # saves of each room not yet written, in order
+            for write in writes:
+                if write.room is not None and not write.insert:
+                    pending.setdefault(write.code, []).append(write)
+                    results.append(True)
+                    continue
+                _save_rooms(db, pending.pop(write.code, []))
+                if write.room is None:
+                    db.execute("DELETE FROM sixcard_room_events WHERE room = ?", (write.code,))
+                    db.execute("DELETE FROM sixcard_rooms WHERE code = ?", (write.code,))
+                    results.append(True)
+                else:
+                    inserted = db.execute(
+                        "INSERT OR IGNORE INTO sixcard_rooms (code, rules, seats, match_code, match_key, serial, "
+                        "sequence, finished, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        _room_values(write.room),
+                    )
+                    results.append(inserted.rowcount == 1)
+            for saves in pending.values():
+                _save_rooms(db, saves)
+        return results
 
     def load_room(self, code: str) -> tuple[StoredRoom, list[StoredEvent]] | None:
         """A stored room and the events of its current match in order, or None."""
-        with self._lock:
-            row = self._db.execute("SELECT * FROM sixcard_rooms WHERE code = ?", (code,)).fetchone()
+        with self._use() as db:
+            row = db.execute("SELECT * FROM sixcard_rooms WHERE code = ?", (code,)).fetchone()
             if row is None:
                 return None
-            events = self._db.execute(
+            events = db.execute(
                 "SELECT n, seat, event, sequence FROM sixcard_room_events WHERE room = ? AND serial = ? ORDER BY n",
                 (code, row["serial"]),
             ).fetchall()
@@ -540,16 +747,11 @@ class Storage:
         )
         return room, [StoredEvent(int(e["n"]), int(e["seat"]), e["event"], int(e["sequence"])) for e in events]
 
-    def delete_room(self, code: str) -> None:
-        with self._lock, self._transaction():
-            self._db.execute("DELETE FROM sixcard_room_events WHERE room = ?", (code,))
-            self._db.execute("DELETE FROM sixcard_rooms WHERE code = ?", (code,))
-
     def old_rooms(self, idle_before: float, playing_before: float) -> list[str]:
         """Codes of the rooms last written before ``idle_before`` whose match has not started or is over,
         and of those with a match under way last written before ``playing_before``."""
-        with self._lock:
-            rows = self._db.execute(
+        with self._use() as db:
+            rows = db.execute(
                 "SELECT code FROM sixcard_rooms WHERE updated < CASE "
                 "WHEN match_code IS NOT NULL AND finished IS NULL THEN ? ELSE ? END",
                 (playing_before, idle_before),
@@ -644,6 +846,41 @@ class StoredEvent:
     sequence: int
 
 
+@dataclass(frozen=True, slots=True)
+class RoomWrite:
+    """One write of :meth:`Storage.write_rooms`: the room ``code``'s row ``room`` with ``events`` to
+    append (a save), the row of a new room (``insert``), or, with ``room`` None, the room's deletion."""
+
+    code: str
+    room: StoredRoom | None = None
+    events: tuple[StoredEvent, ...] = ()
+    insert: bool = False
+
+
+def _save_rooms(db: sqlite3.Connection, saves: Sequence[RoomWrite]) -> None:
+    """Consecutive saves of one room as one: the last row, the events of its match from all of them
+    (the first of equal numbers kept, as saving them one by one would)."""
+    if not saves:
+        return
+    room = saves[-1].room
+    assert room is not None
+    db.execute(
+        "UPDATE sixcard_rooms SET rules = ?, seats = ?, match_code = ?, match_key = ?, serial = ?, "
+        "sequence = ?, finished = ?, updated = ? WHERE code = ?",
+        (*_room_values(room)[1:8], room.updated, room.code),
+    )
+    db.execute("DELETE FROM sixcard_room_events WHERE room = ? AND serial < ?", (room.code, room.serial))
+    db.executemany(
+        "INSERT OR IGNORE INTO sixcard_room_events (room, serial, n, seat, event, sequence) VALUES (?, ?, ?, ?, ?, ?)",
+        [
+            (room.code, room.serial, event.n, event.seat, event.event, event.sequence)
+            for save in saves
+            if save.room is not None and save.room.serial == room.serial
+            for event in save.events
+        ],
+    )
+
+
 def _room_values(room: StoredRoom) -> tuple[object, ...]:
     return (
         room.code,
@@ -680,22 +917,26 @@ def _daily_entry(row: sqlite3.Row) -> DailyEntry:
     )
 
 
+def _run_step(db: sqlite3.Connection, statement: str) -> None:
+    """One statement of a migration step; a column the file has already is left alone, so that a
+    step can run again when merged branches renumber it (its tables say ``IF NOT EXISTS``)."""
+    try:
+        db.execute(statement)
+    except sqlite3.OperationalError as error:
+        if not (statement.strip().upper().startswith("ALTER TABLE") and "duplicate column" in str(error)):
+            raise
+
+
 def _saved_game(row: sqlite3.Row) -> SavedGame:
-    return SavedGame(int(row["id"]), row["code"], tuple(row["actions"].split()), row["course"])
+    return SavedGame(
+        int(row["id"]),
+        row["code"],
+        tuple(row["actions"].split()),
+        row["course"],
+        int(row["moves"]),
+        int(row["version"]),
+    )
 
 
 def _saved_course(row: sqlite3.Row) -> SavedCourse:
     return SavedCourse(int(row["id"]), row["code"], tuple(json.loads(row["results"])), row["finished"] is not None)
-
-
-class _Transaction:
-    """``BEGIN`` … ``COMMIT`` (``ROLLBACK`` on error) on an autocommit connection."""
-
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self._db = db
-
-    def __enter__(self) -> None:
-        self._db.execute("BEGIN")
-
-    def __exit__(self, kind: object, value: object, traceback: object) -> None:
-        self._db.execute("COMMIT" if kind is None else "ROLLBACK")

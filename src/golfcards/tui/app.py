@@ -7,9 +7,11 @@ screen on the stack in place (:meth:`GolfApp.set_language`), like the web page's
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -23,7 +25,7 @@ from golfcards.runners.storage import Storage
 from golfcards.tui.faces import Look
 from golfcards.tui.remote import RoomAddress
 from golfcards.tui.settings import Settings, load_settings, save_settings, settings_path
-from golfcards.tui.solitaire_session import SolitaireSession
+from golfcards.tui.solitaire_session import SolitaireSession, StorageFailure
 
 BOT_DELAY = 0.7
 """Seconds before a bot acts, so that people can follow the table (tests use 0)."""
@@ -54,6 +56,15 @@ class Worded:
 
     def update_words(self) -> None:  # pragma: no cover - every screen overrides it
         raise NotImplementedError
+
+
+def storage_failure_text(failure: StorageFailure, t: Translator) -> str:
+    """What the player reads when the database fails while the app runs."""
+    return t.gettext(
+        "Games can no longer be saved in {path} ({reason}). You can play on; this game is kept only until you quit.",
+        path=failure.path,
+        reason=failure.reason,
+    )
 
 
 def plain(text: str, style: str = "") -> Text:
@@ -88,6 +99,82 @@ class KeysScreen(ModalScreen[None]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(None)
+
+
+def topbar(*tools: str, keys: bool = True) -> Horizontal:
+    """The bar at the top of a screen: its title (``#title``), a button for each tool id (worded by the
+    screen's ``update_words``), then ``?`` for the list of keys (``#open-keys``) unless ``keys`` is False."""
+    buttons = [Button("", id=tool, compact=True) for tool in tools]
+    if keys:
+        buttons.append(Button("?", id="open-keys", compact=True))
+    return Horizontal(Static(id="title"), *buttons, id="topbar")
+
+
+def keys_line() -> Static:
+    """The line at the bottom of a screen that names its keys (``#keys``)."""
+    return Static(id="keys", classes="keys")
+
+
+def word_bars(screen: Screen[Any], title: str | None, keys: str, labels: dict[str, str] | None = None) -> None:
+    """Word the bars of ``screen``: the title (None: left to the screen, which draws more in it), the
+    line of keys, and each tool button of ``labels`` (id → words)."""
+    if title is not None:
+        screen.query_one("#title", Static).update(plain(title, "bold"))
+    for button_id, label in (labels or {}).items():
+        relabel(screen.query_one(f"#{button_id}", Button), label)
+    screen.query_one("#keys", Static).update(plain(keys))
+
+
+class GameScreen(Screen[None], Worded):
+    """A game's screen: what both games do alike around their table.
+
+    The bars (:func:`topbar`, :func:`keys_line`, :func:`word_bars`); ``?`` or F1 lists the keys in words
+    (:meth:`key_lines`, then how to go back), ``O`` opens the settings and draws again, ``Q`` goes back
+    home; a button runs the action :meth:`button_actions` gives its id (``?`` included).
+    """
+
+    AUTO_FOCUS = ""  # no button has the focus: keys play; Tab reaches the buttons
+    BINDINGS = [
+        Binding("o", "settings", show=False),
+        Binding("question_mark,f1", "keys", show=False),
+        Binding("q", "back", show=False),
+    ]
+
+    @property
+    def t(self) -> Translator:
+        return self.app.t  # type: ignore[attr-defined,no-any-return]
+
+    def draw(self) -> None:  # pragma: no cover - every game screen overrides it
+        raise NotImplementedError
+
+    def key_lines(self) -> list[str]:  # pragma: no cover - every game screen overrides it
+        """The screen's keys, a sentence each, in the app's language."""
+        raise NotImplementedError
+
+    def button_actions(self) -> dict[str, Callable[[], object]]:  # pragma: no cover - every game screen overrides it
+        """What each tool button does (by id); an action may be a coroutine function."""
+        raise NotImplementedError
+
+    def action_keys(self) -> None:
+        t = self.t
+        lines = [*self.key_lines(), t.gettext("Q: back to the home screen")]
+        self.app.push_screen(KeysScreen(t.gettext("Keys"), lines))
+
+    def action_settings(self) -> None:
+        from golfcards.tui.solitaire_dialogs import SettingsScreen
+
+        self.app.push_screen(SettingsScreen(), lambda _: self.draw())
+
+    def action_back(self) -> None:
+        self.app.go_back()  # type: ignore[attr-defined]
+
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        actions = {"open-keys": self.action_keys, **self.button_actions()}
+        action = actions.get(event.button.id or "")
+        if action is not None:
+            result = action()
+            if inspect.isawaitable(result):
+                await result
 
 
 class HomeScreen(Screen[None], Worded):
@@ -172,11 +259,11 @@ class GolfApp(App[int]):
         self.settings_file = settings_path(options.db_path)
         self.settings: Settings = load_settings(self.settings_file)
         self.t: Translator = translator(options.language or self.settings.language or language_from_environment())
-        player = SolitaireSession.player_for(storage, self.settings.player)
-        if player != self.settings.player:
-            self.settings.player = player
+        self.session = SolitaireSession.open(storage, self.settings.player, options.new_number)
+        if self.session.failure is None and self.session.player != self.settings.player:
+            self.settings.player = self.session.player
             self.save_settings()
-        self.session = SolitaireSession(storage, player, options.new_number)
+        self.session.on_failure = self.storage_failed
 
     @property
     def look(self) -> Look:
@@ -194,7 +281,16 @@ class GolfApp(App[int]):
             if isinstance(screen, Worded):
                 screen.update_words()
 
+    def storage_failed(self) -> None:
+        """The database failed: say so in the app's language (safe from any thread); the games go on
+        in memory (see :class:`SolitaireSession`)."""
+        failure = self.session.failure
+        if failure is not None:
+            self.notify(storage_failure_text(failure, self.t), severity="error", timeout=30, markup=False)
+
     def on_mount(self) -> None:
+        if self.session.failure is not None:
+            self.storage_failed()
         options = self.options
         self.push_screen(HomeScreen())
         if options.start == "solitaire":

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
+from collections.abc import Callable
 
 from rich.text import Text
 from textual import events
@@ -36,7 +37,7 @@ from golfcards.shuffle import DEAL_COUNT
 from golfcards.sixcard.actions import Action, DiscardDrawn, DrawStock, Reveal, Swap, TakeDiscard
 from golfcards.sixcard.state import Phase
 from golfcards.sixcard.view import View
-from golfcards.tui.app import KeysScreen, Worded, plain, relabel
+from golfcards.tui.app import GameScreen, Worded, keys_line, plain, relabel, topbar, word_bars
 from golfcards.tui.faces import BACK, FACE, Look, back_lines, corner, face_lines, ink, join_lines, slot_lines
 from golfcards.tui.remote import RemoteTable, RoomAddress, parse_room_url
 from golfcards.tui.sixcard_table import LocalTable, Table, status_text
@@ -182,10 +183,9 @@ class PileView(Widget):
 # --- the table ------------------------------------------------------------------------------------
 
 
-class SixcardScreen(Screen[None], Worded):
+class SixcardScreen(GameScreen):
     """A Six-card Golf table: a local match against bots, or a seat in a room of ``golf serve``."""
 
-    AUTO_FOCUS = ""  # no button has the focus: keys play; Tab reaches the buttons
     BINDINGS = [
         *(Binding(str(n), f"position({n})", show=False) for n in range(1, 10)),
         Binding("d", "draw", show=False),
@@ -196,10 +196,7 @@ class SixcardScreen(Screen[None], Worded):
         Binding("s", "start", show=False),
         Binding("j", "join", show=False),
         Binding("c", "scorecard", show=False),
-        Binding("o", "settings", show=False),
-        Binding("question_mark,f1", "keys", show=False),
         Binding("escape", "cancel", show=False),
-        Binding("q", "back", show=False),
     ]
 
     def __init__(
@@ -229,17 +226,10 @@ class SixcardScreen(Screen[None], Worded):
         """A seat in the room at ``address``."""
         return cls(address=address)
 
-    @property
-    def t(self) -> Translator:
-        return self.app.t  # type: ignore[attr-defined,no-any-return]
-
     # --- layout -------------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="topbar"):
-            yield Static(id="title")
-            yield Button("", id="scorecard-button", compact=True)
-            yield Button("?", id="open-keys", compact=True)
+        yield topbar("scorecard-button")
         yield Static(id="seating")
         yield Horizontal(id="opponents")
         with Horizontal(id="middle"):
@@ -259,7 +249,7 @@ class SixcardScreen(Screen[None], Worded):
         yield Static(id="status")
         yield Static(id="seen")
         yield Static(id="side-scorecard")
-        yield Static(id="keys", classes="keys")
+        yield keys_line()
 
     def on_mount(self) -> None:
         app = self.app
@@ -291,19 +281,16 @@ class SixcardScreen(Screen[None], Worded):
 
     def update_words(self) -> None:
         t = self.t
-        relabel(self.query_one("#scorecard-button", Button), t.gettext("Scorecard"))
         labels = {
+            "scorecard-button": t.gettext("Scorecard"),
             "throw": t.gettext("Throw it away") + " (X)",
             "next-hole": t.gettext("Next hole") + " (N)",
             "rematch": t.gettext("Rematch") + " (M)",
             "start": t.gettext("Start the match") + " (S)",
             "take-seat": t.gettext("Take a seat") + " (J)",
         }
-        for button_id, label in labels.items():
-            relabel(self.query_one(f"#{button_id}", Button), label)
-        self.query_one("#keys", Static).update(
-            plain(t.gettext("1–9 your cards · D draw · T take · X throw away · C scores · ? keys · Q back"))
-        )
+        keys = t.gettext("1–9 your cards · D draw · T take · X throw away · C scores · ? keys · Q back")
+        word_bars(self, None, keys, labels)
         if self.remote is not None and self.remote.language != t.language:
             self.run_worker(self.remote.reconnect(t.language), group="reconnect")
         self.refresh_table()
@@ -541,14 +528,9 @@ class SixcardScreen(Screen[None], Worded):
         if self.table is not None:
             self.app.push_screen(ScorecardScreen(self.table))
 
-    def action_settings(self) -> None:
-        from golfcards.tui.solitaire_dialogs import SettingsScreen
-
-        self.app.push_screen(SettingsScreen(), lambda _: self.draw())
-
-    def action_keys(self) -> None:
+    def key_lines(self) -> list[str]:
         t = self.t
-        lines = [
+        return [
             t.gettext("1–9: a position of your grid, row by row: turn that card up, or put your card there"),
             t.gettext("D: draw from the stock · X: throw the drawn card away"),
             t.gettext("T: take the discard, then a position for it (Esc cancels)"),
@@ -556,33 +538,22 @@ class SixcardScreen(Screen[None], Worded):
             t.gettext("S: start the match (the room's host) · J: take a seat in a room"),
             t.gettext("O: settings (language, card style)"),
             t.gettext("Mouse: click the stock, the discard, then one of your cards"),
-            t.gettext("Q: back to the home screen"),
         ]
-        self.app.push_screen(KeysScreen(t.gettext("Keys"), lines))
-
-    def action_back(self) -> None:
-        self.app.go_back()  # type: ignore[attr-defined]
 
     def new_number(self) -> int:
         """A deal number for a local match: the app's picker (tests fix it), else a random one."""
         picker = self.app.options.new_number  # type: ignore[attr-defined]
         return picker() % DEAL_COUNT if picker is not None else secrets.randbelow(DEAL_COUNT)
 
-    async def on_button_pressed(self, event: Button.Pressed) -> None:
-        handlers = {
+    def button_actions(self) -> dict[str, Callable[[], object]]:
+        return {
             "scorecard-button": self.action_scorecard,
-            "open-keys": self.action_keys,
             "throw": self.action_throw,
             "next-hole": self.action_next_hole,
             "rematch": self.action_rematch,
             "start": self.action_start,
             "take-seat": self.action_join,
         }
-        handler = handlers.get(event.button.id or "")
-        if handler is not None:
-            result = handler()
-            if result is not None:
-                await result
 
     # --- bots (a local match) ----------------------------------------------------------------------------
 
@@ -689,8 +660,7 @@ class SixcardLobby(Screen[None], Worded):
 
     def compose(self) -> ComposeResult:
         settings = self.app.settings  # type: ignore[attr-defined]
-        with Horizontal(id="topbar"):
-            yield Static(id="title")
+        yield topbar(keys=False)
         with Vertical(id="lobby"):
             yield Static(id="bots-heading", classes="lobby-heading")
             yield Static(id="name-label")
@@ -713,7 +683,7 @@ class SixcardLobby(Screen[None], Worded):
                 yield Input(placeholder="http://192.168.1.5:8000/sixcard/Q34TM", id="room-link", compact=True)
                 yield Button("", id="join", compact=True)
             yield Static(id="lobby-error", classes="error")
-        yield Static(id="keys", classes="keys")
+        yield keys_line()
 
     def on_mount(self) -> None:
         self.update_words()
@@ -721,7 +691,7 @@ class SixcardLobby(Screen[None], Worded):
 
     def update_words(self) -> None:
         t: Translator = self.app.t  # type: ignore[attr-defined]
-        self.query_one("#title", Static).update(plain(t.gettext("Six-card Golf"), "bold"))
+        word_bars(self, t.gettext("Six-card Golf"), t.gettext("Tab moves between fields · Enter chooses · Esc back"))
         self.query_one("#bots-heading", Static).update(plain(t.gettext("Play against bots")))
         self.query_one("#name-label", Static).update(plain(t.gettext("Your name")))
         self.query_one("#opponents-label", Static).update(plain(t.gettext("Opponents"), "bold"))
@@ -734,7 +704,6 @@ class SixcardLobby(Screen[None], Worded):
             plain(t.gettext("Paste the room link that golf serve or a friend's browser shows."))
         )
         relabel(self.query_one("#join", Button), t.gettext("Join"))
-        self.query_one("#keys", Static).update(plain(t.gettext("Tab moves between fields · Enter chooses · Esc back")))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "room-link":

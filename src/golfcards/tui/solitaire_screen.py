@@ -11,6 +11,7 @@ the solution replay, ``I`` statistics, ``O`` settings, ``T`` the board as one li
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -19,7 +20,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Button, Static
@@ -36,13 +36,12 @@ from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.course import PAR, Course
 from golfcards.solitaire.deal import ROWS
 from golfcards.solitaire.view import SolitaireView
-from golfcards.tui.app import KeysScreen, Worded, plain, relabel
+from golfcards.tui.app import GameScreen, keys_line, plain, topbar, word_bars
 from golfcards.tui.faces import Look, back_lines, face_lines, join_lines, slot_lines
 from golfcards.tui.solitaire_dialogs import (
     EndScreen,
     NewGameRequest,
     NewGameScreen,
-    SettingsScreen,
     StatisticsScreen,
     course_line,
     signed,
@@ -203,10 +202,9 @@ def replay_from(start: Board, line: tuple[Move, ...], t: Translator) -> Replay:
 # --- the screen --------------------------------------------------------------------------------------
 
 
-class SolitaireScreen(Screen[None], Worded):
+class SolitaireScreen(GameScreen):
     """Golf Solitaire."""
 
-    AUTO_FOCUS = ""  # no button has the focus: keys play; Tab reaches the buttons
     BINDINGS = [
         Binding("d", "play('d')", show=False),
         *(Binding(str(n), f"play('{n}')", show=False) for n in range(1, 8)),
@@ -217,14 +215,11 @@ class SolitaireScreen(Screen[None], Worded):
         Binding("s", "solution", show=False),
         Binding("n", "new_game", show=False),
         Binding("i", "statistics", show=False),
-        Binding("o", "settings", show=False),
         Binding("t", "board_text", show=False),
-        Binding("question_mark,f1", "keys", show=False),
         Binding("left", "replay_step(-1)", show=False),
         Binding("right", "replay_step(1)", show=False),
         Binding("space", "replay_pause", show=False),
         Binding("escape", "escape", show=False),
-        Binding("q", "back", show=False),
     ]
 
     def __init__(self, code: str | None = None) -> None:
@@ -241,10 +236,6 @@ class SolitaireScreen(Screen[None], Worded):
         self.card_size = SMALL
 
     # --- the app's things ---------------------------------------------------------------------
-
-    @property
-    def t(self) -> Translator:
-        return self.app.t  # type: ignore[attr-defined,no-any-return]
 
     @property
     def session(self) -> SolitaireSession:
@@ -265,12 +256,7 @@ class SolitaireScreen(Screen[None], Worded):
     # --- layout -----------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="topbar"):
-            yield Static(id="title")
-            yield Button("", id="new-game", compact=True)
-            yield Button("", id="open-stats", compact=True)
-            yield Button("", id="open-settings", compact=True)
-            yield Button("?", id="open-keys", compact=True)
+        yield topbar("new-game", "open-stats", "open-settings")
         yield Static(id="status")
         yield Static(id="rule-line")
         with Horizontal(id="tableau"):
@@ -290,7 +276,7 @@ class SolitaireScreen(Screen[None], Worded):
         yield Static(id="replay-bar")
         yield Static(id="message")
         yield Static(id="board-text")
-        yield Static(id="keys", classes="keys")
+        yield keys_line()
 
     def on_mount(self) -> None:
         self.query_one("#replay-bar").display = False
@@ -326,12 +312,8 @@ class SolitaireScreen(Screen[None], Worded):
             "winnable": t.gettext("Still winnable?"),
             "solution": t.gettext("Solution"),
         }
-        for button_id, label in labels.items():
-            relabel(self.query_one(f"#{button_id}", Button), label)
-        self.query_one("#title", Static).update(plain(t.gettext("Golf Solitaire"), "bold"))
-        self.query_one("#keys", Static).update(
-            plain(t.gettext("D draw · 1–7 take · U undo · R redo · H hint · N new · T text · ? keys · Q back"))
-        )
+        keys = t.gettext("D draw · 1–7 take · U undo · R redo · H hint · N new · T text · ? keys · Q back")
+        word_bars(self, t.gettext("Golf Solitaire"), keys, labels)
         if self.game is not None:
             self.draw()
 
@@ -360,6 +342,7 @@ class SolitaireScreen(Screen[None], Worded):
                 t.gettext("Moves: {moves}", moves=board.moves),
                 t.ngettext("Stock: {count} card", "Stock: {count} cards", board.stock_count),
                 code,
+                *([t.gettext("not saved")] if self.session.failure is not None else []),
             ]
         )
         self.query_one("#status", Static).update(plain(status))
@@ -590,21 +573,18 @@ class SolitaireScreen(Screen[None], Worded):
     def action_back(self) -> None:
         if self.replay is not None:
             self.stop_replay()
-        self.app.go_back()  # type: ignore[attr-defined]
+        super().action_back()
 
     def action_statistics(self) -> None:
         self.app.push_screen(StatisticsScreen(self.session.statistics()))
-
-    def action_settings(self) -> None:
-        self.app.push_screen(SettingsScreen(), lambda _: self.draw())
 
     def action_board_text(self) -> None:
         panel = self.query_one("#board-text", Static)
         panel.display = not panel.display
 
-    def action_keys(self) -> None:
+    def key_lines(self) -> list[str]:
         t = self.t
-        lines = [
+        return [
             t.gettext("D: draw a card from the stock"),
             t.gettext("1–7: remove the free card of that column"),
             t.gettext("U: undo (up to 100 actions) · R: redo"),
@@ -612,25 +592,19 @@ class SolitaireScreen(Screen[None], Worded):
             t.gettext("N: new game · I: statistics · O: settings (language, interactive rules, card style)"),
             t.gettext("T: the board as one line of text, as a screen reader says it"),
             t.gettext("Mouse: click a card to remove it, the stock to draw, a column's number to take its card"),
-            t.gettext("Q: back to the home screen"),
         ]
-        self.app.push_screen(KeysScreen(t.gettext("Keys"), lines))
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        handlers = {
+    def button_actions(self) -> dict[str, Callable[[], object]]:
+        return {
             "new-game": self.action_new_game,
             "open-stats": self.action_statistics,
             "open-settings": self.action_settings,
-            "open-keys": self.action_keys,
             "undo": lambda: self.play(Undo()),
             "redo": self.action_redo,
             "hint": self.action_hint,
             "winnable": self.action_winnable,
             "solution": self.action_solution,
         }
-        handler = handlers.get(event.button.id or "")
-        if handler is not None:
-            handler()
 
 
 def course_finished_text(course: Course, t: Translator) -> str:

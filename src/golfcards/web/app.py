@@ -9,7 +9,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime
+import gc
 from collections.abc import AsyncIterator, Callable, Collection
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -22,12 +24,15 @@ from starlette.staticfiles import StaticFiles
 
 from golfcards.errors import GolfError
 from golfcards.i18n import normalize_language
+from golfcards.runners.compute import FairPool
 from golfcards.runners.daily import DailyDeals
 from golfcards.runners.sixcard_records import SixCardRecords
 from golfcards.runners.solitaire_games import SolitaireGames
-from golfcards.runners.storage import Storage
+from golfcards.runners.storage import BUSY_TIMEOUT, Storage
 from golfcards.solitaire.solver import warm_up
 from golfcards.web import daily_routes, live_routes, rules_pages, sixcard_record, sixcard_routes, solitaire_routes
+from golfcards.web.bot_pool import DECISION_CAP, BotPool
+from golfcards.web.first_deals import FirstDeals
 from golfcards.web.guard import Guard
 from golfcards.web.requests import error_response, request_translator
 from golfcards.web.room_store import CLEAN_EVERY, RoomStore
@@ -38,6 +43,11 @@ from golfcards.web.strings import page_strings
 
 STATIC = Path(__file__).resolve().parent / "static"
 BOT_DELAY = 0.7
+STORAGE_THREADS = 2
+"""Threads that run SQLite and the replays of Solitaire games, off the event loop (requests of one
+player in two threads, or on two servers, are kept apart by each game's version)."""
+SOLVER_JOBS_PER_OWNER = 4
+"""Solver requests (hints, "still winnable", solutions, winnable deals) a player may have waiting."""
 
 
 def _page(name: str) -> Callable[[Request], Response]:
@@ -61,6 +71,12 @@ async def not_found(request: Request, exc: Exception) -> Response:
     return rules_pages.message_page(t, error, status)
 
 
+def _freeze_heap(_: object) -> None:
+    """Move every object made so far out of the garbage collector's reach (see ``freeze_heap``)."""
+    gc.collect()
+    gc.freeze()
+
+
 def create_app(
     db_path: str | Path,
     *,
@@ -68,10 +84,13 @@ def create_app(
     new_number: Callable[[], int] | None = None,
     bot_delay: float = BOT_DELAY,
     public_url: str | None = None,
+    storage_timeout: float = BUSY_TIMEOUT,
+    freeze_heap: bool = False,
     allowed_origins: Collection[str] = (),
     hosts: Collection[str] | None = None,
     away: float = AWAY_SECONDS,
     today: Callable[[], datetime.date] | None = None,
+    bot_decision_cap: float = DECISION_CAP,
 ) -> Starlette:
     """The app on the SQLite file ``db_path``.
 
@@ -82,20 +101,37 @@ def create_app(
     WebSocket, besides pages of the address the server is reached at; ``hosts`` are the names the
     server goes by (any IP address is taken too; None: any ``Host``).
     ``away`` is the time in seconds a player may be away during a six-card match before a bot plays
-    for them; ``today`` is the day of the daily deal (default: the UTC date; tests fix it).
+    for them; ``bot_decision_cap`` the seconds a table waits for a bot's decision before a cheaper
+    level decides that turn (:mod:`golfcards.web.bot_pool`); ``today`` is the day of the daily deal
+    (default: the UTC date; tests fix it);
+    ``storage_timeout`` is how long a write waits for another writer of the file; with
+    ``freeze_heap`` (``golf serve``) everything made once started (modules, routes, the solver's
+    tables) is frozen (``gc.freeze()``): it lives as long as the server, and the garbage collector
+    never walks it again, so its pauses stay short (docs/web.md has the figures).
+
+    The event loop only reads requests and writes answers: SQLite runs in a few storage threads, the
+    solver's hints, verdicts and winnable deals in a worker process of lower priority (started at
+    its first job, where it loads or compiles the search) and the bots in another.
     """
-    storage = Storage(db_path)
+    storage = Storage(db_path, busy_timeout=storage_timeout)
+    threads = ThreadPoolExecutor(STORAGE_THREADS, thread_name_prefix="golfcards-storage")
+    solver = FairPool(1, per_owner=SOLVER_JOBS_PER_OWNER, warm_up=warm_up)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        # Load (or compile) the solver now, off the event loop, not on the first hint request.
+        # The solver is loaded (or compiled) here too, off the event loop, for the routes that still
+        # solve in this process (the daily deal, the live line).
         warming = asyncio.get_running_loop().run_in_executor(None, warm_up)
+        if freeze_heap:
+            warming.add_done_callback(_freeze_heap)
         await app.state.tables.store.clean()  # old rooms go before anyone can ask for them
         cleaning = asyncio.create_task(clean_rooms())
         yield
         cleaning.cancel()
         app.state.tables.close()
+        solver.close()
         await warming
+        threads.shutdown(wait=True)
         storage.close()
 
     async def clean_rooms() -> None:
@@ -122,12 +158,22 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.storage = storage
+    app.state.storage_threads = threads
+    app.state.solver = solver
     app.state.default_language = normalize_language(default_language)
     app.state.allowed_origins = frozenset(origin.strip().lower().rstrip("/") for origin in allowed_origins)
     app.state.solitaire = SolitaireGames(storage, new_number)
+    app.state.first_deals = FirstDeals(solver, app.state.solitaire.new_number)
     app.state.daily = DailyDeals(storage, app.state.solitaire, today)
     app.state.rooms = Rooms(new_number)
-    app.state.tables = Tables(app.state.rooms, RoomStore(storage, app.state.rooms), bot_delay, public_url, away)
+    app.state.tables = Tables(
+        app.state.rooms,
+        RoomStore(storage, app.state.rooms),
+        bot_delay,
+        public_url,
+        away,
+        BotPool(decision_cap=bot_decision_cap),
+    )
     app.state.sixcard_records = SixCardRecords(storage)
     recorder = sixcard_record.MatchRecorder(app.state.sixcard_records)
     app.state.tables.listeners.append(recorder)

@@ -7,10 +7,14 @@ with a 4xx status, the message in the request's language.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+import functools
+import json
+import re
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from starlette.datastructures import Headers
-from starlette.requests import ClientDisconnect, Request
+from starlette.requests import ClientDisconnect, HTTPConnection, Request
 from starlette.responses import JSONResponse
 
 from golfcards.errors import GolfError
@@ -18,6 +22,7 @@ from golfcards.i18n import DEFAULT_LANGUAGE, Translator, language_from_accept_he
 from golfcards.i18n.errors import error_text
 from golfcards.json_input import read_json
 
+T = TypeVar("T")
 PLAYER_COOKIE = "golfcards_player"
 COOKIE_AGE = 10 * 365 * 24 * 3600
 MAX_BODY = 8 * 1024
@@ -32,6 +37,9 @@ STATUS = {
     "room.server_full": 503,
 }
 """The HTTP status of errors that are not a plain bad request (400)."""
+REQUEST_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+SERVER_SIDE = ("storage.", "server.")
+"""Error keys that are the server's trouble, not the request's: 503 unless :data:`STATUS` says otherwise."""
 
 
 def request_language(request: Request) -> str:
@@ -50,13 +58,21 @@ def _first_tag(header: str) -> str:
     return header.split(",")[0].split(";")[0].strip()
 
 
+def client_address(connection: HTTPConnection) -> str:
+    """The network address a request or WebSocket comes from, the socket's own (``golf serve`` does not
+    believe X-Forwarded-For); "" if the server cannot tell."""
+    return connection.client.host if connection.client else ""
+
+
 def request_translator(request: Request) -> Translator:
     return translator(request_language(request))
 
 
 def error_response(error: GolfError, t: Translator, status: int | None = None) -> JSONResponse:
-    """``{"error": {"key", "message"}}``; a refused body also closes the connection (the rest is not read)."""
-    status = status or STATUS.get(error.key, 400)
+    """``{"error": {"key", "message"}}``: 400 for a bad request, 503 for the server's own trouble (its
+    storage failed, it is too busy), or the status :data:`STATUS` gives; a refused body also closes
+    the connection (the rest is not read)."""
+    status = status or STATUS.get(error.key) or (503 if error.key.startswith(SERVER_SIDE) else 400)
     headers = {"Connection": "close"} if status in (408, 413) else None
     return JSONResponse(
         {"error": {"key": error.key, "message": error_text(error, t)}}, status_code=status, headers=headers
@@ -87,6 +103,27 @@ async def read_body(request: Request) -> bytes:
     except ClientDisconnect:
         raise GolfError("request.bad_json", "the client left before its request body came") from None
     return bytes(body)
+
+
+def render_json(data: Any) -> bytes:
+    """``data`` encoded as Starlette's ``JSONResponse`` does, where the caller runs (a storage thread)."""
+    return json.dumps(data, ensure_ascii=False, allow_nan=False, indent=None, separators=(",", ":")).encode()
+
+
+async def blocking(request: Request, function: Callable[..., T], *args: Any) -> T:
+    """``function(*args)`` in one of the app's storage threads, so the event loop never waits for
+    SQLite (or a replay): it answers everyone else meanwhile."""
+    loop = asyncio.get_running_loop()
+    return await loop.run_in_executor(request.app.state.storage_threads, functools.partial(function, *args))
+
+
+def request_id(data: dict[str, Any]) -> str | None:
+    """The optional ``request_id`` of a change (letters, digits, ``-``, ``_``; at most 64): a
+    request retried with the same id is applied once."""
+    value = field(data, "request_id", str, "")
+    if value and not REQUEST_ID.fullmatch(value):
+        raise GolfError("request.bad_field", "request_id is 1-64 letters, digits, - or _", field="request_id")
+    return value or None
 
 
 async def json_body(request: Request) -> dict[str, Any]:

@@ -7,10 +7,15 @@ for its code after a restart (or after it left memory): its events are replayed 
 so the seats, the hole, a card drawn and not yet placed, the scorecard and the public last actions
 are exactly as before, and the deals still to come follow from the stored key as they would have.
 
-Every change to a room happens under the room's lock and is written (off the event loop) before the
-lock is released and before any answer or state message goes out: a restart, ``SIGTERM`` or
-``kill -9`` loses nothing a player was told. A room whose write fails is dropped from memory, so
-that it is loaded again as last written.
+Every change to a room happens under the room's lock, which queues its write for the rooms' writer
+thread (:class:`~golfcards.runners.room_writer.RoomWriter`: the writes of many rooms, and a burst of
+one room's, commit in one transaction, in the order they were made) and is released at once. No
+answer, error or state message about a room goes out before every change made to it so far is
+committed (:meth:`RoomStore.written`): a restart, ``SIGTERM`` or ``kill -9`` of the server loses
+nothing a player was told (WAL with ``synchronous = NORMAL``: a commit is in the operating system's
+hands; only a power cut or a crash of the operating system may lose the last commits). A room whose
+write fails is dropped from memory, so that it is loaded again as last written; its later writes,
+queued meanwhile, are not written.
 
 Rooms do not live for ever. A room nobody is connected to is deleted (from memory and the
 database) after :data:`~golfcards.web.rooms.LOBBY_IDLE` seconds (an hour) when its match has not
@@ -24,6 +29,7 @@ seconds.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import time
@@ -33,7 +39,8 @@ from dataclasses import asdict
 from starlette.concurrency import run_in_threadpool
 
 from golfcards.errors import GolfError
-from golfcards.runners.storage import Storage, StoredEvent, StoredRoom
+from golfcards.runners.room_writer import RoomWriter, WriteChain
+from golfcards.runners.storage import RoomWrite, Storage, StoredEvent, StoredRoom
 from golfcards.sixcard.actions import Action, action_from_json, action_to_json
 from golfcards.sixcard.bots import make_bot
 from golfcards.sixcard.codes import DealCode
@@ -127,7 +134,12 @@ class RoomStore:
     def __init__(self, storage: Storage, rooms: Rooms) -> None:
         self.storage = storage
         self.rooms = rooms
+        self.writer = RoomWriter(storage)
         self._locks: dict[str, asyncio.Lock] = {}
+        self._chains: dict[str, WriteChain] = {}
+        self._last: dict[str, tuple[Room, asyncio.Future[bool]]] = {}
+        """Per room: the copy in memory and the future of its latest queued write (done once that and
+        every earlier one is)."""
         self._saved: dict[str, tuple[int, int]] = {}
         """Per room: the match serial and how many of its events are in the database."""
         self._finished: dict[str, float] = {}
@@ -135,8 +147,12 @@ class RoomStore:
         """Called with each room loaded from the database (the match recorder's)."""
 
     def lock(self, room: Room) -> asyncio.Lock:
-        """Held while a room changes and is written; released before anything is sent."""
+        """Held while a room changes and its write is queued (:meth:`save`)."""
         return self._locks.setdefault(room.code, asyncio.Lock())
+
+    def close(self) -> None:
+        """Write everything queued (the server is stopping)."""
+        self.writer.close()
 
     def _row(self, room: Room, now: float) -> tuple[StoredRoom, list[StoredEvent]]:
         """The room as rows, taken on the event loop (the room may change once the lock is released)."""
@@ -174,23 +190,62 @@ class RoomStore:
             room = self.rooms.create(rules, creator)
             await self.delete_gone()
             stored, _ = self._row(room, time.time())
-            if await run_in_threadpool(self.storage.insert_room, stored):
+            chain = self._chains[room.code] = WriteChain()
+            if await self._submit(RoomWrite(room.code, stored, insert=True), chain):
                 self._saved[room.code] = (room.serial, 0)
                 return room
             self.rooms.forget(room.code)  # a stored room (not in memory now) has that code
+            self._chains.pop(room.code, None)
 
-    async def save(self, room: Room) -> None:
-        """Write the room's changes; call under :meth:`lock`. A failed write drops the room from
-        memory (it is loaded again as last written) and raises ``storage.write_failed``."""
+    def save(self, room: Room) -> None:
+        """Queue the write of the room's changes (call under :meth:`lock`, right after the change, so
+        that the writes keep the order of the changes); :meth:`written` waits for it. Nothing more of
+        a room whose write failed is written."""
+        if room.write_failed:
+            return
         stored, events = self._row(room, time.time())
-        try:
-            await run_in_threadpool(self.storage.save_room, stored, events)
-        except Exception as error:  # a full disk, a removed file…: nothing is acknowledged
-            logger.exception("room %s could not be written", room.code)
-            self.rooms.forget(room.code)
-            self._saved.pop(room.code, None)
-            raise GolfError("storage.write_failed", str(error)) from error
+        chain = self._chains.setdefault(room.code, WriteChain())
+        future = self.writer.submit(RoomWrite(room.code, stored, tuple(events)), chain)
+        self._last[room.code] = (room, future)
         self._saved[room.code] = (room.serial, len(room.log))
+        future.add_done_callback(functools.partial(self._done, room, chain))
+
+    def _done(self, room: Room, chain: WriteChain, future: asyncio.Future[bool]) -> None:
+        """A queued write of ``room`` is over (called once or twice: see :meth:`written`)."""
+        if self._last.get(room.code, (None, None))[1] is future:
+            del self._last[room.code]
+        if future.exception() is None or room.write_failed:
+            return
+        # A full disk, a removed file…: nothing of it is acknowledged, and the room is loaded again
+        # as last written when someone asks for it (a newer copy may have been loaded meanwhile).
+        logger.error("room %s could not be written: %s", room.code, future.exception())
+        room.write_failed = True
+        if self.rooms.loaded(room.code) is room:
+            self.rooms.forget(room.code)
+        if self._chains.get(room.code) is chain:
+            del self._chains[room.code]
+            self._saved.pop(room.code, None)
+
+    async def written(self, room: Room) -> None:
+        """Return once every change made to the room so far is committed; ``storage.write_failed`` if
+        one of them could not be written (the room is then dropped from memory)."""
+        while not room.write_failed:
+            latest, future = self._last.get(room.code, (None, None))
+            if latest is not room or future is None:
+                break
+            if future.done():  # (its callback may not have run yet)
+                self._done(room, self._chains.get(room.code) or WriteChain(), future)
+            else:
+                await asyncio.wait([future])  # (never cancels the write's future)
+        if room.write_failed:
+            raise GolfError("storage.write_failed", "the room could not be written")
+
+    async def _submit(self, write: RoomWrite, chain: WriteChain) -> bool:
+        try:
+            return await asyncio.shield(self.writer.submit(write, chain))
+        except Exception as error:
+            logger.exception("room %s could not be written", write.code)
+            raise GolfError("storage.write_failed", str(error)) from error
 
     async def find(self, code: object, address: str) -> Room:
         """The room with this code, from memory or loaded from the database, for a client at
@@ -211,6 +266,7 @@ class RoomStore:
         await self.delete_gone()
         if kept is room:
             self._saved[room.code] = (room.serial, len(room.log))
+            self._chains[room.code] = WriteChain()
             if finished is not None:
                 self._finished[room.code] = finished
             for hook in self.on_load:
@@ -234,7 +290,8 @@ class RoomStore:
             await self._delete(code)
 
     async def _delete(self, code: str) -> None:
-        await run_in_threadpool(self.storage.delete_room, code)
+        self._chains.pop(code, None)
+        await self._submit(RoomWrite(code), WriteChain())  # after the room's queued writes
         self._locks.pop(code, None)
         self._saved.pop(code, None)
         self._finished.pop(code, None)

@@ -139,6 +139,9 @@ class Room:
     """When a client last connected, acted or left (the server's clock)."""
     sockets: int = 0
     """Open connections, seated or watching: a room with one is never forgotten."""
+    write_failed: bool = False
+    """A change of this copy of the room could not be stored: it is out of memory, and its clients
+    are sent away (they come back to the room as last stored)."""
 
     def __post_init__(self) -> None:
         if not self.seats:

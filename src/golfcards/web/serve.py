@@ -17,6 +17,9 @@ from golfcards.errors import GolfError
 from golfcards.i18n import translator
 from golfcards.i18n.console import add_language_option, report_error
 from golfcards.runners.storage import default_db_path
+from golfcards.shuffle import ascii_number
+
+HIGHEST_PORT = 65535
 
 
 def add_parser(games: argparse._SubParsersAction) -> None:
@@ -26,7 +29,7 @@ def add_parser(games: argparse._SubParsersAction) -> None:
         default="127.0.0.1",
         help="address to listen on (default 127.0.0.1; 0.0.0.0 lets other devices of the network join)",
     )
-    parser.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 = any free port)")
+    parser.add_argument("--port", default="8000", help="port (default 8000; 0 = any free port)")
     parser.add_argument(
         "--db", type=Path, default=None, help=f"SQLite file for games and statistics (default {default_db_path()})"
     )
@@ -49,6 +52,15 @@ def add_parser(games: argparse._SubParsersAction) -> None:
 
 
 ORIGIN = re.compile(r"https?://(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?/?", re.IGNORECASE | re.ASCII)
+
+
+def _port(text: str) -> int:
+    """The ``--port`` value: 0 to 65535 in the ASCII digits 0-9 only (``type=int`` also took "٣",
+    "8_000" and "+80")."""
+    port = ascii_number(text, len(str(HIGHEST_PORT)))
+    if port is None or port > HIGHEST_PORT:
+        raise GolfError("serve.bad_port", f"{text!r} is not a port", port=text[:12])
+    return port
 
 
 def _origins(texts: list[str]) -> list[str]:
@@ -115,15 +127,16 @@ def run_serve(args: argparse.Namespace) -> int:
         return 2
     db_path = args.db or default_db_path()
     try:
+        port = _port(args.port)
         origins = _origins(args.allow_origin)
     except GolfError as error:
         return report_error(error, t)
     open_files = raise_file_limit()
     try:
-        sock = _listening_socket(args.host, args.port)
-    except (OSError, OverflowError) as error:  # busy, not allowed, no such address; a port above 65535
+        sock = _listening_socket(args.host, port)
+    except OSError as error:  # busy, not allowed, no such address
         reason = getattr(error, "strerror", None) or error
-        print(t.gettext("Error: {message}", message=f"{args.host}:{args.port}: {reason}"), file=sys.stderr)
+        print(t.gettext("Error: {message}", message=f"{args.host}:{port}: {reason}"), file=sys.stderr)
         return 2
     address = f"http://{_shown_host(args.host)}:{sock.getsockname()[1]}"
     try:
@@ -134,6 +147,7 @@ def run_serve(args: argparse.Namespace) -> int:
             public_url=address,
             allowed_origins=origins,
             hosts=host_names(args.host, origins),
+            freeze_heap=True,
             **options,
         )
     except GolfError as error:  # the --db file cannot be used

@@ -29,6 +29,7 @@ from starlette.routing import Route
 from golfcards.errors import GolfError
 from golfcards.i18n import Translator
 from golfcards.runners.sixcard_records import HISTORY_PAGE, MatchSummary, SeatInfo, SixCardRecords
+from golfcards.shuffle import ascii_number
 from golfcards.sixcard.match import Match
 from golfcards.sixcard.record import MatchRecord
 from golfcards.web.requests import COOKIE_AGE, PLAYER_COOKIE, error_response, request_translator
@@ -127,9 +128,9 @@ async def record(request: Request) -> Response:
     t = request_translator(request)
     player, created = await request_player(request)
     before_text = request.query_params.get("before")
-    if before_text is not None and not (before_text.isdigit() and 0 < len(before_text) <= 18):
+    before = None if before_text is None else ascii_number(before_text, 18)  # (isdigit takes "³" and "٣")
+    if before_text is not None and before is None:
         return error_response(GolfError("request.bad_field", "before is a match id", field="before"), t)
-    before = None if before_text is None else int(before_text)
     records = _records(request)
     grids, bots = await run_in_threadpool(records.statistics, player)
     history = await run_in_threadpool(records.history, player, before)
@@ -164,11 +165,11 @@ async def replay(request: Request) -> Response:
     found = await _stored_match(request, t)
     if isinstance(found, Response):
         return found
-    hole_text = request.query_params.get("hole", "0")
-    if not (hole_text.isdigit() and len(hole_text) <= 3 and int(hole_text) < len(found[1].holes)):
+    hole = ascii_number(request.query_params.get("hole", "0"), 3)
+    if hole is None or hole >= len(found[1].holes):
         return error_response(GolfError("request.bad_field", "hole is a hole of the match", field="hole"), t)
     try:
-        body = await run_in_threadpool(replay_json, *found, t, int(hole_text))
+        body = await run_in_threadpool(replay_json, *found, t, hole)
     except GolfError as error:
         return error_response(error, t)
     return JSONResponse(body)

@@ -25,16 +25,17 @@ message, and every action goes through the engine. Every change is written to th
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
+import functools
 import json
 import logging
 from collections.abc import Awaitable, Callable, Collection, Coroutine
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
-from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import Headers
-from starlette.requests import HTTPConnection, Request
+from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -45,7 +46,8 @@ from golfcards.i18n.errors import error_text
 from golfcards.json_input import read_json
 from golfcards.sixcard.actions import Action, action_from_json
 from golfcards.sixcard.state import Refusal
-from golfcards.web.requests import error_response, field, json_body, request_translator
+from golfcards.web.bot_pool import BotPool
+from golfcards.web.requests import client_address, error_response, field, json_body, request_translator
 from golfcards.web.room_store import RoomStore
 from golfcards.web.rooms import HOST, Room, Rooms, SeatKind, clean_name
 from golfcards.web.sixcard_house import rules_from_json
@@ -54,6 +56,7 @@ from golfcards.web.sixcard_table import table_extras
 from golfcards.web.sixcard_view import message_for
 
 logger = logging.getLogger(__name__)
+T = TypeVar("T")
 
 MESSAGE_TYPES = frozenset(
     {"hello", "join", "watch", "act", "start", "bot", "next_hole", "rematch", "stand_in", "remove", "take_back"}
@@ -62,6 +65,10 @@ MAX_MESSAGE = 2048
 """A client message is a small JSON object; anything longer is refused unread."""
 
 
+CLOSE = ""
+"""Put in a client's outbox: close the connection once what came before is sent."""
+WRITE_FAILED_CLOSE = 1011
+"""How the room's WebSocket closes after a write of the room failed (the page reconnects)."""
 OUTBOX = 32
 """Messages waiting for one client: a client this far behind is dropped (it reconnects and gets the state)."""
 SEND_SECONDS = 10.0
@@ -91,9 +98,11 @@ class Tables:
         bot_delay: float,
         public_url: str | None = None,
         away: float = AWAY_SECONDS,
+        bot_pool: BotPool | None = None,
     ) -> None:
         self.rooms = rooms
         self.store = store
+        self.bot_pool = bot_pool or BotPool()
         self.bot_delay = bot_delay
         self.public_url = public_url
         self.clients: dict[str, list[Client]] = {}
@@ -106,25 +115,49 @@ class Tables:
         """Clients whose seat the host took away, to be told so."""
 
     def close(self) -> None:
-        """The server is stopping: no bot or clock runs on (every change is written already)."""
+        """The server is stopping: no bot or clock runs on, and every change queued is written."""
         self.away.close()
         for task in self.bot_tasks.values():
             task.cancel()
+        self.bot_pool.close()
+        self.store.close()
 
-    async def change(self, room: Room, client: Client | None, data: Any) -> dict[str, Any] | None:
-        """Carry out a client's message (``client`` None: ``data`` is a callable the server runs on
-        the room) under the room's lock, and write the room before returning: nothing is sent before
-        the change is stored."""
-        async with self.store.lock(room):
-            before = room.sequence
-            answer = handle(room, client, data) if client is not None else data()
-            for other in self.clients.get(room.code, []):
-                if other.seat is not None and room.seats[other.seat].kind is not SeatKind.HUMAN:
-                    other.seat = None  # the host removed its player: it watches from now on
-                    self.removed.append(other)
-            if room.sequence != before:
-                await self.store.save(room)
+    async def change(self, room: Room, client: Client, data: Any) -> dict[str, Any] | None:
+        """Carry out a client's message (see :meth:`apply`): its direct answer (welcome) or None."""
+        return await self.apply(room, lambda: handle(room, client, data))
+
+    async def apply(self, room: Room, step: Callable[[], T]) -> T:
+        """Run ``step`` on the room under the room's lock, queue the room's write, and return once it
+        and every earlier change of the room are stored: ``step``'s result, or the refusal it raised,
+        may then be sent."""
+        try:
+            async with self.store.lock(room):
+                before = room.sequence
+                try:
+                    answer = step()
+                finally:
+                    for other in self.clients.get(room.code, []):
+                        if other.seat is not None and room.seats[other.seat].kind is not SeatKind.HUMAN:
+                            other.seat = None  # the host removed its player: it watches from now on
+                            self.removed.append(other)
+                    if room.sequence != before:
+                        self.store.save(room)
+        finally:
+            try:
+                await self.store.written(room)  # a refusal too tells of the room as it is now
+            except GolfError:
+                asyncio.get_running_loop().call_soon(self.send_away, room)  # after the error is queued
+                raise
         return answer
+
+    def send_away(self, room: Room) -> None:
+        """Close the connections of a room whose write failed, once they have sent what they had
+        queued: the page reconnects and finds the room as last stored."""
+        for client in self.clients.get(room.code, []):
+            try:
+                client.outbox.put_nowait(CLOSE)
+            except asyncio.QueueFull:
+                drop(client)
 
     async def settle(self, room: Room) -> None:
         """After a change: tell removed players, tell everyone, let the bots play, restart the clocks of
@@ -141,24 +174,35 @@ class Tables:
         if self.rooms.loaded(room.code) is not room:
             return
         try:
-            await self.change(room, None, lambda: room.stand_in(seat) if room.is_away(seat) else None)
+            await self.apply(room, lambda: room.stand_in(seat) if room.is_away(seat) else None)
         except GolfError:
             return  # not written: the room was dropped from memory and is loaded again when asked for
         await self.settle(room)
 
     async def send(self, client: Client, message: dict[str, Any]) -> None:
+        """Queue ``message`` for ``client`` (see :meth:`queue`)."""
+        self.queue(client, message)
+
+    async def broadcast(self, room: Room) -> None:
+        """Send each client of the room its state, once every change made so far is stored (a room
+        whose write failed is not shown: the client that made the change was told of the error)."""
+        try:
+            await self.store.written(room)
+            clients = list(self.clients.get(room.code, []))
+            for listener in self.listeners:
+                await listener(room, clients)
+            await self.store.written(room)  # changes made while the listeners ran
+        except GolfError:
+            return
+        for client in list(self.clients.get(room.code, [])):  # no await from here to the last message
+            self.queue(client, self.message(room, client))
+
+    def queue(self, client: Client, message: dict[str, Any]) -> None:
         """Queue ``message`` for ``client`` (never waits); a client whose outbox is full is dropped."""
         try:
             client.outbox.put_nowait(json.dumps(message, ensure_ascii=False))
         except asyncio.QueueFull:
             drop(client)
-
-    async def broadcast(self, room: Room) -> None:
-        clients = list(self.clients.get(room.code, []))
-        for listener in self.listeners:
-            await listener(room, clients)
-        for client in clients:
-            await self.send(client, self.message(room, client))
 
     def leave(self, room: Room, client: Client) -> None:
         """``client`` is gone; the room's entry goes with its last client (rooms come and go for good)."""
@@ -184,6 +228,12 @@ class Tables:
         task = self.bot_tasks.get(room.code)
         if room.bot_to_act() is not None and (task is None or task.done()):
             self.bot_tasks[room.code] = asyncio.create_task(self._run_bots(room))
+            self.bot_tasks[room.code].add_done_callback(functools.partial(self._bots_done, room.code))
+
+    def _bots_done(self, code: str, task: asyncio.Task[None]) -> None:
+        """Forget a room's finished bot task (a room once played must not keep one for ever)."""
+        if self.bot_tasks.get(code) is task:
+            del self.bot_tasks[code]
 
     async def _run_bots(self, room: Room) -> None:
         while (seat := room.bot_to_act()) is not None and self.clients.get(room.code):
@@ -192,14 +242,10 @@ class Tables:
                 continue
             sequence = room.sequence
             bot, view = room.bot_turn(seat)
-            # A strong bot may think for a tenth of a second or more: in a thread, so that the server
-            # answers everyone else meanwhile. Its choice counts only if the table has not changed.
-            action: Action | None
-            try:
-                action = await run_in_threadpool(bot.choose, view)
-            except Exception:  # a bot bug: logged, and play_bot plays a legal action instead
-                logger.exception("the bot in seat %d of room %s failed to choose", seat, room.code)
-                action = None
+            # A strong bot may think for a tenth of a second or more: in the bots' worker process, so
+            # that the server answers everyone else meanwhile. Its choice counts only if the table has
+            # not changed. A bot bug is logged, and play_bot plays a legal action instead.
+            action = await self.bot_pool.choose(room, seat, bot, view)
             if room.sequence == sequence:
 
                 def play(seat: int = seat, action: Action | None = action, sequence: int = sequence) -> None:
@@ -207,7 +253,7 @@ class Tables:
                         room.play_bot(seat, action)
 
                 try:
-                    await self.change(room, None, play)
+                    await self.apply(room, play)
                 except GolfError:
                     return  # not written: the room is loaded again when someone asks for it
                 await self.broadcast(room)
@@ -235,7 +281,7 @@ async def create_room(request: Request) -> Response:
                 room.start(HOST)
             return seat, token
 
-        seat, token = await tables.change(room, None, seat_everyone)
+        seat, token = await tables.apply(room, seat_everyone)
     except GolfError as error:
         return error_response(error, t)
     return JSONResponse({"code": room.code, "seat": seat, "token": token})
@@ -338,11 +384,6 @@ async def room_socket(socket: WebSocket) -> None:
         tables.away.update(room)
 
 
-def client_address(connection: HTTPConnection) -> str:
-    """The client's address (the socket's own: ``golf serve`` does not believe X-Forwarded-For)."""
-    return connection.client.host if connection.client else ""
-
-
 def same_origin(headers: Headers, allowed: Collection[str]) -> bool:
     """Whether a WebSocket may open from the page that asks: a browser names that page's origin, and
     a page of another site may not use a visitor's browser to play here. No Origin: not a browser."""
@@ -406,6 +447,11 @@ async def write_outbox(client: Client) -> None:
     longer than :data:`SEND_SECONDS` or the socket is gone."""
     while True:
         text = await client.outbox.get()
+        if text == CLOSE:
+            with contextlib.suppress(RuntimeError, WebSocketDisconnect, OSError):
+                async with asyncio.timeout(SEND_SECONDS):
+                    await client.socket.close(code=WRITE_FAILED_CLOSE)
+            return
         try:
             async with asyncio.timeout(SEND_SECONDS):  # a timer, not a task per message as wait_for makes
                 await client.socket.send_text(text)

@@ -13,32 +13,54 @@
   ``"grade": "gentle" | "tricky" | "fiendish"``: one drawn uniformly among the winnable deals of
   that difficulty (``"any"``, the default: no grade).
 
-The player is the browser's ``golfcards_player`` cookie, created on first contact.
+The player is the browser's ``golfcards_player`` cookie, created when the visitor first acts (an
+action or a new game): until then nothing is stored, and the deal shown is one of the winnable deals
+of :mod:`golfcards.web.first_deals`, remembered in the ``golfcards_deal`` cookie. Changes may carry a
+``request_id``: a retried request is applied once.
+
+SQLite and the replays run in the app's storage threads, the solver in its worker process: the event
+loop only reads requests and writes answers.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from golfcards.errors import GolfError
 from golfcards.i18n import Translator
-from golfcards.runners.solitaire_games import SolitaireGames
-from golfcards.solitaire.board import parse_action
+from golfcards.runners.compute import FairPool
+from golfcards.runners.solitaire_games import (
+    Game,
+    NoGame,
+    SolitaireGames,
+    advise,
+    preview,
+    solve_deal,
+    winnable_code,
+    winnable_now,
+)
+from golfcards.runners.storage import Statistics
+from golfcards.solitaire.board import Action, Board, parse_action
 from golfcards.solitaire.codes import GameCode, rules_key
 from golfcards.solitaire.difficulty import Grade
 from golfcards.solitaire.rules import RuleName, Rules
+from golfcards.web.first_deals import FirstDeals
 from golfcards.web.requests import (
     COOKIE_AGE,
     PLAYER_COOKIE,
+    blocking,
+    client_address,
     error_response,
     field,
     json_body,
+    render_json,
+    request_id,
     request_translator,
 )
 from golfcards.web.solitaire_view import (
@@ -52,20 +74,75 @@ from golfcards.web.solitaire_view import (
     winnable_json,
 )
 
-Handler = Callable[[Request, str, Translator], Awaitable[dict[str, Any]]]
+DEAL_COOKIE = "golfcards_deal"
+MAX_PLAYER = 64
+"""A player id is 24 characters; a longer cookie is not one."""
 
 
-def _player_route(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
-    """Wrap ``handler``: find or create the player, translate, turn GolfErrors into 400 answers."""
+@dataclass
+class Visitor:
+    """Who sent the request: the player cookie (checked against storage in the same storage call
+    that serves the request), the deal their browser was shown before they played, and their place
+    in the solver's queue (their player once known, else their address)."""
+
+    cookie: str
+    owner: str
+    shown: str | None = None
+    player: str | None = None
+    created: bool = False
+    show: str | None = None
+    """A deal shown by this answer (for the deal cookie)."""
+
+
+class NoPlayer(Exception):
+    """The request's cookie names no stored player."""
+
+
+Handler = Callable[[Request, Visitor, Translator], Awaitable[dict[str, Any] | bytes]]
+"""A route's work: its answer as JSON data, or already encoded (in a storage thread, off the loop)."""
+
+
+def _visitor_route(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
+    """Wrap ``handler``: translate, turn GolfErrors into 4xx/5xx answers, set the cookies."""
 
     async def endpoint(request: Request) -> Response:
-        storage = request.app.state.storage
         t = request_translator(request)
-        player = request.cookies.get(PLAYER_COOKIE, "")
-        created = not (0 < len(player) <= 64 and storage.player_exists(player))
-        if created:
-            player = storage.new_player()
+        cookie = request.cookies.get(PLAYER_COOKIE, "")
+        visitor = Visitor(cookie if 0 < len(cookie) <= MAX_PLAYER else "", client_address(request))
+        visitor.shown = request.cookies.get(DEAL_COOKIE)
         try:
+            answer = await handler(request, visitor, t)
+            response: Response = (
+                Response(answer, media_type="application/json") if isinstance(answer, bytes) else JSONResponse(answer)
+            )
+        except GolfError as error:
+            response = error_response(error, t)
+        if visitor.created and visitor.player is not None:
+            response.set_cookie(PLAYER_COOKIE, visitor.player, max_age=COOKIE_AGE, httponly=True, samesite="lax")
+        if visitor.show is not None:
+            response.set_cookie(DEAL_COOKIE, visitor.show, httponly=True, samesite="lax")
+        return response
+
+    return endpoint
+
+
+PlayerHandler = Callable[[Request, str, Translator], Awaitable[dict[str, Any]]]
+
+
+def _player_route(handler: PlayerHandler) -> Callable[[Request], Awaitable[Response]]:
+    """Wrap a route that needs a stored player (the daily deal, the live line): the cookie's player,
+    or one created now (with its cookie); looked up and created in a storage thread."""
+
+    async def endpoint(request: Request) -> Response:
+        t = request_translator(request)
+        cookie = request.cookies.get(PLAYER_COOKIE, "")
+        games = _games(request)
+        created = False
+        try:
+            try:
+                player = await blocking(request, _known, games, cookie if 0 < len(cookie) <= MAX_PLAYER else "")
+            except NoPlayer:
+                player, created = await blocking(request, games.storage.new_player), True
             response: Response = JSONResponse(await handler(request, player, t))
         except GolfError as error:
             response = error_response(error, t)
@@ -80,12 +157,90 @@ def _games(request: Request) -> SolitaireGames:
     return request.app.state.solitaire
 
 
-async def current(request: Request, player: str, t: Translator) -> dict[str, Any]:
-    return {"game": game_json(await run_in_threadpool(_games(request).load, player), t)}
+def _solver(request: Request) -> FairPool:
+    return request.app.state.solver
 
 
-async def new_game(request: Request, player: str, t: Translator) -> dict[str, Any]:
+def _first_deals(request: Request) -> FirstDeals:
+    return request.app.state.first_deals
+
+
+def _known(games: SolitaireGames, cookie: str) -> str:
+    """The stored player the cookie names (in a storage thread); :class:`NoPlayer` if none."""
+    if not cookie or not games.storage.player_exists(cookie):
+        raise NoPlayer(cookie)
+    return cookie
+
+
+def _stored_game(games: SolitaireGames, cookie: str) -> Game:
+    """The cookie's player's game; :class:`NoPlayer`, or :class:`NoGame` for a player without one."""
+    game = games.stored(_known(games, cookie))
+    if game is None:
+        raise NoGame(cookie)
+    return game
+
+
+async def _shown(request: Request, visitor: Visitor) -> GameCode:
+    """The deal shown to a visitor who has not played yet: the one their browser was shown, or a
+    first deal."""
+    if visitor.shown:
+        try:
+            return GameCode.parse(visitor.shown[:MAX_PLAYER])
+        except GolfError:
+            pass
+    code = await _first_deals(request).pick()
+    visitor.show = str(code)
+    return code
+
+
+async def _game(request: Request, visitor: Visitor) -> Game:
+    """The visitor's current game; for one who has not played yet, the deal shown (stored nowhere)."""
+    try:
+        game = await blocking(request, _stored_game, _games(request), visitor.cookie)
+    except (NoPlayer, NoGame):
+        return preview(await _shown(request, visitor))
+    visitor.player = visitor.owner = visitor.cookie
+    return game
+
+
+async def _first_game(request: Request, visitor: Visitor, code: GameCode | None = None) -> str:
+    """The visitor's first stored game: ``code`` (else the deal shown), for a player created now
+    unless the cookie names one without a game."""
+    first = code is None
+    code = code or await _shown(request, visitor)
+    games = _games(request)
+    try:
+        player = await blocking(request, _known, games, visitor.cookie)
+        await blocking(request, games.start, player, code)
+    except NoPlayer:
+        player = await blocking(request, games.begin, code)
+        visitor.created = True
+    visitor.player = visitor.owner = player
+    if first:
+        _first_deals(request).taken(code)
+    return player
+
+
+def _game_json(game: Game, t: Translator) -> bytes:
+    return render_json({"game": game_json(game, t)})
+
+
+def _stored_json(games: SolitaireGames, player: str, t: Translator) -> bytes:
+    return _game_json(_stored_game(games, player), t)
+
+
+async def current(request: Request, visitor: Visitor, t: Translator) -> bytes:
+    game = await _game(request, visitor)
+    return await blocking(request, _game_json, game, t)
+
+
+def _start_json(games: SolitaireGames, cookie: str, code: GameCode, repeat: str | None, t: Translator) -> Any:
+    return _game_json(games.start(_known(games, cookie), code, repeat), t)
+
+
+async def new_game(request: Request, visitor: Visitor, t: Translator) -> dict[str, Any] | bytes:
     data = await json_body(request)
+    repeat = request_id(data)
     games = _games(request)
     code_text = field(data, "code", str, "").strip()
     if code_text:
@@ -98,14 +253,17 @@ async def new_game(request: Request, player: str, t: Translator) -> dict[str, An
         if jokers not in (0, 1, 2):
             raise GolfError("request.bad_field", "jokers must be 0, 1 or 2", field="jokers")
         rules = Rules(rule, jokers, field(data, "empty_discard", bool, False))
-        code = await run_in_threadpool(
-            games.random_code,
-            rules,
-            field(data, "course", bool, False),
-            field(data, "winnable", bool, False),
-            _grade(data),
-        )
-    return {"game": game_json(games.start(player, code), t)}
+        course = field(data, "course", bool, False)
+        grade = _grade(data)
+        if field(data, "winnable", bool, False) or grade is not None:
+            code = await _solver(request).run(visitor.owner, winnable_code, rules, games.new_number(), course, grade)
+        else:
+            code = games.random_code(rules, course)
+    try:
+        return await blocking(request, _start_json, games, visitor.cookie, code, repeat, t)
+    except NoPlayer:
+        player = await _first_game(request, visitor, code)
+        return await blocking(request, _stored_json, games, player, t)
 
 
 def _grade(data: dict[str, Any]) -> Grade | None:
@@ -117,54 +275,89 @@ def _grade(data: dict[str, Any]) -> Grade | None:
     return grade
 
 
-async def act(request: Request, player: str, t: Translator) -> dict[str, Any]:
+def _act_json(games: SolitaireGames, cookie: str, action: Action, repeat: str | None, t: Translator) -> Any:
+    played = games.play(_known(games, cookie), action, repeat)
+    outcome = outcome_json(action, played.refusal, played.card, t)
+    if played.repeated:
+        outcome["repeated"] = True
+    return render_json({"outcome": outcome, "game": game_json(played.game, t)})
+
+
+async def act(request: Request, visitor: Visitor, t: Translator) -> dict[str, Any] | bytes:
     data = await json_body(request)
     action = parse_action(field(data, "action", str))
-    game, refusal, card = _games(request).act(player, action)
-    return {"outcome": outcome_json(action, refusal, card, t), "game": game_json(game, t)}
+    repeat = request_id(data)
+    games = _games(request)
+    try:
+        return await blocking(request, _act_json, games, visitor.cookie, action, repeat, t)
+    except (NoPlayer, NoGame):  # the visitor's first action: the deal shown becomes their game
+        player = await _first_game(request, visitor)
+        return await blocking(request, _act_json, games, player, action, repeat, t)
 
 
-async def give_hint(request: Request, player: str, t: Translator) -> dict[str, Any]:
-    game, advice = await run_in_threadpool(_games(request).hint, player)
+async def give_hint(request: Request, visitor: Visitor, t: Translator) -> dict[str, Any]:
+    game = await _game(request, visitor)
+    advice = await _solver(request).run(visitor.owner, advise, game.board)
     return {"hint": hint_json(advice, game.board.view(), t)}
 
 
-async def still_winnable(request: Request, player: str, t: Translator) -> dict[str, Any]:
-    return winnable_json(await run_in_threadpool(_games(request).still_winnable, player), t)
+async def still_winnable(request: Request, visitor: Visitor, t: Translator) -> dict[str, Any]:
+    game = await _game(request, visitor)
+    return winnable_json(await _solver(request).run(visitor.owner, winnable_now, game.board), t)
 
 
-async def solution(request: Request, player: str, t: Translator) -> dict[str, Any]:
-    start, verdict = await run_in_threadpool(_games(request).solution, player)
-    return solution_json(start, verdict, t)
+async def solution(request: Request, visitor: Visitor, t: Translator) -> dict[str, Any]:
+    game = await _game(request, visitor)
+    assert game.board.code is not None
+    verdict = await _solver(request).run(visitor.owner, solve_deal, game.board.code)
+    return await blocking(request, solution_json, Board.from_code(game.board.code), verdict, t)
 
 
-async def next_deal(request: Request, player: str, t: Translator) -> dict[str, Any]:
-    return {"game": game_json(_games(request).next_deal(player), t)}
+def _next_json(games: SolitaireGames, cookie: str, repeat: str | None, t: Translator) -> Any:
+    try:
+        player = _known(games, cookie)
+    except NoPlayer:
+        raise GolfError("course.none", "the current game is not part of a course") from None
+    return _game_json(games.next_deal(player, repeat), t)
 
 
-async def stats(request: Request, player: str, t: Translator) -> dict[str, Any]:
-    storage = request.app.state.storage
-    game = await run_in_threadpool(_games(request).load, player)  # a new player's first deal is solved
-    played = storage.rules_played(player)
+async def next_deal(request: Request, visitor: Visitor, t: Translator) -> dict[str, Any] | bytes:
+    data = await json_body(request) if "content-type" in request.headers else {}  # a body is optional here
+    try:
+        return await blocking(request, _next_json, _games(request), visitor.cookie, request_id(data), t)
+    except NoGame:
+        raise GolfError("course.none", "the current game is not part of a course") from None
+
+
+def _stats_json(games: SolitaireGames, player: str | None, game: Game, t: Translator) -> dict[str, Any]:
+    storage = games.storage
     assert game.board.code is not None
     current_key = rules_key(game.board.code.rules)
+    played = storage.rules_played(player) if player is not None else []
     keys = list(dict.fromkeys([current_key, *played]))
     return {
-        "rules": [statistics_json(storage.statistics(player, key), t) for key in keys],
+        "rules": [
+            statistics_json(storage.statistics(player, key) if player else Statistics.empty(key), t) for key in keys
+        ],
         "selected": current_key,
         "course": None if game.course is None else course_json(game.course),
-        "finished_courses": [finished_course_json(course) for course in storage.finished_courses(player)],
+        "finished_courses": [finished_course_json(c) for c in storage.finished_courses(player)] if player else [],
     }
+
+
+async def stats(request: Request, visitor: Visitor, t: Translator) -> dict[str, Any]:
+    game = await _game(request, visitor)
+    return await blocking(request, _stats_json, _games(request), visitor.player, game, t)
 
 
 def routes() -> list[Route]:
     return [
-        Route("/api/solitaire", _player_route(current), methods=["GET"]),
-        Route("/api/solitaire/new", _player_route(new_game), methods=["POST"]),
-        Route("/api/solitaire/action", _player_route(act), methods=["POST"]),
-        Route("/api/solitaire/next", _player_route(next_deal), methods=["POST"]),
-        Route("/api/solitaire/stats", _player_route(stats), methods=["GET"]),
-        Route("/api/solitaire/hint", _player_route(give_hint), methods=["GET"]),
-        Route("/api/solitaire/winnable", _player_route(still_winnable), methods=["GET"]),
-        Route("/api/solitaire/solution", _player_route(solution), methods=["GET"]),
+        Route("/api/solitaire", _visitor_route(current), methods=["GET"]),
+        Route("/api/solitaire/new", _visitor_route(new_game), methods=["POST"]),
+        Route("/api/solitaire/action", _visitor_route(act), methods=["POST"]),
+        Route("/api/solitaire/next", _visitor_route(next_deal), methods=["POST"]),
+        Route("/api/solitaire/stats", _visitor_route(stats), methods=["GET"]),
+        Route("/api/solitaire/hint", _visitor_route(give_hint), methods=["GET"]),
+        Route("/api/solitaire/winnable", _visitor_route(still_winnable), methods=["GET"]),
+        Route("/api/solitaire/solution", _visitor_route(solution), methods=["GET"]),
     ]

@@ -126,6 +126,25 @@ const Feel = (() => {
     return audio;
   }
 
+  /**
+   * Make the sound machinery while the page is idle (when sound is on). Making it can take a tenth of
+   * a second, which after the first move would stall that move's motion and the next tap; made before
+   * any tap it waits, silent, and the first sound resumes it.
+   */
+  function warm() {
+    if (!soundOn() || audio) return;
+    const idle = window.requestIdleCallback || ((task) => setTimeout(task, 500));
+    idle(() => {
+      const Context = window.AudioContext || window.webkitAudioContext;
+      if (audio || !Context || !soundOn()) return;
+      try {
+        audio = new Context();
+      } catch (err) {
+        /* no sound is better than a broken page */
+      }
+    }, { timeout: 3000 });
+  }
+
   function tone(ctx, frequency, at, length, { type = "triangle", gain = 0.12, to = null } = {}) {
     const start = ctx.currentTime + at;
     const oscillator = ctx.createOscillator();
@@ -176,5 +195,5 @@ const Feel = (() => {
     }
   }
 
-  return { moving, animate, finishAll, flyFrom, ghost, turnOver, shake, play, soundOn, setSound, DURATION };
+  return { moving, animate, finishAll, flyFrom, ghost, turnOver, shake, play, soundOn, setSound, warm, DURATION };
 })();

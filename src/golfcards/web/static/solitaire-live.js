@@ -1,6 +1,7 @@
 // The live "still winnable" line of the Solitaire page: a setting (off by default, kept on this
 // device) and, while it is on, one line under the message saying after every action whether the
-// game can still be won. solitaire.js announces every game it draws with a "golfcards:game" event.
+// game can still be won. solitaire.js announces every game it draws with a "golfcards:game" event,
+// once the frame that shows it is painted (the question never delays the picture).
 "use strict";
 
 (() => {
@@ -43,8 +44,10 @@
     line.dataset.winnable = ok ? String(data.winnable) : "";
   }
 
+  // Built as soon as the page is parsed (its words come with the page's strings), so the line and the
+  // setting are there before the first game is drawn.
+  build();
   document.addEventListener("golfcards:game", (event) => {
-    if (!line) build();
     if (!event.detail || event.detail.replay) return;
     shown = event.detail.game.moves;
     ask();

@@ -11,12 +11,13 @@
   const $ = (id) => document.getElementById(id);
   const SETTINGS_KEY = "golfcards.solitaire.settings";
   const TIMER_KEY = "golfcards.solitaire.timer";
+  const REDO_KEY = "golfcards.solitaire.redo";
   const settings = { interactiveRules: true, highlightPlayable: true, autoDraw: false, ...Golf.stored(SETTINGS_KEY) };
 
   let game = null; // what the board shows: the server's last state, or a removal drawn ahead of it
   let busy = false; // an action is on its way to the server
   const queue = [];
-  let redo = []; // actions undone, most recent last; any new action clears them
+  let redo = []; // actions undone, most recent last; any new action clears them (kept across a reload)
   let lastAction = null;
   let replay = null;
   let statsData = null;
@@ -40,10 +41,13 @@
     announce(spoken);
   }
 
+  /** Say `text` in the live region: emptied now, filled after the next frame (so a repeated text is heard again). */
+  let announcing = 0;
   function announce(text) {
     const region = $("announce");
-    region.textContent = "";
-    if (text) requestAnimationFrame(() => { region.textContent = text; });
+    const mine = ++announcing;
+    setText(region, "");
+    if (text) afterPaint(() => { if (mine === announcing) region.textContent = text; });
   }
 
   function showError(data) {
@@ -55,17 +59,30 @@
 
   // --- drawing ---------------------------------------------------------------------------------
 
-  /** Draw `game`; `previous` (what was on screen) lets the changes move into place. */
+  /** Set a text only when it changes: an equal text would still replace the node and cost a layout. */
+  function setText(node, text) {
+    const value = String(text);
+    if (node.textContent !== value) node.textContent = value;
+  }
+
+  function setDisabled(node, disabled) {
+    if (node.disabled !== disabled) node.disabled = disabled;
+  }
+
+  /**
+   * Draw `game`; `previous` (what was on screen) lets the changes move into place. Layout is read once,
+   * before the first change, and only for the boxes the motion needs; only what changed is touched.
+   */
   function render(previous = null, how = {}) {
-    const before = previous ? measure() : null;
+    const before = previous && Feel.moving() ? measure(previous) : null;
     const boardFocused = how.focus || hasBoardFocus();
-    $("score").textContent = game.score;
-    $("moves").textContent = game.moves;
-    $("stock-count").textContent = game.stock_count;
-    $("code").textContent = shownCode();
-    $("rule-label").textContent = game.rules.label;
-    $("board-text").textContent = game.board_text;
-    document.body.dataset.status = game.status;
+    setText($("score"), game.score);
+    setText($("moves"), game.moves);
+    setText($("stock-count"), game.stock_count);
+    setText($("code"), shownCode());
+    setText($("rule-label"), game.rules.label);
+    setText($("board-text"), game.board_text);
+    if (document.body.dataset.status !== game.status) document.body.dataset.status = game.status;
     document.body.classList.toggle("highlight", settings.highlightPlayable);
     renderCourse();
     renderTableau();
@@ -74,25 +91,38 @@
     placeSpot(boardFocused);
     clock.update();
     if (before) animateChange(previous, before, how);
-    document.dispatchEvent(new CustomEvent("golfcards:game", { detail: { game, replay: Boolean(replay) } }));
+    announceGame();
+  }
+
+  /** Tell the page's other parts (the live line) what is on the board, once the frame is painted. */
+  let announced = null;
+  function announceGame() {
+    const first = announced === null;
+    announced = { game, replay: Boolean(replay) };
+    if (!first) return;
+    afterPaint(() => {
+      const detail = announced;
+      announced = null;
+      document.dispatchEvent(new CustomEvent("golfcards:game", { detail }));
+    });
   }
 
   function renderTools() {
     const playing = game.status === "playing" && !replay;
     const canUndo = game.undo_available > 0 && !replay;
-    for (const id of ["undo", "undo-near"]) $(id).disabled = !canUndo;
-    for (const id of ["redo", "redo-near"]) $(id).disabled = !(playing && redo.length);
+    for (const id of ["undo", "undo-near"]) setDisabled($(id), !canUndo);
+    for (const id of ["redo", "redo-near"]) setDisabled($(id), !(playing && redo.length));
   }
 
   function renderCourse() {
     const line = $("course-line");
     const course = game.course;
-    line.hidden = !course;
+    if (line.hidden !== !course) line.hidden = !course;
     if (!course) return;
-    line.textContent = course.results.length
+    setText(line, course.results.length
       ? t("course_line", { deal: course.deal, deals: course.deals, total: course.total,
         par_so_far: course.par_so_far, against: signed(course.against_par) })
-      : t("course_line_first", { deal: course.deal, deals: course.deals, par: course.par });
+      : t("course_line_first", { deal: course.deal, deals: course.deals, par: course.par }));
   }
 
   function cardName(card) {
@@ -109,7 +139,6 @@
     const seen = new Set();
     game.columns.forEach((column, index) => {
       const box = tableau.children[index];
-      box.style.setProperty("--count", column.length);
       const nodes = column.map((card) => {
         seen.add(card.code);
         let node = cards.get(card.code);
@@ -135,26 +164,37 @@
     }
   }
 
-  /** Bring a card's button up to date, touching the page only where something changed. */
+  const shownAs = new WeakMap(); // a card's button → where and how it was last drawn
+
+  /**
+   * Bring a card's button up to date, touching the page only where something changed. Its name (which
+   * the place and state decide, in the page's language: a new language makes new buttons) is only
+   * worked out when one of them changed.
+   */
   function updateCard(node, card) {
-    const name = cardName(card);
-    const key = `${card.column}.${card.row}.${card.free}.${card.playable}.${name}`;
-    if (node.dataset.key === key) return;
-    node.dataset.key = key;
-    node.dataset.column = card.column;
-    node.dataset.row = card.row;
-    node.classList.toggle("free", card.free);
-    node.classList.toggle("covered", !card.free);
-    node.classList.toggle("playable", Boolean(card.playable));
-    node.style.setProperty("--row", card.row - 1);
-    node.querySelector(".card-name").textContent = name;
+    const key = `${card.column}.${card.row}.${card.free}.${Boolean(card.playable)}`;
+    const was = shownAs.get(node);
+    if (was === key) return;
+    shownAs.set(node, key);
+    const [column, row, free, playable] = was ? was.split(".") : [];
+    if (column !== String(card.column)) node.dataset.column = card.column;
+    if (row !== String(card.row)) {
+      node.dataset.row = card.row;
+      node.style.setProperty("--row", card.row - 1);
+    }
+    if (free !== String(card.free)) {
+      node.classList.toggle("free", card.free);
+      node.classList.toggle("covered", !card.free);
+    }
+    if (playable !== String(Boolean(card.playable))) node.classList.toggle("playable", Boolean(card.playable));
+    node.querySelector(".card-name").textContent = cardName(card);
   }
 
   function renderPiles() {
     const stock = $("stock");
     stock.classList.toggle("empty", game.stock_count === 0);
-    $("stock-name").textContent = game.stock_count ? t("draw_card", { count: game.stock_count }) : t("stock_empty");
-    $("stock-badge").textContent = game.stock_count;
+    setText($("stock-name"), game.stock_count ? t("draw_card", { count: game.stock_count }) : t("stock_empty"));
+    setText($("stock-badge"), game.stock_count);
     const discard = $("discard");
     const top = discard.firstElementChild;
     const code = game.discard ? game.discard.code : "";
@@ -168,13 +208,19 @@
     }
   }
 
-  /** Where things were before a change, to move them from there. */
-  function measure() {
-    const boxes = new Map();
-    for (const [code, node] of cards) boxes.set(code, node.getBoundingClientRect());
+  /**
+   * Where things were before the change from `previous` to `game`, to move them from there: only the
+   * boxes the motion needs, read before the page is changed (one layout at most, usually none).
+   */
+  function measure(previous) {
+    const newTop = game.discard ? game.discard.code : null;
+    const oldTop = previous.discard ? previous.discard.code : null;
+    const leaving = newTop && newTop !== oldTop ? cards.get(newTop) : null;
     const discardFace = $("discard").firstElementChild;
-    return { cards: boxes, stock: $("stock").getBoundingClientRect(), discard: $("discard").getBoundingClientRect(),
-      discardFace: discardFace && discardFace.dataset.code ? discardFace.cloneNode(true) : null };
+    const won = game.status === "won" && previous.status !== "won" && !replay;
+    return { card: leaving ? leaving.getBoundingClientRect() : null, stock: $("stock").getBoundingClientRect(),
+      discard: $("discard").getBoundingClientRect(), table: won ? $("tableau").getBoundingClientRect() : null,
+      discardFace: oldTop && oldTop !== newTop && discardFace && discardFace.dataset.code ? discardFace.cloneNode(true) : null };
   }
 
   /** The change from `previous` to `game` as motion: removal, draw, undo, and the win's cascade. */
@@ -186,22 +232,22 @@
     const backwards = how.action === "u" || (replay && how.backwards);
     if (newTop !== oldTop && !backwards) {
       // The discard does not move: its box from before is where the card lands (no layout to read it).
-      const from = before.cards.get(newTop);
-      if (from) Feel.flyFrom(face, from, { to: before.discard });
+      if (before.card) Feel.flyFrom(face, before.card, { to: before.discard });
       else if (game.stock_count < previous.stock_count) Feel.flyFrom(face, before.stock, { turn: true, to: before.discard });
     } else if (backwards && oldTop && oldTop !== newTop) {
+      // The card goes back to its column: where it lands is read once, after every change is made.
       const back = cards.get(oldTop);
       if (back) Feel.flyFrom(back, before.discard);
       else if (before.discardFace) Feel.ghost(before.discardFace, before.discard, before.stock, { turn: true });
     }
-    if (game.status === "won" && previous.status !== "won" && !replay) cascade(before);
+    if (before.table) cascade(before);
   }
 
   /** The win: copies of the last card spill from the discard across the table, one after another. */
   function cascade(before) {
     const face = $("discard").firstElementChild;
     if (!face) return;
-    const table = $("tableau").getBoundingClientRect();
+    const table = before.table;
     const from = before.discard;
     for (let i = 0; i < 12; i += 1) {
       const x = table.left + (table.width - from.width) * ((i * 5) % 12) / 11;
@@ -308,9 +354,15 @@
     if (predicted) {
       game = predicted;
       render(shown, { action, focus: how.focus });
+      // The removal is on screen with the next frame: the request (whose start alone costs the main
+      // thread a few milliseconds) and the sound wait until that frame is painted.
+      const frame = painted();
       afterPaint(() => Feel.play(predicted.cards_left === 0 ? "win" : "remove"));
+      await frame;
     }
-    const { ok, data } = await api("POST", "/api/solitaire/action", { action });
+    const { ok, data } = await api("POST", "/api/solitaire/action", {
+      action, request_id: Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join(""),
+    });
     if (!ok) {
       if (predicted) {
         game = shown;
@@ -326,6 +378,7 @@
     // What was drawn ahead is confirmed: no second motion, nothing to measure.
     const held = predicted && data.outcome.accepted && game.discard && game.discard.code === predicted.discard.code;
     const outcome = data.outcome;
+    let tell; // what the message line says, once the board is drawn
     if (outcome.accepted) {
       lastAction = action;
       if (action === "u") {
@@ -335,17 +388,19 @@
         redo = [];
       }
       const spoken = outcome.message ? `${outcome.message} ${t("announce_state", { score: game.score, count: game.stock_count })}` : "";
-      say(outcome.message || "", "info", spoken);
+      tell = () => say(outcome.message || "", "info", spoken);
       const effect = game.status === "won" ? "win" : action === "d" ? "draw" : action === "u" ? "undo" : "remove";
       if (!predicted) afterPaint(() => Feel.play(effect));
       if (/^\d/.test(action)) spot = { column: Number(action.split(".")[0]), row: null };
     } else {
       if (how.redo) redo = [];
       afterPaint(() => Feel.play("refuse"));
-      if (settings.interactiveRules) say(outcome.refusal.message, "refusal");
-      else say("", "info", t("not_allowed"));
+      tell = settings.interactiveRules ? () => say(outcome.refusal.message, "refusal") : () => say("", "info", t("not_allowed"));
     }
+    keepRedo();
+    // The board first: what moves is measured before anything else on the page changes.
     render(held ? null : onScreen, { action, focus: how.focus });
+    tell();
     if (!outcome.accepted) shake(action);
     if (outcome.accepted) checkEnd(confirmedBefore);
   }
@@ -355,11 +410,52 @@
     requestAnimationFrame(() => setTimeout(task, 0));
   }
 
+  /** Resolves once the next frame is painted (at once in a hidden page, which paints none; at most 1 s). */
+  function painted() {
+    if (document.hidden) return Promise.resolve();
+    return new Promise((resolve) => {
+      afterPaint(resolve);
+      setTimeout(resolve, 1000);
+    });
+  }
+
   /** The action an accepted undo took back: a draw if the stock grew, else the column that grew. */
   function undoneAction(before, after) {
     if (after.stock_count > before.stock_count) return "d";
     const index = after.columns.findIndex((column, i) => column.length > before.columns[i].length);
     return index >= 0 ? String(index + 1) : null;
+  }
+
+  /** The position on the board, in any language: the deal (and course), the move count and every card's place. */
+  function position(state) {
+    if (!state || !state.code) return null;
+    const columns = state.columns.map((column) => column.map((card) => card.code).join(",")).join("/");
+    const course = state.course ? `${state.course.code}#${state.course.deal}` : "";
+    return [course, state.code, state.moves, columns, state.discard ? state.discard.code : "", state.stock_count].join("|");
+  }
+
+  /** Keep what can be redone, with the position it belongs to, across a reload of the page (this tab only). */
+  function keepRedo() {
+    const at = position(game);
+    try {
+      if (redo.length && at) sessionStorage.setItem(REDO_KEY, JSON.stringify({ at, redo }));
+      else sessionStorage.removeItem(REDO_KEY);
+    } catch (err) {
+      /* storage refused: what can be redone lasts as long as the page */
+    }
+  }
+
+  /** What could be redone when the page was left, if the board is still at that position (else nothing). */
+  function keptRedo() {
+    let kept = null;
+    try {
+      kept = JSON.parse(sessionStorage.getItem(REDO_KEY) || "null");
+    } catch (err) {
+      kept = null;
+    }
+    const valid = kept && kept.at === position(game) && Array.isArray(kept.redo) && kept.redo.length <= 100
+      && kept.redo.every((action) => typeof action === "string" && /^(d|[1-7])$/.test(action));
+    return valid ? kept.redo : [];
   }
 
   function doRedo() {
@@ -398,12 +494,15 @@
   function onPointerDown(event) {
     const node = event.target.closest("#tableau button.card.free");
     if (!node || event.button !== 0 || replay) return;
+    // The pointer is captured only once the card really moves: a tap, the usual way to play, costs no
+    // capture and no hit test on its release (the move and release listeners are on the document).
     drag = { node, id: event.pointerId, x: event.clientX, y: event.clientY, moved: false, suppressClick: false };
-    node.setPointerCapture(event.pointerId);
   }
 
+  /** The pointer is over the discard (its box is read once per drag: it does not move meanwhile). */
   function overDiscard(event) {
-    const box = $("discard").getBoundingClientRect();
+    if (!drag.target) drag.target = $("discard").getBoundingClientRect();
+    const box = drag.target;
     const pad = 12;
     return event.clientX >= box.left - pad && event.clientX <= box.right + pad
       && event.clientY >= box.top - pad && event.clientY <= box.bottom + pad;
@@ -418,7 +517,14 @@
       Feel.finishAll();
       drag.moved = true;
       drag.node.classList.add("dragging");
+      try {
+        drag.node.setPointerCapture(drag.id);
+      } catch (err) {
+        /* the pointer is already gone: its release ends the drag */
+      }
     }
+    drag.dx = dx;
+    drag.dy = dy;
     drag.node.style.transform = `translate(${dx}px, ${dy}px)`;
     $("discard").classList.toggle("drop-here", overDiscard(event));
   }
@@ -426,25 +532,28 @@
   function onPointerUp(event) {
     if (!drag || event.pointerId !== drag.id) return;
     const { node, moved } = drag;
-    $("discard").classList.remove("drop-here");
     if (!moved) {
       drag = null;
       return;
     }
+    $("discard").classList.remove("drop-here");
+    const dropped = event.type === "pointerup" && overDiscard(event);
     drag.suppressClick = true;
     setTimeout(() => { if (drag && drag.node === node) drag = null; }, 0);
     node.classList.remove("dragging");
     const action = node.dataset.column;
-    if (event.type === "pointerup" && overDiscard(event) && !busy && predict(action)) {
+    if (dropped && !busy && predict(action)) {
       // Drawn at once from where the card was let go: the card leaves the tableau on this call.
       spot = { column: Number(action), row: null };
       send(action);
       return;
     }
+    // Back to its place from where it was let go: both boxes come from one read, before the change.
     const from = node.getBoundingClientRect();
+    const home = new DOMRect(from.left - (drag.dx || 0), from.top - (drag.dy || 0), from.width, from.height);
     node.style.transform = "";
-    Feel.flyFrom(node, from);
-    if (event.type === "pointerup" && overDiscard(event)) send(action);
+    Feel.flyFrom(node, from, { to: home });
+    if (dropped) send(action);
   }
 
   // --- the end of a game, the course --------------------------------------------------------------
@@ -555,7 +664,8 @@
     const { ok, data } = await api("GET", "/api/solitaire");
     if (!ok) return showError(data);
     game = data.game;
-    redo = [];
+    redo = keptRedo();
+    keepRedo();
     clock.restore();
     render(null);
     if (game.status !== "playing") checkEnd();
@@ -567,6 +677,7 @@
     if (!ok) return data;
     game = data.game;
     redo = [];
+    keepRedo();
     lastAction = null;
     clock.reset();
     say("");
@@ -581,6 +692,7 @@
     if (!ok) return showError(data);
     game = data.game;
     redo = [];
+    keepRedo();
     lastAction = null;
     closeDialog($("end-dialog"));
     say("");
@@ -607,7 +719,7 @@
       if (game) localStorage.setItem(TIMER_KEY, JSON.stringify({ code: game.code, moves: game.moves, spent: elapsed() }));
     }
     function show() {
-      $("clock").textContent = clockText(elapsed());
+      setText($("clock"), clockText(elapsed()));
     }
     let savedKey = "";
     function update() {
@@ -624,7 +736,7 @@
       const key = `${game.code} ${game.moves} ${run}`;
       if (key !== savedKey) {
         savedKey = key;
-        setTimeout(save, 0);
+        afterPaint(save);
       }
     }
     function restore() {
@@ -1027,9 +1139,9 @@
     const tableau = $("tableau");
     tableau.addEventListener("click", onTableauClick);
     tableau.addEventListener("pointerdown", onPointerDown);
-    tableau.addEventListener("pointermove", onPointerMove);
-    tableau.addEventListener("pointerup", onPointerUp);
-    tableau.addEventListener("pointercancel", onPointerUp);
+    document.addEventListener("pointermove", onPointerMove);
+    document.addEventListener("pointerup", onPointerUp);
+    document.addEventListener("pointercancel", onPointerUp);
     tableau.addEventListener("focusin", (event) => {
       const node = event.target.closest("button.card");
       if (node) spot = { column: Number(node.dataset.column), row: node.classList.contains("free") ? null : Number(node.dataset.row) };
@@ -1069,6 +1181,7 @@
     document.addEventListener("keydown", onKey);
     await load();
     document.body.classList.add("ready");
+    Feel.warm();
   }
 
   start();

@@ -1,0 +1,337 @@
+"""Golf Solitaire's storage as players and servers meet it: off the event loop, durable through
+``kill -9``, bounded, consistent between two servers on one file, applied once per request id,
+failures answered in the player's language, nothing stored for visitors who have not played."""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import os
+import re
+import signal
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import httpx2
+import pytest
+from starlette.testclient import TestClient
+
+from golfcards.runners.storage import MIGRATIONS, SCHEMA_VERSION
+from golfcards.solitaire.board import Board, parse_action
+from golfcards.solitaire.solver import solve
+from golfcards.web.app import create_app
+from golfcards.web.first_deals import STOCK
+
+ROOT = Path(__file__).resolve().parent.parent
+MARKS = "GOLFCARDS_TEST_MARKS"
+HOG = 50_000_000
+"""Additions of one ``sum`` call: a second or more in which the interpreter lock is never let go."""
+
+
+def numbers():
+    counter = itertools.count(1000)
+    return lambda: next(counter)
+
+
+def start_server(db: Path, *extra: str) -> tuple[subprocess.Popen[str], str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "golfcards", "serve", "--port", "0", "--db", str(db), *extra],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    assert process.stdout is not None
+    found = re.search(r"http://\S+/", process.stdout.readline())
+    if found is None:
+        process.kill()
+        raise AssertionError("golf serve did not start")
+    return process, found.group()
+
+
+def stop(process: subprocess.Popen[str]) -> str:
+    """Stop a server started here; its standard error."""
+    process.terminate()
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+    assert process.stderr is not None
+    return process.stderr.read()
+
+
+def stored_game(db: Path) -> sqlite3.Row:
+    with sqlite3.connect(db) as connection:
+        connection.row_factory = sqlite3.Row
+        return connection.execute("SELECT * FROM solitaire_games WHERE current = 1 ORDER BY id DESC").fetchone()
+
+
+def replay_refusals(code: str, actions: str) -> list[str]:
+    board = Board.from_code(code)
+    return [token for token in actions.split() if board.apply(parse_action(token)) is not None]
+
+
+# --- off the event loop -------------------------------------------------------------------------
+
+
+def test_a_write_waiting_for_the_file_does_not_stall_the_server(tmp_path):
+    """Another program holds the file's write lock: the Solitaire action waits for it in a storage
+    thread while the server goes on answering (the page's words, the game as it is: reads go on)."""
+    db = tmp_path / "golf.sqlite3"
+    process, address = start_server(db)
+    try:
+        with httpx2.Client(base_url=address, timeout=60) as player:
+            assert player.post("api/solitaire/new", json={"code": "GO1-E-AAAAAAB"}).status_code == 200
+            holder = sqlite3.connect(db, isolation_level=None)
+            holder.execute("BEGIN IMMEDIATE")
+            with ThreadPoolExecutor(1) as pool:
+                waiting = pool.submit(player.post, "api/solitaire/action", json={"action": "d"})
+                time.sleep(0.5)  # let the action reach the locked file
+                cookies = {"golfcards_player": player.cookies["golfcards_player"]}
+                with httpx2.Client(base_url=address, timeout=60, cookies=cookies) as other:
+                    words = other.get("api/i18n")
+                    game = other.get("api/solitaire")
+                assert words.status_code == 200 and game.json()["game"]["moves"] == 0
+                assert not waiting.done(), "the action still waits for the file"
+                holder.execute("COMMIT")
+                holder.close()
+                answer = waiting.result(timeout=60)
+        assert answer.status_code == 200 and answer.json()["outcome"]["accepted"]
+        assert stored_game(db)["actions"] == "d"
+    finally:
+        assert "Traceback" not in stop(process)
+
+
+def hog_the_interpreter() -> None:
+    """A solver worker's warm-up that holds its interpreter lock for seconds (one ``sum`` call)."""
+    marks = Path(os.environ[MARKS])
+    (marks / "started").write_text(str(time.monotonic()))
+    sum(range(HOG))
+    (marks / "done").write_text(str(time.monotonic()))
+
+
+def test_the_solver_works_outside_the_servers_process(tmp_path, monkeypatch):
+    """While the solver is busy (here: a warm-up that never lets its interpreter go), a six-card
+    room is created and answered: the solver's time is not the server's."""
+    monkeypatch.setenv(MARKS, str(tmp_path))
+    app = create_app(tmp_path / "golf.sqlite3", new_number=numbers())
+    app.state.solver.warm_up = hog_the_interpreter
+    with TestClient(app) as client:
+        client.post("/api/solitaire/new", json={"code": "GO1-E-AAAAAAB"})
+        answers = []
+        hint = threading.Thread(target=lambda: answers.append(client.get("/api/solitaire/hint")))
+        hint.start()
+        deadline = time.monotonic() + 60
+        while not (tmp_path / "started").exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert (tmp_path / "started").exists()
+        room = client.post("/api/sixcard/rooms", json={"players": 2, "name": "Ana"})
+        answered = time.monotonic()
+        assert room.status_code == 200
+        done = tmp_path / "done"
+        assert not done.exists() or float(done.read_text()) > answered, "answered while the solver was busy"
+        hint.join(timeout=300)
+    assert answers[0].json()["hint"]["move"] == "d"
+
+
+# --- durable, bounded -------------------------------------------------------------------------
+
+
+def test_acknowledged_actions_survive_kill_9(tmp_path):
+    db = tmp_path / "golf.sqlite3"
+    for round_number in range(3):
+        process, address = start_server(db)
+        with httpx2.Client(base_url=address, timeout=60) as player:
+            if round_number == 0:
+                player.post("api/solitaire/new", json={"code": "GO1-E-AAAAAAE"})
+                cookie = player.cookies["golfcards_player"]
+            player.cookies.set("golfcards_player", cookie)
+            moves = player.get("api/solitaire").json()["game"]["moves"]
+            assert moves == 5 * round_number, "every acknowledged action of the killed server is there"
+            for _ in range(5):
+                answer = player.post("api/solitaire/action", json={"action": "d"}).json()
+                assert answer["outcome"]["accepted"]
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+    assert stored_game(db)["moves"] == 15
+
+
+def test_draw_and_undo_for_ever_keeps_the_stored_log_short(tmp_path):
+    """A player who draws and undoes hundreds of times: the log keeps the actions in effect, the game
+    (moves, undo, score) is what the engine says, before and after a restart."""
+    db = tmp_path / "golf.sqlite3"
+    with TestClient(create_app(db)) as client:
+        client.post("/api/solitaire/new", json={"code": "GO1-E-AAAAAAB"})
+        for action in ["d", "5", "2"] + ["d", "u"] * 200:
+            game = client.post("/api/solitaire/action", json={"action": action}).json()["game"]
+        cookie = client.cookies["golfcards_player"]
+    board = Board.from_code("GO1-E-AAAAAAB")
+    for action in ["d", "5", "2"] + ["d", "u"] * 200:
+        board.apply(parse_action(action))
+    assert (game["moves"], game["score"], game["undo_available"]) == (board.moves, board.score, board.undo_available)
+    assert stored_game(db)["actions"] == "d 5 2"
+    with TestClient(create_app(db), cookies={"golfcards_player": cookie}) as again:
+        assert again.get("/api/solitaire").json()["game"] == game
+        undone = again.post("/api/solitaire/action", json={"action": "u"}).json()["game"]
+    board.apply(parse_action("u"))
+    assert (undone["moves"], undone["undo_available"], undone["score"]) == (board.moves, 2, board.score)
+    assert undone["discard"]["code"] == board.discard.code
+
+
+# --- two servers, retries ------------------------------------------------------------------------
+
+
+def test_two_servers_on_one_file_apply_each_action_to_the_state_it_was_computed_from(tmp_path):
+    """One player's draws and undos sent at once through two servers on one --db: every accepted
+    action is stored exactly once, and the stored game is one the rules allow."""
+    db = tmp_path / "golf.sqlite3"
+    first, first_address = start_server(db)
+    second, second_address = start_server(db)
+    try:
+        with httpx2.Client(base_url=first_address, timeout=60) as setup:
+            setup.post("api/solitaire/new", json={"code": "GO1-E-AAAAAAE"})
+            cookie = setup.cookies["golfcards_player"]
+
+        def play(address: str, actions: list[str]) -> list[str]:
+            accepted = []
+            with httpx2.Client(base_url=address, timeout=60, cookies={"golfcards_player": cookie}) as player:
+                for action in actions:
+                    answer = player.post("api/solitaire/action", json={"action": action})
+                    assert answer.status_code == 200, answer.text
+                    if answer.json()["outcome"]["accepted"]:
+                        accepted.append(action)
+            return accepted
+
+        plan = ["d", "d", "u"] * 25
+        with ThreadPoolExecutor(4) as pool:
+            results = list(pool.map(play, [first_address, second_address] * 2, [plan] * 4))
+    finally:
+        assert "Traceback" not in stop(first) + stop(second)
+    accepted = [action for result in results for action in result]
+    row = stored_game(db)
+    assert replay_refusals(row["code"], row["actions"]) == []
+    assert row["moves"] == accepted.count("d"), "each accepted draw counted once"
+    draws_in_effect = accepted.count("d") - accepted.count("u")
+    assert row["actions"].split() == ["d"] * draws_in_effect
+
+
+def test_a_retried_request_is_applied_once_whichever_server_gets_it(tmp_path):
+    db = tmp_path / "golf.sqlite3"
+    with TestClient(create_app(db)) as first, TestClient(create_app(db)) as second:
+        first.post("/api/solitaire/new", json={"code": "GO1-E-AAAAAAB"})
+        second.cookies.set("golfcards_player", first.cookies["golfcards_player"])
+        body = {"action": "d", "request_id": "3f9a-retry_1"}
+        once = first.post("/api/solitaire/action", json=body).json()
+        again = first.post("/api/solitaire/action", json=body).json()
+        elsewhere = second.post("/api/solitaire/action", json=body).json()
+        assert once["outcome"]["accepted"] and "repeated" not in once["outcome"]
+        assert again["outcome"]["repeated"] and elsewhere["outcome"]["repeated"]
+        assert once["game"]["moves"] == again["game"]["moves"] == elsewhere["game"]["moves"] == 1
+        other = first.post("/api/solitaire/action", json={"action": "d", "request_id": "3f9a-retry_2"}).json()
+        assert other["game"]["moves"] == 2
+        for bad in ("x" * 65, "not an id!", "é", 7):
+            refused = first.post("/api/solitaire/action?lang=ca", json={"action": "d", "request_id": bad})
+            assert refused.status_code == 400 and refused.json()["error"]["key"] == "request.bad_field"
+        assert first.get("/api/solitaire").json()["game"]["moves"] == 2
+
+
+# --- failures while running ----------------------------------------------------------------------
+
+
+def test_a_file_held_by_another_program_gets_a_localized_answer(tmp_path):
+    db = tmp_path / "golf.sqlite3"
+    with TestClient(create_app(db, storage_timeout=0.2)) as client:
+        client.post("/api/solitaire/new", json={"code": "GO1-E-AAAAAAB"})
+        holder = sqlite3.connect(db, isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")
+        answer = client.post("/api/solitaire/action?lang=ca", json={"action": "d"})
+        assert answer.status_code == 503
+        assert answer.json()["error"] == {
+            "key": "storage.busy",
+            "message": "Un altre programa o servidor està fent servir les teves partides: "
+            "torna-ho a provar d’aquí a un moment",
+        }
+        holder.execute("ROLLBACK")
+        holder.close()
+        assert client.post("/api/solitaire/action", json={"action": "d"}).json()["game"]["moves"] == 1
+
+
+def test_a_file_damaged_while_running_gets_a_localized_answer(tmp_path):
+    db = tmp_path / "golf.sqlite3"
+    with TestClient(create_app(db), raise_server_exceptions=False) as client:
+        client.post("/api/solitaire/new", json={"code": "GO1-E-AAAAAAB"})
+        client.post("/api/solitaire/action", json={"action": "d"})
+        with sqlite3.connect(db) as outside:
+            outside.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        size = db.stat().st_size
+        with db.open("r+b") as damaged:  # every page but the header becomes noise
+            damaged.seek(100)
+            damaged.write(bytes((index * 37) % 251 for index in range(size - 100)))
+        with contextlib.suppress(sqlite3.DatabaseError), sqlite3.connect(db) as outside:
+            outside.execute("PRAGMA user_version = 2")  # another writer moves the file on: caches are stale
+        for method, path, body in [
+            ("POST", "/api/solitaire/action?lang=fr", {"action": "d"}),
+            ("GET", "/api/solitaire?lang=fr", None),
+            ("GET", "/api/solitaire/stats?lang=fr", None),
+        ]:
+            answer = client.request(method, path, json=body)
+            assert answer.status_code == 503, (path, answer.text)
+            error = answer.json()["error"]
+            assert error["key"] in ("storage.corrupt", "storage.failed") and "\u00a0:" in error["message"]
+
+
+# --- visitors who have not played ------------------------------------------------------------------
+
+
+def test_a_visitor_without_a_cookie_costs_no_row_and_no_solve_until_they_act(tmp_path):
+    db = tmp_path / "golf.sqlite3"
+    app = create_app(db, new_number=numbers())
+    with TestClient(app) as setup:
+        codes = set()
+        for _ in range(3 * STOCK):
+            setup.cookies.clear()
+            game = setup.get("/api/solitaire").json()["game"]
+            assert "golfcards_player" not in setup.cookies
+            setup.get("/api/solitaire/stats")
+            codes.add(game["code"])
+        assert len(codes) <= STOCK, "the visitors share a few deals solved ahead"
+        assert all(solve(code).winnable for code in codes)
+        with sqlite3.connect(db) as connection:
+            assert connection.execute("SELECT COUNT(*) FROM players").fetchone()[0] == 0
+            assert connection.execute("SELECT COUNT(*) FROM solitaire_games").fetchone()[0] == 0
+        shown = setup.get("/api/solitaire").json()["game"]
+        played = setup.post("/api/solitaire/action", json={"action": "d"}).json()
+        assert played["outcome"]["accepted"] and played["game"]["code"] == shown["code"]
+        assert "golfcards_player" in setup.cookies
+        with sqlite3.connect(db) as connection:
+            assert connection.execute("SELECT COUNT(*) FROM players").fetchone()[0] == 1
+        assert setup.get("/api/solitaire").json()["game"]["moves"] == 1
+
+
+@pytest.mark.parametrize("version", [1, 2, 3, 4])
+def test_a_file_of_any_older_schema_is_brought_up_to_date_with_its_games(tmp_path, version):
+    """A file last written by an older server (schema 1 to 4): the game in progress plays on."""
+    db = tmp_path / "golf.sqlite3"
+    with sqlite3.connect(db) as old:
+        for step in range(1, version + 1):
+            old.executescript(MIGRATIONS[step])
+        old.execute("INSERT INTO players (id, created) VALUES ('old-player', 1.0)")
+        old.execute(
+            "INSERT INTO solitaire_games (player, code, rules, actions, moves, started, updated) "
+            "VALUES ('old-player', 'GO1-E-AAAAAAB', 'easy', 'd', 1, 1.0, 1.0)"
+        )
+        old.execute(f"PRAGMA user_version = {version}")
+    with TestClient(create_app(db, new_number=numbers())) as client:
+        client.cookies.set("golfcards_player", "old-player")
+        assert client.get("/api/solitaire").json()["game"]["moves"] == 1
+        answer = client.post("/api/solitaire/action", json={"action": "d", "request_id": "after-upgrade"})
+        assert answer.json()["outcome"]["accepted"] and answer.json()["game"]["moves"] == 2
+    with sqlite3.connect(db) as upgraded:
+        assert upgraded.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
