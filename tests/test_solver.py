@@ -129,7 +129,17 @@ def test_most_removals_of_a_won_and_of_a_lost_deal():
     not solver_fast.INSTALLED, reason="the compiled search is off (numba missing, or GOLFCARDS_SOLVER=python)"
 )
 @pytest.mark.parametrize(
-    "code", ["GO1-E-AAAAAAB", "GO1-C-AAAAAAF", "GO1-S-AAAAAAH", "GO1-E-AAAAABC-J2-ND", "GO1-C-AAAAAAK-J1"]
+    "code",
+    [
+        "GO1-E-AAAAAAB",  # the second dive (a blurred order) wins
+        "GO1-E-AAAAAAT",  # the ninth dive
+        "GO1-E-AAAAAAB-J2-ND",  # a dive, with jokers and an empty discard
+        "GO1-C-AAAAAAC-J1",  # the twelfth dive, with a joker
+        "GO1-C-AAAAAAF",  # lost: the dives, the probes, then the exhaustive search
+        "GO1-S-AAAAAAH",
+        "GO1-E-AAAAABC-J2-ND",
+        "GO1-C-AAAAAAK-J1",
+    ],
 )
 def test_compiled_and_python_searches_are_the_same_search(code, monkeypatch):
     # The Python depth-first search alone (the hand-over to the sweep is tested in test_solver_sweep).
@@ -140,6 +150,52 @@ def test_compiled_and_python_searches_are_the_same_search(code, monkeypatch):
     monkeypatch.setattr(solver_fast, "ACTIVE", False)
     assert solve(code) == compiled  # same verdict, same line, same number of positions
     assert most_removals(code, budget=5_000) == best_compiled
+
+
+def test_a_greedy_dive_finds_the_line_of_a_deal_the_probes_found_hard():
+    # Before the dives, GO1-E-AAAAAAB took the probes and tens of thousands of positions of the
+    # exhaustive search; the second dive (a blurred order) plays it out to a win.
+    board = Board.from_code("GO1-E-AAAAAAB")
+    verdict = solve(board)
+    longest_dive = board.cards_left + board.stock_count + 1
+    assert verdict.winnable and verdict.nodes <= 2 * longest_dive
+    assert replays_to_win(board, verdict.line)
+
+
+VARIANT_CODES = [
+    str(GameCode(number, Rules(name, jokers, empty)))
+    for number in range(1, 13)
+    for name, jokers, empty in (
+        (RuleName.EASY, 0, False),
+        (RuleName.CLASSIC, 0, False),
+        (RuleName.STRICT, 0, False),
+        (RuleName.EASY, 2, True),
+        (RuleName.CLASSIC, 1, False),
+        (RuleName.STRICT, 1, True),
+    )
+]
+
+
+def test_the_dives_change_no_verdict(monkeypatch):
+    with_dives = [solve(code) for code in VARIANT_CODES]
+    monkeypatch.setattr(solver, "DIVES", 0)
+    without = [solve(code) for code in VARIANT_CODES]
+    assert [verdict.winnable for verdict in with_dives] == [verdict.winnable for verdict in without]
+    for code, verdict in zip(VARIANT_CODES, with_dives, strict=True):
+        assert not verdict.winnable or replays_to_win(Board.from_code(code), verdict.line)
+    # and they decide some of these deals sooner than the probes would
+    assert any(a.nodes < b.nodes for a, b in zip(with_dives, without, strict=True))
+
+
+@pytest.mark.parametrize("code", ["GO1-E-AAAAAAT", "GO1-C-AAAAAAC-J1", "GO1-S-AAAAAAH"])
+def test_the_dives_keep_to_the_budget(code):
+    # The dives count their positions and stop before one would pass the budget.
+    for budget in [*range(1, 120, 7), 400, 700]:
+        verdict = solve(code, budget=budget)
+        if verdict.winnable is None:
+            assert budget < verdict.nodes <= budget + 1
+        else:
+            assert verdict.nodes <= budget
 
 
 def test_warm_up_prepares_the_search():

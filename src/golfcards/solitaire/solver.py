@@ -97,6 +97,19 @@ def _tops(columns: list[list[int]], heights: Sequence[int]) -> list[int]:
     return tops
 
 
+def _free_cards(columns: list[list[int]]) -> tuple[list[list[int]], list[list[int]], list[int]]:
+    """The search's tables of free cards, by column and height ``h`` (the column's cards before a move).
+
+    ``card_at[c][h]``: the code of column ``c``'s free card; ``below[c][h]``: the code of the card it
+    uncovers (slot ``_JUNK`` when none); ``emptied[h]``: the ``tops`` slot that loses the column when the
+    move empties it (``_ALL`` for ``h == 1``, else ``_JUNK``).
+    """
+    card_at = [[_JUNK] + column for column in columns]
+    below = [[_JUNK, _JUNK] + column[:-1] for column in columns]
+    emptied = [_JUNK, _ALL] + [_JUNK] * max(len(column) for column in columns)
+    return card_at, below, emptied
+
+
 class Solvability(enum.Enum):
     WINNABLE = "winnable"
     NOT_WINNABLE = "not_winnable"
@@ -306,6 +319,92 @@ little backtracking near it; the two plain orders come back with twice, then fou
 positions (as in Luby's restart schedule). Measured in docs/solver.md."""
 
 
+DIVES = 24
+"""Greedy dives run before the probes, in the decision and where drawing is allowed at any time: dive
+``k`` (``k < DIVES``) plays the position to its end in the probes' order ``k`` (the likeliest first,
+blurred by :data:`DIVE_BLUR` for ``k > 0``), taking a fitting card whenever there is one and drawing
+only when stuck, with no bound, no table and no way back. A dive's position costs a few times less
+than a probe's (nothing is computed for it but its move), most winnable Easy deals fall to one of
+the dives, and a dive that wins is the line. Dives never draw while a card fits, so the lines that
+need such a draw are left to the probes; where drawing is allowed only when stuck (the engine's
+Strict), the probes' own first descent is such a dive already, and there are none. Measured in
+docs/solver.md."""
+SURE_DIVES = 4
+CLOSE_DIVE = 5
+"""After the first :data:`SURE_DIVES` dives, the next one runs only while some dive has ended with at
+most ``CLOSE_DIVE`` cards left: dives that all end far from a win mostly mean a lost deal, which
+would pay every dive for nothing."""
+DIVE_BLUR = 6
+"""The dives' :data:`BLUR`: more than the probes', since a dive has no backtracking to mend what a
+blurred choice gets wrong and many dives need to differ."""
+
+
+def _dives(start: Start, powers: list[int], limit: int) -> tuple[list[int] | None, int]:
+    """The greedy dives of :data:`DIVES` from ``start``: (the first winning line, or None; positions).
+
+    Each dive counts the positions it enters, the start included. A dive runs only if it cannot take
+    the positions past ``limit`` (and, after :data:`SURE_DIVES`, while one has come :data:`CLOSE_DIVE`
+    cards near a win).
+    """
+    tables = start.tables
+    columns, stock, fitting, served = tables.columns, tables.stock, tables.fitting, tables.served
+    card_at, below, emptied = _free_cards(columns)
+    columns_of = _COLUMNS_OF
+    nstock = len(stock)
+    bonus, blur = 32 * FOLLOW_BONUS, DIVE_BLUR
+    tops0 = _tops(columns, start.heights)
+    hcode0 = sum(h * powers[c] for c, h in enumerate(start.heights))
+    longest = start.cards_left + nstock - start.drawn + 1
+    nodes = 0
+    closest = start.cards_left
+    for order in range(DIVES):
+        if nodes + longest > limit or (order >= SURE_DIVES and closest > CLOSE_DIVE):
+            break
+        heights, tops = list(start.heights), list(tops0)
+        discard, drawn, left, hcode = start.discard, start.drawn, start.cards_left, hcode0
+        line: list[int] = []
+        while left:
+            first, second, third = fitting[discard]
+            mask = tops[first] | tops[second] | tops[third]
+            if mask:
+                candidates = columns_of[mask]
+                c = candidates[0]
+                if len(candidates) > 1:
+                    # the probes' order (see _Search): the largest key, the lowest column among equals
+                    mix = (hcode ^ order) * _MIX if order else 0
+                    best = -1
+                    for d in candidates:
+                        h = heights[d]
+                        x = card_at[d][h]
+                        key = h << 5
+                        one, two, three = fitting[x]
+                        if (tops[one] | tops[two] | tops[three]) & ~(1 << d) or served[x] >> below[d][h] & 1:
+                            key += bonus
+                        if mix:
+                            key += (mix >> (17 + 5 * d) & 31) * blur
+                        if key > best:
+                            best, c = key, d
+                h = heights[c]
+                x = card_at[c][h]
+                bit = 1 << c
+                heights[c] = h - 1
+                tops[x] ^= bit
+                tops[below[c][h]] |= bit
+                tops[emptied[h]] ^= bit
+                discard, left, hcode = x, left - 1, hcode - powers[c]
+                line.append(c)
+            elif drawn < nstock:
+                discard, drawn = stock[drawn], drawn + 1
+                line.append(_DRAW)
+            else:
+                break
+        nodes += len(line) + 1
+        if not left:
+            return line, nodes
+        closest = min(closest, left)
+    return None, nodes
+
+
 def _sweeping(budget: int | None) -> bool:
     """Whether a search hands over to the sweep after SWEEP_AFTER positions (pure Python only)."""
     return not solver_fast.ACTIVE and (budget is None or budget - SWEEP_AFTER >= SWEEP_COST)
@@ -357,6 +456,12 @@ class _Search:
             self.nodes = 1
             return
         powers = _powers(tables)
+        diving = self.to_win and tables.draw_anytime
+        if diving and not solver_fast.ACTIVE:
+            line, self.nodes = _dives(start, powers, self.limit)
+            if line is not None:
+                self.best_left, self.best_line = 0, line
+                return
         if solver_fast.ACTIVE:
             outcome, self.nodes, self.best_left, self.best_line = solver_fast.run(
                 tables,
@@ -368,9 +473,13 @@ class _Search:
                 self.to_win,
                 demand,
                 supply,
+                DIVES if diving else 0,
+                SURE_DIVES,
+                CLOSE_DIVE,
                 self.probes,
                 32 * FOLLOW_BONUS,
                 BLUR,
+                DIVE_BLUR,
                 _MIX,
             )
             if outcome == solver_fast.OUT_OF_BUDGET:
@@ -396,15 +505,13 @@ class _Search:
         tops = _tops(columns, heights)
         # After taking column c's free card at height h: the code of its new free card, and the slot
         # that loses the column when it empties.
-        below = [[_JUNK] + [_JUNK] + column[:-1] for column in columns]
-        card_at = [[_JUNK] + column for column in columns]
+        card_at, below, emptied = _free_cards(columns)
         columns_of = _COLUMNS_OF
-        emptied = [_JUNK, _ALL] + [_JUNK] * max(len(column) for column in columns)
         fitting = tables.fitting
         trail: list[int] = []
         to_win = self.to_win
         limit = self.limit
-        nodes = 0
+        nodes = self.nodes  # the dives' positions
         # A position is pruned when the matching bound shows it cannot leave fewer than
         # ``target`` cards: 1 in the decision (it must reach 0), else the fewest found so far.
         target = 1 if to_win else self.best_left

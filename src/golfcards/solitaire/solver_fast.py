@@ -97,6 +97,76 @@ def _removals(columns: Any, heights: Any, fit: Any, discard: int) -> int:
     return mask
 
 
+def _dives(
+    columns: Any,
+    heights: Any,
+    stock: Any,
+    fit: Any,
+    powers: Any,
+    discard0: int,
+    drawn0: int,
+    budget: int,
+    dives: int,
+    sure_dives: int,
+    close_dive: int,
+    follow_bonus: int,
+    blur: int,
+    mix: int,
+    line: Any,
+) -> tuple[int, int]:
+    """The greedy dives of ``solver.DIVES`` from the position: (positions entered, the length of the
+    winning line written to ``line``, or -1 when no dive wins). Leaves ``heights`` changed."""
+    heights0 = heights.copy()
+    left0 = 0
+    hcode0 = 0
+    for c in range(7):
+        left0 += heights[c]
+        hcode0 += heights[c] * powers[c]
+    nstock = stock.shape[0]
+    longest = left0 + nstock - drawn0 + 1
+    closest = left0
+    nodes = 0
+    for order in range(dives):
+        if nodes + longest > budget or (order >= sure_dives and closest > close_dive):
+            break
+        heights[:] = heights0
+        discard, drawn, left, hcode = discard0, drawn0, left0, hcode0
+        length = 0
+        while left > 0:
+            # the probes' order: the largest key, the lowest column among equals
+            choice = -1
+            best = -1
+            for c in range(7):
+                h = heights[c]
+                if h > 0 and fit[columns[c, h - 1], discard]:
+                    x = columns[c, h - 1]
+                    key = h << 5
+                    if _removals(columns, heights, fit, x) & ~(1 << c) or (h > 1 and fit[columns[c, h - 2], x]):
+                        key += follow_bonus
+                    if order:
+                        key += (((hcode ^ order) * mix) >> (17 + 5 * c) & 31) * blur
+                    if key > best:
+                        best = key
+                        choice = c
+            if choice >= 0:
+                heights[choice] -= 1
+                discard = columns[choice, heights[choice]]
+                left -= 1
+                hcode -= powers[choice]
+            elif drawn < nstock:
+                discard = stock[drawn]
+                drawn += 1
+            else:
+                break
+            line[length] = choice if choice >= 0 else _DRAW
+            length += 1
+        nodes += length + 1
+        if left == 0:
+            return nodes, length
+        closest = min(closest, left)
+    return nodes, -1
+
+
 def _kernel(
     columns: Any,
     heights: Any,
@@ -119,16 +189,22 @@ def _kernel(
     demand: Any,
     supply: Any,
     best_line: Any,
+    dives: int,
+    sure_dives: int,
+    close_dive: int,
     probe_cutoffs: Any,
     probe_orders: Any,
     follow_bonus: int,
     blur: int,
+    dive_blur: int,
     mix: int,
 ) -> tuple[int, int, int, int]:
     """Run the search; returns (outcome, nodes, fewest cards left, length of ``best_line``).
 
-    First the probes (``probe_cutoffs[i]`` positions in the order ``probe_orders[i]``, see
-    ``solver.PROBES``), then the exhaustive search in the tallest-first order; all share the table.
+    First up to ``dives`` greedy dives (see ``solver.DIVES``; after ``sure_dives`` of them, only while
+    one has ended with at most ``close_dive`` cards left), then the probes (``probe_cutoffs[i]``
+    positions in the order ``probe_orders[i]``, see ``solver.PROBES``), then the exhaustive search in
+    the tallest-first order; the probes and the exhaustive search share the table.
     """
     nstock = stock.shape[0]
     # open-addressing table: key -> fewest cards drawn at which the position was found lost
@@ -153,8 +229,26 @@ def _kernel(
     best_left = left0
     best_length = 0
     target = 1 if to_win else best_left
-    nodes = 0
     heights0, demand0, supply0 = heights.copy(), demand.copy(), supply.copy()
+    nodes, length = _dives(
+        columns,
+        heights,
+        stock,
+        fit,
+        powers,
+        discard0,
+        drawn0,
+        budget,
+        dives,
+        sure_dives,
+        close_dive,
+        follow_bonus,
+        dive_blur,
+        mix,
+        best_line,
+    )
+    if length >= 0:
+        return WON, nodes, 0, length
     nprobes = probe_cutoffs.shape[0]
     keyed = np.zeros(8, np.int64)
     ENTER, NEXT, BACK, RECORD = 0, 1, 2, 3
@@ -338,12 +432,13 @@ def compiled_kernel() -> Any:
 def _compile() -> None:
     """Wrap the kernel and the functions it calls for numba (they compile on their first call)."""
     global _compiled, np
-    global _lookup, _store, _removals, _shortfall, _chain_roots, _roots_suffice, _fill_chain_roots
+    global _lookup, _store, _removals, _dives, _shortfall, _chain_roots, _roots_suffice, _fill_chain_roots
     import numpy
     from numba import njit
 
     np = numpy
     _lookup, _store, _removals = njit(cache=True)(_lookup), njit(cache=True)(_store), njit(cache=True)(_removals)
+    _dives = njit(cache=True)(_dives)
     _shortfall = njit(cache=True, inline="always")(walk_chains)
     _chain_roots, _roots_suffice = njit(cache=True)(chain_roots), njit(cache=True)(roots_suffice)
     _fill_chain_roots = njit(cache=True)(_fill_chain_roots)
@@ -367,15 +462,21 @@ def run(
     to_win: bool,
     demand: list[int],
     supply: list[int],
+    dives: int = 0,
+    sure_dives: int = 0,
+    close_dive: int = 0,
     probes: Sequence[tuple[int, int]] = (),
     follow_bonus: int = 0,
     blur: int = 0,
+    dive_blur: int = 0,
     mix: int = 0,
 ) -> tuple[int, int, int, list[int]]:
     """Run the compiled search: (outcome, nodes, fewest cards left, best line as column/draw steps).
 
-    ``probes`` (positions, order) run first, then the exhaustive search; ``follow_bonus`` (in 32nds
-    of a height), ``blur`` and ``mix`` define the probes' orders as in the pure Python search.
+    Up to ``dives`` greedy dives run first (after ``sure_dives``, only while one has ended with at most
+    ``close_dive`` cards left), then the ``probes`` (positions, order), then the exhaustive
+    search; ``follow_bonus`` (in 32nds of a height), ``blur`` (``dive_blur`` for the dives) and ``mix``
+    define the dives' and the probes' orders as in the pure Python search.
     """
     kernel = compiled_kernel()
     rows = max([len(column) for column in tables.columns] + [1])
@@ -403,10 +504,14 @@ def run(
         np.array(demand, np.int64),
         np.array([*supply, 0], np.int64),
         line,
+        dives,
+        sure_dives,
+        close_dive,
         np.array([cutoff for cutoff, _ in probes], np.int64),
         np.array([order for _, order in probes], np.int64),
         follow_bonus,
         blur,
+        dive_blur,
         mix,
     )
     return int(outcome), int(nodes), int(best_left), [int(step) for step in line[:length]]
