@@ -9,7 +9,8 @@ Every rule set of the engine is supported: Easy, Classic, Strict, with jokers an
 
 The search is depth-first over compact positions (:mod:`.solver_tables`), with a transposition
 table of lost positions, sound bounds that prove a position lost early, and removals tried before
-drawing. In pure Python a deal not decided within :data:`SWEEP_AFTER` positions is handed to the
+drawing; in the decision, greedy dives and short probes in other move orders look for a winning
+line first. In pure Python a deal not decided within :data:`SWEEP_AFTER` positions is handed to the
 sweep (:mod:`.solver_sweep`); with numba (the ``[fast]`` extra) the same search runs compiled
 (:mod:`.solver_fast`). :func:`most_removals` runs the same search for how far a lost position can
 still be played (for hints). How it works, and what was measured and tried: ``docs/solver.md``.
@@ -346,22 +347,44 @@ def _dives(start: Start, powers: list[int], limit: int) -> tuple[list[int] | Non
     the positions past ``limit`` (and, after :data:`SURE_DIVES`, while one has come :data:`CLOSE_DIVE`
     cards near a win).
     """
-    tables = start.tables
-    columns, stock, fitting, served = tables.columns, tables.stock, tables.fitting, tables.served
-    card_at, below, emptied = _free_cards(columns)
-    columns_of = _COLUMNS_OF
-    nstock = len(stock)
-    bonus, blur = 32 * FOLLOW_BONUS, DIVE_BLUR
-    tops0 = _tops(columns, start.heights)
-    hcode0 = sum(h * powers[c] for c, h in enumerate(start.heights))
-    longest = start.cards_left + nstock - start.drawn + 1
+    diver = _Diver(start, powers)
+    longest = start.cards_left + len(start.tables.stock) - start.drawn + 1
     nodes = 0
     closest = start.cards_left
     for order in range(DIVES):
         if nodes + longest > limit or (order >= SURE_DIVES and closest > CLOSE_DIVE):
             break
-        heights, tops = list(start.heights), list(tops0)
-        discard, drawn, left, hcode = start.discard, start.drawn, start.cards_left, hcode0
+        line, left = diver.dive(order)
+        nodes += len(line) + 1
+        if not left:
+            return line, nodes
+        closest = min(closest, left)
+    return None, nodes
+
+
+class _Diver:
+    """Greedy dives from one position (see :data:`DIVES`): what they look up, built once for all."""
+
+    def __init__(self, start: Start, powers: list[int]) -> None:
+        self.start = start
+        self.powers = powers
+        self.card_at, self.below, self.emptied = _free_cards(start.tables.columns)
+        self.tops = _tops(start.tables.columns, start.heights)
+        self.hcode = sum(h * powers[c] for c, h in enumerate(start.heights))
+
+    def dive(self, order: int) -> tuple[list[int], int]:
+        """Play the position out in the probes' order ``order``: (the steps, the cards left at the end).
+
+        Takes the fitting card that order ranks first whenever there is one, else draws, until the
+        tableau is empty (0 cards left: the steps are a winning line) or nothing is left to do.
+        """
+        start, powers = self.start, self.powers
+        stock, fitting, served = start.tables.stock, start.tables.fitting, start.tables.served
+        card_at, below, emptied, columns_of = self.card_at, self.below, self.emptied, _COLUMNS_OF
+        bonus, blur = 32 * FOLLOW_BONUS, DIVE_BLUR
+        heights, tops = list(start.heights), list(self.tops)
+        discard, drawn, left, hcode = start.discard, start.drawn, start.cards_left, self.hcode
+        nstock = len(stock)
         line: list[int] = []
         while left:
             first, second, third = fitting[discard]
@@ -398,11 +421,7 @@ def _dives(start: Start, powers: list[int], limit: int) -> tuple[list[int] | Non
                 line.append(_DRAW)
             else:
                 break
-        nodes += len(line) + 1
-        if not left:
-            return line, nodes
-        closest = min(closest, left)
-    return None, nodes
+        return line, left
 
 
 def _sweeping(budget: int | None) -> bool:
