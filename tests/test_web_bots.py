@@ -17,6 +17,8 @@ from golfcards.sixcard.bots.base import Bot
 from golfcards.sixcard.view import View
 from golfcards.web.app import create_app
 
+from .sixcard_ws import create, receive_state
+
 HOG = 50_000_000
 """Additions of one ``sum`` call: a second or more in which the interpreter lock is never let go."""
 
@@ -43,26 +45,6 @@ class HoggingBot(Bot):
 def app(tmp_path):
     counter = itertools.count(7)
     return create_app(tmp_path / "db.sqlite3", new_number=lambda: next(counter), bot_delay=0)
-
-
-def create(client, **body):
-    response = client.post("/api/sixcard/rooms", json=body)
-    assert response.status_code == 200, response.text
-    return response.json()
-
-
-def receive(ws, kind):
-    while True:
-        message = ws.receive_json()
-        if message["type"] == kind:
-            return message
-
-
-def receive_state(ws, predicate):
-    while True:
-        message = ws.receive_json()
-        if message["type"] == "state" and predicate(message):
-            return message
 
 
 def test_a_human_table_is_answered_while_a_bot_thinks(app, tmp_path, monkeypatch):

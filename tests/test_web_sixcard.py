@@ -21,6 +21,8 @@ from golfcards.sixcard.codes import DealCode
 from golfcards.sixcard.state import HoleState
 from golfcards.web.app import create_app
 
+from .sixcard_ws import create, receive, receive_state
+
 CARD_CODE = re.compile(r'"((?:[2-9TJQKA][CDHS])|X[12])"')
 
 
@@ -34,27 +36,6 @@ def app(tmp_path):
 def client(app):
     with TestClient(app) as test_client:
         yield test_client
-
-
-def create(client, lang="en", **body):
-    response = client.post(f"/api/sixcard/rooms?lang={lang}", json=body)
-    assert response.status_code == 200, response.text
-    return response.json()
-
-
-def receive(ws, kind):
-    """The next message of type ``kind`` (state messages of other changes are skipped)."""
-    while True:
-        message = ws.receive_json()
-        if message["type"] == kind:
-            return message
-
-
-def receive_state(ws, predicate):
-    while True:
-        message = ws.receive_json()
-        if message["type"] == "state" and predicate(message):
-            return message
 
 
 def hidden_codes(app, code, seat):

@@ -8,7 +8,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from golfcards.web.app import create_app
-from tests.test_web_sixcard import create, receive, receive_state
+from tests.sixcard_ws import create, receive, receive_state
 
 
 @pytest.fixture

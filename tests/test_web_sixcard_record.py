@@ -15,7 +15,8 @@ from starlette.testclient import TestClient
 from golfcards.cards import card_from_index
 from golfcards.sixcard.state import HoleState
 from golfcards.web.app import create_app
-from tests.test_web_sixcard import CARD_CODE, hidden_codes, receive, receive_state
+from tests.sixcard_ws import receive, receive_state
+from tests.test_web_sixcard import CARD_CODE, hidden_codes
 
 RULES = {"grid": 4, "jokers": 1, "holes": 2}
 

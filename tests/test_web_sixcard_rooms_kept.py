@@ -19,7 +19,8 @@ from starlette.websockets import WebSocketDisconnect
 
 from golfcards.web.app import create_app
 from golfcards.web.rooms import ROOM_CODE_LENGTH, SeatKind
-from tests.test_web_sixcard import CARD_CODE, create, hidden_codes, receive, receive_state
+from tests.sixcard_ws import create, receive, receive_state
+from tests.test_web_sixcard import CARD_CODE, hidden_codes
 
 
 @contextlib.contextmanager
