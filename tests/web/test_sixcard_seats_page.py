@@ -165,6 +165,10 @@ def test_a_bot_plays_for_an_absent_player_who_takes_the_seat_back(browser, tmp_p
         guest.goto(f"/sixcard/{code}")
         expect(guest.locator("#stand-in")).to_be_visible()
         expect(guest.locator("#stand-in")).to_contain_text("A bot is playing for you")
+        # the seated view follows the spectator's on a reload: wait for her own grid to be drawn
+        guest.wait_for_function(
+            "() => [...document.querySelectorAll('#me .grid button')].filter((n) => n.dataset.code).length >= 2"
+        )
         face_up = [code for code in own_grid(guest) if code]
         assert len(face_up) >= 2, "the bot turned up her cards"
         guest.click("#take-back")
