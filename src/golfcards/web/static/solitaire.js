@@ -94,6 +94,25 @@
     announceGame();
   }
 
+  /**
+   * The first frame of a removal drawn ahead of the server: only what the eye sees in it, the played
+   * card leaving its column and starting its flight to the discard. The rest (the card under it
+   * turning face up, which the flying card hides in that frame, the score, the names, the buttons,
+   * the keyboard's card) is `render`'s, once the frame is painted: each change costs style, layout
+   * and paint work, and the input's paint waits for all of it.
+   */
+  function renderRemoval(previous) {
+    const before = Feel.moving() ? measure(previous) : null;
+    const code = game.discard.code;
+    const leaving = cards.get(code);
+    if (leaving) {
+      leaving.remove();
+      cards.delete(code);
+    }
+    renderPiles();
+    if (before) animateChange(previous, before, {});
+  }
+
   /** Tell the page's other parts (the live line) what is on the board, once the frame is painted. */
   let announced = null;
   function announceGame() {
@@ -353,12 +372,17 @@
     const predicted = predict(action);
     if (predicted) {
       game = predicted;
-      render(shown, { action, focus: how.focus });
+      // A press with a pointer: its frame shows the card leaving, and the rest of the board follows in
+      // the next one. With the keyboard's focus on the board, all at once (the focus moves with it).
+      const quick = !how.focus && !hasBoardFocus();
+      if (quick) renderRemoval(shown);
+      else render(shown, { action, focus: how.focus });
       // The removal is on screen with the next frame: the request (whose start alone costs the main
       // thread a few milliseconds) and the sound wait until that frame is painted.
       const frame = painted();
       afterPaint(() => Feel.play(predicted.cards_left === 0 ? "win" : "remove"));
       await frame;
+      if (quick && game === predicted) render(null, { focus: how.focus });
     }
     const { ok, data } = await api("POST", "/api/solitaire/action", {
       action, request_id: Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join(""),
