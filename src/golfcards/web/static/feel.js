@@ -160,11 +160,17 @@ const Feel = (() => {
     oscillator.stop(start + length + 0.02);
   }
 
+  const noises = new Map(); // length → its fading noise, made once: filling it is most of a draw's sound work
+
   function rustle(ctx, length, gain) {
-    const samples = Math.floor(ctx.sampleRate * length);
-    const buffer = ctx.createBuffer(1, samples, ctx.sampleRate);
-    const data = buffer.getChannelData(0);
-    for (let i = 0; i < samples; i += 1) data[i] = (Math.random() * 2 - 1) * (1 - i / samples) ** 2;
+    let buffer = noises.get(length);
+    if (!buffer || buffer.sampleRate !== ctx.sampleRate) {
+      const samples = Math.floor(ctx.sampleRate * length);
+      buffer = ctx.createBuffer(1, samples, ctx.sampleRate);
+      const data = buffer.getChannelData(0);
+      for (let i = 0; i < samples; i += 1) data[i] = (Math.random() * 2 - 1) * (1 - i / samples) ** 2;
+      noises.set(length, buffer);
+    }
     const source = ctx.createBufferSource();
     const filter = ctx.createBiquadFilter();
     const volume = ctx.createGain();

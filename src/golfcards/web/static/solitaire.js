@@ -382,7 +382,11 @@
       const frame = painted();
       afterPaint(() => Feel.play(predicted.cards_left === 0 ? "win" : "remove"));
       await frame;
-      if (quick && game === predicted) render(null, { focus: how.focus });
+      if (quick && game === predicted) {
+        render(null, { focus: how.focus });
+        // Its frame shows the rest of the board; the request starts after it, not in it.
+        await painted();
+      }
     }
     const { ok, data } = await api("POST", "/api/solitaire/action", {
       action, request_id: Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join(""),
