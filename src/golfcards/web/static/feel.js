@@ -129,7 +129,9 @@ const Feel = (() => {
   /**
    * Make the sound machinery while the page is idle (when sound is on). Making it can take a tenth of
    * a second, which after the first move would stall that move's motion and the next tap; made before
-   * any tap it waits, silent, and the first sound resumes it.
+   * any tap it waits, silent, and the first sound resumes it. Its first sound costs more again (the
+   * first nodes of a context, the draw's noise: 5–7 ms of the main thread without slow-down, four
+   * frames' worth at 4×): a silent one is made in a later idle moment, so the first move's is not.
    */
   function warm() {
     if (!soundOn() || audio) return;
@@ -141,7 +143,30 @@ const Feel = (() => {
         audio = new Context();
       } catch (err) {
         /* no sound is better than a broken page */
+        return;
       }
+      idle(() => {
+        try {
+          // The first nodes of a context and of each wave, and the draw's noise, made now; never played.
+          const volume = audio.createGain();
+          const filter = audio.createBiquadFilter();
+          const source = audio.createBufferSource();
+          source.buffer = noise(audio, DRAW_NOISE);
+          source.connect(filter).connect(volume).connect(audio.destination);
+          const made = [volume, filter, source];
+          for (const type of ["triangle", "square"]) {
+            const oscillator = audio.createOscillator();
+            oscillator.type = type;
+            oscillator.frequency.setValueAtTime(440, audio.currentTime);
+            oscillator.frequency.exponentialRampToValueAtTime(660, audio.currentTime + 0.01);
+            oscillator.connect(volume);
+            made.push(oscillator);
+          }
+          for (const node of made) node.disconnect();
+        } catch (err) {
+          /* the first sound makes them instead */
+        }
+      }, { timeout: 3000 });
     }, { timeout: 3000 });
   }
 
@@ -162,7 +187,10 @@ const Feel = (() => {
 
   const noises = new Map(); // length → its fading noise, made once: filling it is most of a draw's sound work
 
-  function rustle(ctx, length, gain) {
+  const DRAW_NOISE = 0.09;
+
+  /** A noise of `length` seconds that fades out (made once per length). */
+  function noise(ctx, length) {
     let buffer = noises.get(length);
     if (!buffer || buffer.sampleRate !== ctx.sampleRate) {
       const samples = Math.floor(ctx.sampleRate * length);
@@ -171,6 +199,11 @@ const Feel = (() => {
       for (let i = 0; i < samples; i += 1) data[i] = (Math.random() * 2 - 1) * (1 - i / samples) ** 2;
       noises.set(length, buffer);
     }
+    return buffer;
+  }
+
+  function rustle(ctx, length, gain) {
+    const buffer = noise(ctx, length);
     const source = ctx.createBufferSource();
     const filter = ctx.createBiquadFilter();
     const volume = ctx.createGain();
@@ -183,7 +216,7 @@ const Feel = (() => {
   }
 
   const EFFECTS = {
-    draw: (ctx) => { rustle(ctx, 0.09, 0.5); tone(ctx, 440, 0.03, 0.06, { gain: 0.05 }); },
+    draw: (ctx) => { rustle(ctx, DRAW_NOISE, 0.5); tone(ctx, 440, 0.03, 0.06, { gain: 0.05 }); },
     remove: (ctx) => tone(ctx, 660, 0, 0.1, { to: 990 }),
     undo: (ctx) => tone(ctx, 880, 0, 0.1, { to: 587, gain: 0.09 }),
     refuse: (ctx) => tone(ctx, 160, 0, 0.16, { type: "square", gain: 0.04, to: 110 }),
