@@ -17,6 +17,11 @@
    frame and the layouts a script forced (read layout after changing the page).
 3. First load: bytes transferred (headers and bodies, no cache) for ``/solitaire`` and everything it
    fetches before it is ready (HTML, CSS, scripts, icon, the words, the game).
+4. Main-thread CPU per removal without slow-down, traced (``--only cpu``, not in the default run): the
+   renderer main thread's CPU time (trace ``tdur``, which a busy machine inflates far less than wall
+   time) from the task that handles the pointer's move onto the card (its hover) to the end of the
+   commit of the first frame after the click, by kind of work. Wall-clock figures on a shared machine
+   follow its load; compare pages with this one.
 
 Starts ``golf serve`` on a free port with a throw-away database, like the browser tests. The
 machine is shared: run it a few times and give the load average with the figures.
@@ -254,6 +259,99 @@ def frame_layouts(trace: Path) -> list[str]:
     return lines
 
 
+def cpu_per_removal(browser, url: str, moves: int, trace: Path) -> tuple[list[float], dict[str, list[float]]]:
+    """Traced at 1×: per removal, the main thread's CPU time (ms) from its hover to the first commit
+    after the click, in total and by kind of work (self time of the trace's events)."""
+    context = browser.new_context(base_url=url, viewport=PHONE, locale="en-GB")
+    page = context.new_page()
+    page.goto("/solitaire")
+    page.wait_for_selector("body.ready")
+    deal(page)
+    browser.start_tracing(page=page, path=str(trace), categories=TRACED[:2])
+    kinds = []
+    for action in LINE[:moves]:
+        before = int(page.evaluate("Number(document.body.dataset.answered || 0)"))
+        page.wait_for_timeout(250)
+        press(page, action)
+        wait_answer(page, before)
+        page.wait_for_timeout(300)
+        kinds.append(action)
+    browser.stop_tracing()
+    context.close()
+    data = json.loads(trace.read_text())
+    events = data["traceEvents"] if isinstance(data, dict) else data
+    names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events if e.get("name") == "thread_name"}
+    thread = lambda e: (e.get("pid"), e.get("tid"))  # noqa: E731
+    busiest = Counter(thread(e) for e in events if names.get(thread(e)) == "CrRendererMain").most_common(1)[0][0]
+    main = sorted(
+        (e for e in events if thread(e) == busiest and e.get("ph") == "X" and "dur" in e),
+        key=lambda e: (e["ts"], -e["dur"]),
+    )
+    kind = lambda e: (e.get("args", {}).get("data") or {}).get("type")  # noqa: E731
+    own, dispatch, stack = {}, {}, []
+    for event in main:
+        while stack and stack[-1]["ts"] + stack[-1]["dur"] <= event["ts"]:
+            stack.pop()
+        own[id(event)] = event.get("tdur", event["dur"])
+        if stack:
+            own[id(stack[-1])] -= event.get("tdur", event["dur"])
+        dispatch[id(event)] = next((x for x in reversed(stack) if x["name"] == "EventDispatch"), None)
+        stack.append(event)
+    groups = {
+        "UpdateLayoutTree": "style",
+        "Layout": "layout",
+        "PrePaint": "prepaint",
+        "Paint": "paint",
+        "PaintImage": "paint",
+        "Layerize": "layerize",
+        "Commit": "commit",
+        "HitTest": "hit tests",
+    }
+
+    def group(event) -> str:
+        outer = dispatch[id(event)]
+        if event["name"] == "EventDispatch" or outer:
+            if kind(outer or event) == "click" and event["name"] not in groups:
+                return "click handler"
+            return groups.get(event["name"], "other input events")
+        if event["name"] in ("FunctionCall", "FireAnimationFrame", "TimerFire", "RunMicrotasks"):
+            return "other script"
+        return groups.get(event["name"], "rest (tasks, GC, scheduling)")
+
+    presses = [e for e in main if e["name"] == "EventDispatch" and kind(e) == "pointerdown"]
+    clicks = [e for e in main if e["name"] == "EventDispatch" and kind(e) == "click"]
+    totals: list[float] = []
+    parts: dict[str, list[float]] = {}
+    for action, press_event in zip(kinds, presses, strict=False):
+        click = next((e for e in clicks if e["ts"] >= press_event["ts"]), None)
+        if action == "d" or click is None:
+            continue
+        commit = next((e for e in main if e["name"] == "Commit" and e["ts"] >= click["ts"] + click["dur"]), None)
+        if commit is None:
+            continue
+        hover = [
+            e
+            for e in main
+            if e["name"] == "EventDispatch"
+            and kind(e) in ("pointermove", "pointerover")
+            and press_event["ts"] - 60_000 <= e["ts"] < press_event["ts"]
+        ]
+        start = press_event["ts"]
+        if hover:
+            tasks = [e for e in main if e["name"] in ("ThreadControllerImpl::RunTask", "RunTask")]
+            start = min([t["ts"] for t in tasks if t["ts"] <= hover[0]["ts"] <= t["ts"] + t["dur"]] + [hover[0]["ts"]])
+        found: dict[str, float] = Counter()
+        for event in main:
+            if start <= event["ts"] < commit["ts"] + commit["dur"]:
+                found["before the press (hover)" if event["ts"] < press_event["ts"] else group(event)] += (
+                    own[id(event)] / 1000
+                )
+        totals.append(sum(found.values()))
+        for name in set(found) | set(parts):
+            parts.setdefault(name, [0.0] * (len(totals) - 1)).append(found.get(name, 0.0))
+    return totals, parts
+
+
 def metric(cdp, name: str) -> float:
     return next(m["value"] for m in cdp.send("Performance.getMetrics")["metrics"] if m["name"] == name)
 
@@ -280,7 +378,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--moves", type=int, default=20, help="actions of the reference line to time (default 20)")
     parser.add_argument("--throttle", type=float, default=4, help="CPU slow-down for input to paint (default 4)")
-    parser.add_argument("--only", choices=["input", "motion", "load"], help="one measurement only")
+    parser.add_argument("--only", choices=["input", "motion", "load", "cpu"], help="one measurement only")
     parser.add_argument(
         "--click",
         choices=["mouse", "touch", "locator"],
@@ -308,6 +406,12 @@ def main(argv: list[str] | None = None) -> int:
                         print(f"   traced, {throttle}× (tracing slows the page: frames here are not the fps above)")
                         for name, line in layouts_per_frame(browser, url, throttle, Path(tmp) / "trace.json").items():
                             print(f"   {name:20} {line}")
+                if args.only == "cpu":
+                    print("\n4. main-thread CPU per removal, hover to the commit of its frame, 360×740, 1×, traced")
+                    totals, parts = cpu_per_removal(browser, url, args.moves, Path(tmp) / "cpu.json")
+                    print(f"   {'all':28} {summary(totals)}")
+                    for name, values in sorted(parts.items(), key=lambda item: -statistics.median(item[1])):
+                        print(f"   {name:28} median {statistics.median(values):.2f} ms")
                 if args.only in (None, "load"):
                     total, sizes = first_load(browser, url)
                     print(f"\n3. first load of /solitaire: {total / 1024:.1f} KB transferred in {len(sizes)} requests")
