@@ -383,9 +383,12 @@
       afterPaint(() => Feel.play(predicted.cards_left === 0 ? "win" : "remove"));
       await frame;
       if (quick && game === predicted) {
-        render(null, { focus: how.focus });
-        // Its frame shows the rest of the board; the request starts after it, not in it.
+        // The next frame turns the card under it face up and takes the highlights off; the one after
+        // brings the figures, the buttons and the keyboard's card, and the request starts with it:
+        // a frame each, so that none of them holds up the card's flight at a slow CPU.
+        renderTableau();
         await painted();
+        if (game === predicted) render(null, { focus: how.focus });
       }
     }
     const { ok, data } = await api("POST", "/api/solitaire/action", {
