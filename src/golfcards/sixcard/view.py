@@ -299,6 +299,7 @@ def view_for(state: HoleState, viewer: int | None) -> View:
     over = state.phase is Phase.OVER
     if viewer is not None and not 0 <= viewer < state.rules.players:
         raise GolfError("sixcard.no_such_seat", f"there is no seat {viewer}", seat=viewer)
+    grids: tuple[tuple[AnyCard | None, ...], ...]
     if over:
         grids = tuple(tuple([_CARDS[card] for card in grid]) for grid in state.grids)
     else:

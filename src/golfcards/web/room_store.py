@@ -81,8 +81,13 @@ async def _until_done(future: asyncio.Future[bool]) -> None:
     does, at a fraction of its cost: each action of a table waits so)."""
     if future.done():
         return
-    waiter = asyncio.get_running_loop().create_future()
-    future.add_done_callback(lambda _: waiter.done() or waiter.set_result(None))
+    waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def wake(_: object) -> None:
+        if not waiter.done():
+            waiter.set_result(None)
+
+    future.add_done_callback(wake)
     await waiter
 
 
