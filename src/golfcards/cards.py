@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from golfcards.errors import GolfError
 
@@ -86,6 +86,11 @@ class Card:
 
     rank: Rank
     suit: Suit
+    code: str = field(init=False, repr=False, compare=False)
+    """Two-letter notation: ``TS`` (kept: messages name every card they show, after every action)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "code", self.rank.letter + self.suit.value)
 
     @property
     def index(self) -> int:
@@ -95,11 +100,6 @@ class Card:
     @property
     def is_joker(self) -> bool:
         return False
-
-    @property
-    def code(self) -> str:
-        """Two-letter notation: ``TS``."""
-        return self.rank.letter + self.suit.value
 
     @property
     def symbol(self) -> str:

@@ -16,6 +16,7 @@ the JSON format is documented in ``docs/sixcard-protocol.md``.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -85,8 +86,7 @@ class View:
         context = self.context
         return {
             "viewer": self.viewer,
-            "rules": {name: getattr(self.rules, name) for name in RULE_FIELDS}
-            | {"rows": self.rules.rows, "columns": self.rules.columns},
+            "rules": dict(_rules_json(self.rules)),
             "phase": self.phase.value,
             "to_act": list(self.to_act),
             "dealer": self.dealer,
@@ -284,17 +284,31 @@ def _inconsistency(view: View) -> str | None:
     return None
 
 
+@functools.lru_cache(maxsize=256)
+def _rules_json(rules: SixCardRules) -> tuple[tuple[str, object], ...]:
+    """The rules' part of :meth:`View.to_json` (kept: a view is sent to each seat after every action)."""
+    return (*((name, getattr(rules, name)) for name in RULE_FIELDS), ("rows", rules.rows), ("columns", rules.columns))
+
+
+_CARDS: tuple[AnyCard, ...] = tuple(card_from_index(index) for index in range(54))
+"""Every card by its index (a view is built for each seat after every action)."""
+
+
 def view_for(state: HoleState, viewer: int | None) -> View:
     """THE function that decides what ``viewer`` (a seat, or None for a spectator) may see."""
     over = state.phase is Phase.OVER
     if viewer is not None and not 0 <= viewer < state.rules.players:
         raise GolfError("sixcard.no_such_seat", f"there is no seat {viewer}", seat=viewer)
-    grids = tuple(
-        tuple(card_from_index(card) if over or up else None for card, up in zip(grid, flags, strict=False))
-        for grid, flags in zip(state.grids, state.face_up, strict=False)
-    )
+    grids: tuple[tuple[AnyCard | None, ...], ...]
+    if over:
+        grids = tuple(tuple([_CARDS[card] for card in grid]) for grid in state.grids)
+    else:
+        grids = tuple(
+            tuple([_CARDS[card] if up else None for card, up in zip(grid, flags, strict=False)])
+            for grid, flags in zip(state.grids, state.face_up, strict=False)
+        )
     holder = state.holder
-    holding = card_from_index(state.holding) if state.holding is not None and holder == viewer else None
+    holding = _CARDS[state.holding] if state.holding is not None and holder == viewer else None
     return View(
         rules=state.rules,
         viewer=viewer,
@@ -302,7 +316,7 @@ def view_for(state: HoleState, viewer: int | None) -> View:
         to_act=state.to_act,
         dealer=state.dealer,
         grids=grids,
-        discard=tuple(card_from_index(card) for card in state.discard),
+        discard=tuple([_CARDS[card] for card in state.discard]),
         stock_count=len(state.stock),
         holder=holder,
         holding=holding,

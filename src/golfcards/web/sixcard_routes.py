@@ -15,7 +15,7 @@
   player whose seat a bot plays plays again; see :mod:`golfcards.web.sixcard_seats`).
   The server answers ``{"type": "welcome", "seat", "token"}``, ``{"type": "error", "key",
   "message"}``, and after every change sends each client its own ``{"type": "state", …}``
-  (:func:`golfcards.web.sixcard_view.message_for`).
+  (:class:`golfcards.web.sixcard_view.RoomMoment`).
 
 The server is the only authority: the seat comes from the connection's token, never from a
 message, and every action goes through the engine. Every change is written to the database
@@ -28,7 +28,6 @@ import asyncio
 import contextlib
 import dataclasses
 import functools
-import json
 import logging
 from collections.abc import Awaitable, Callable, Collection, Coroutine
 from dataclasses import dataclass
@@ -47,13 +46,13 @@ from golfcards.json_input import read_json
 from golfcards.sixcard.actions import Action, action_from_json
 from golfcards.sixcard.state import Refusal
 from golfcards.web.bot_pool import BotPool
-from golfcards.web.requests import client_address, error_response, field, json_body, request_translator
+from golfcards.web.requests import client_address, error_response, field, json_body, json_text, request_translator
 from golfcards.web.room_store import RoomStore
 from golfcards.web.rooms import HOST, Room, Rooms, SeatKind, clean_name
 from golfcards.web.sixcard_house import rules_from_json
 from golfcards.web.sixcard_seats import AWAY_SECONDS, AwayWatch, seat_extras
 from golfcards.web.sixcard_table import table_extras
-from golfcards.web.sixcard_view import message_for
+from golfcards.web.sixcard_view import RoomMoment
 
 logger = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -194,13 +193,24 @@ class Tables:
             await self.store.written(room)  # changes made while the listeners ran
         except GolfError:
             return
-        for client in list(self.clients.get(room.code, [])):  # no await from here to the last message
-            self.queue(client, self.message(room, client))
+        clients = list(self.clients.get(room.code, []))  # no await from here to the last message
+        moment = RoomMoment(room, self.public_url)
+        texts: dict[tuple[int | None, Translator], str] = {}  # spectators of a language share one text
+        for client in clients:
+            key = (client.seat, client.t)
+            if key not in texts:
+                texts[key] = json_text(self.message(moment, client, clients))
+            self.queue_text(client, texts[key])
 
     def queue(self, client: Client, message: dict[str, Any]) -> None:
-        """Queue ``message`` for ``client`` (never waits); a client whose outbox is full is dropped."""
+        """Queue ``message`` for ``client`` (see :meth:`queue_text`)."""
+        self.queue_text(client, json_text(message))
+
+    def queue_text(self, client: Client, text: str) -> None:
+        """Queue a message's JSON ``text`` for ``client`` (never waits); a client whose outbox is full
+        is dropped."""
         try:
-            client.outbox.put_nowait(json.dumps(message, ensure_ascii=False))
+            client.outbox.put_nowait(text)
         except asyncio.QueueFull:
             drop(client)
 
@@ -218,10 +228,12 @@ class Tables:
         task.add_done_callback(self.running.discard)
         return task
 
-    def message(self, room: Room, client: Client) -> dict[str, Any]:
-        message = message_for(room, client.seat, client.t, self.public_url)
-        message.update(table_extras(room, client, self.clients.get(room.code, []), client.t))
-        message.update(seat_extras(room, client.seat, client.t))
+    def message(self, moment: RoomMoment, client: Client, clients: list[Client]) -> dict[str, Any]:
+        """``client``'s state message of the room's ``moment`` (``clients``: everyone in the room)."""
+        room, t = moment.room, client.t
+        message = moment.message(client.seat, t)
+        message.update(moment.alike(("table", client.seat is None, t), lambda: table_extras(room, client, clients, t)))
+        message.update(seat_extras(room, client.seat, t))
         return message
 
     def wake_bots(self, room: Room) -> None:
@@ -359,9 +371,7 @@ async def room_socket(socket: WebSocket) -> None:
     try:
         room = await tables.store.find(socket.path_params["code"], client_address(socket))
     except GolfError as error:
-        await socket.send_text(
-            json.dumps({"type": "error", "key": error.key, "message": error_text(error, t)}, ensure_ascii=False)
-        )
+        await socket.send_text(json_text({"type": "error", "key": error.key, "message": error_text(error, t)}))
         await socket.close(code=CLOSE_CODES.get(error.key, 4404))
         return
     client = Client(socket, t)

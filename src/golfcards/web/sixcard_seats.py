@@ -32,13 +32,9 @@ def seat_extras(room: Room, seat: int | None, t: Translator) -> dict[str, Any]:
     states = []
     for number, holder in enumerate(room.seats):
         other_human = host and number != HOST and holder.kind is SeatKind.HUMAN
+        away = room.is_away(number)
         states.append(
-            {
-                "away": room.is_away(number),
-                "stand_in": holder.stand_in,
-                "can_stand_in": other_human and room.is_away(number),
-                "can_remove": other_human,
-            }
+            {"away": away, "stand_in": holder.stand_in, "can_stand_in": other_human and away, "can_remove": other_human}
         )
     mine = seat is not None and room.seats[seat].stand_in
     return {"seat_states": states, "stand_in_notice": t.gettext(STAND_IN_NOTICE) if mine else None}

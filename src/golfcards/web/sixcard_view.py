@@ -9,7 +9,8 @@ not another player's face-down cards, not their own, not the stock, not someone 
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar, cast
 
 from golfcards.i18n import N_, Translator
 from golfcards.i18n.cards import card_name
@@ -19,6 +20,8 @@ from golfcards.sixcard.state import Phase
 from golfcards.sixcard.view import View
 from golfcards.web.card_faces import face
 from golfcards.web.rooms import LastAction, Room, SeatKind
+
+T = TypeVar("T")
 
 LAST_ACTIONS = {
     "reveal": N_("{player} turned up {card}"),
@@ -114,27 +117,66 @@ def visible_codes(message: dict[str, Any]) -> set[str]:
     return codes
 
 
+class RoomMoment:
+    """A room between two changes, as its clients are told of it: the state message of each seat
+    (None: a spectator) in each language. What is alike for every client of a language — the last
+    actions, the scorecard, the faces of cards — is worked out once, however many clients there are
+    (a change of a four-player table is told four times or more). Valid until the room changes."""
+
+    def __init__(self, room: Room, public_url: str | None = None) -> None:
+        self.room = room
+        self.public_url = public_url
+        self._alike: dict[Translator, dict[str, Any]] = {}
+        self._faces: dict[Translator, dict[str, dict[str, object]]] = {}
+        self._built: dict[Hashable, object] = {}
+
+    def message(self, seat: int | None, t: Translator) -> dict[str, Any]:
+        """The whole state message for one client sitting at ``seat`` (None: not seated). Parts of it
+        are shared with other messages of this moment: encode it, do not change it."""
+        room, match = self.room, self.room.match
+        view = match.view(seat) if match is not None else None
+        message: dict[str, Any] = {
+            "type": "state",
+            "seat": seat,
+            "room": room_json(room, seat, t, self.public_url),
+            "view": None if view is None else view.to_json(),
+            **self._alike_for(t),
+            "status": status_text(room, view, seat, t),
+            "sequence": room.sequence,
+        }
+        faces = self._faces.setdefault(t, {})
+        message["cards"] = {
+            code: faces.get(code) or faces.setdefault(code, face(code, t)) for code in sorted(visible_codes(message))
+        }
+        return message
+
+    def alike(self, key: Hashable, build: Callable[[], T]) -> T:
+        """``build()``, worked out once in this moment for all the messages that share ``key``."""
+        if key not in self._built:
+            self._built[key] = build()
+        return cast(T, self._built[key])
+
+    def _alike_for(self, t: Translator) -> dict[str, Any]:
+        alike = self._alike.get(t)
+        if alike is None:
+            room, match = self.room, self.room.match
+            hole = match.hole if match is not None else None
+            alike = self._alike[t] = {
+                "last_actions": [
+                    last_action_json(room, action, t) for action in room.last.values() if action.hole == hole
+                ],
+                "scorecard": None
+                if match is None
+                else {
+                    "results": [list(points) for points in match.results],
+                    "totals": list(match.totals),
+                    "over": match.is_terminal(),
+                    "winners": list(match.winners()) if match.is_terminal() else [],
+                },
+            }
+        return alike
+
+
 def message_for(room: Room, seat: int | None, t: Translator, public_url: str | None = None) -> dict[str, Any]:
     """The whole state message for one client sitting at ``seat`` (None: not seated)."""
-    match = room.match
-    view = match.view(seat) if match is not None else None
-    hole = match.hole if match is not None else None
-    message: dict[str, Any] = {
-        "type": "state",
-        "seat": seat,
-        "room": room_json(room, seat, t, public_url),
-        "view": None if view is None else view.to_json(),
-        "last_actions": [last_action_json(room, action, t) for action in room.last.values() if action.hole == hole],
-        "scorecard": None
-        if match is None
-        else {
-            "results": [list(points) for points in match.results],
-            "totals": list(match.totals),
-            "over": match.is_terminal(),
-            "winners": list(match.winners()) if match.is_terminal() else [],
-        },
-        "status": status_text(room, view, seat, t),
-        "sequence": room.sequence,
-    }
-    message["cards"] = {code: face(code, t) for code in sorted(visible_codes(message))}
-    return message
+    return RoomMoment(room, public_url).message(seat, t)
