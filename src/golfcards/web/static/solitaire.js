@@ -98,7 +98,7 @@
    * The first frame of a removal drawn ahead of the server: only what the eye sees in it, the played
    * card leaving its column and starting its flight to the discard. The rest (the card under it
    * turning face up, which the flying card hides in that frame, the score, the names, the buttons,
-   * the keyboard's card) is `render`'s, once the frame is painted: each change costs style, layout
+   * the keyboard's card) comes in the next two frames (`perform`): each change costs style, layout
    * and paint work, and the input's paint waits for all of it.
    */
   function renderRemoval(previous) {
@@ -373,7 +373,7 @@
     if (predicted) {
       game = predicted;
       // A press with a pointer: its frame shows the card leaving, and the rest of the board follows in
-      // the next one. With the keyboard's focus on the board, all at once (the focus moves with it).
+      // the next ones. With the keyboard's focus on the board, all at once (the focus moves with it).
       const quick = !how.focus && !hasBoardFocus();
       if (quick) renderRemoval(shown);
       else render(shown, { action, focus: how.focus });
