@@ -413,6 +413,16 @@ class Result:
     bench_cpu: float = 0.0
     extra: str = ""
     solitaire: Tally | None = None
+    lag: Tally = field(default_factory=Tally)
+    """How late the clients' event loop ran a 10 ms timer: a latency includes that much of the client."""
+
+
+async def loop_lag(tally: Tally, stop: asyncio.Event) -> None:
+    """Time how late this event loop wakes from 10 ms sleeps until ``stop``."""
+    while not stop.is_set():
+        start = time.monotonic()
+        await asyncio.sleep(0.01)
+        tally.latencies.append(max(0.0, time.monotonic() - start - 0.01))
 
 
 async def measure(
@@ -438,6 +448,8 @@ async def measure(
     psutil.cpu_percent()
     server_before, bench_before = server.cpu(), window.cpu(bench)
     started = window.start = time.monotonic()
+    lag = Tally()
+    watching = asyncio.ensure_future(loop_lag(lag, stop))
     await asyncio.sleep(seconds)
     elapsed = time.monotonic() - started
     total = psutil.cpu_percent() / 100 * (os.cpu_count() or 1)
@@ -448,6 +460,8 @@ async def measure(
     results = await asyncio.gather(*running, *behind, return_exceptions=True)
     others = max(0.0, total - server_cpu - bench_cpu)
     result = Result(name, len(clients), tally, elapsed, rss, others, server_cpu=server_cpu, bench_cpu=bench_cpu)
+    await watching
+    result.lag = lag
     return result, list(results[len(running) :])
 
 
@@ -541,6 +555,9 @@ def row(result: Result) -> str:
         )
     else:
         cells.append(result.extra)
+    if result.lag.latencies:
+        lag = f"clients' loop lag p50 {result.lag.percentile(0.5):.1f} ms, p99 {result.lag.percentile(0.99):.1f} ms"
+        cells[-1] = "; ".join(filter(None, [cells[-1], lag]))
     kinds = six.kinds + (result.solitaire.kinds if result.solitaire else collections.Counter())
     if kinds:
         cells[-1] = "; ".join(filter(None, [cells[-1], ", ".join(f"{n} {k}" for k, n in kinds.most_common())]))
