@@ -39,6 +39,7 @@ import collections
 import contextlib
 import itertools
 import json
+import multiprocessing
 import os
 import random
 import re
@@ -50,6 +51,7 @@ import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
 from pathlib import Path
 
 import httpx2
@@ -72,6 +74,8 @@ class Tally:
     """What the clients of one kind saw."""
 
     latencies: list[float] = field(default_factory=list)
+    stamps: list[float] = field(default_factory=list)
+    """When each of ``latencies`` began (Solitaire players only)."""
     kinds: collections.Counter[str] = field(default_factory=collections.Counter)
 
     @property
@@ -265,10 +269,10 @@ async def human_rooms(
     return clients
 
 
-async def solitaire_player(server: Server, address: str, tally: Tally, stop: asyncio.Event) -> None:
+async def solitaire_player(url: str, address: str, tally: Tally, stop: asyncio.Event) -> None:
     # Plain HTTP on loopback: verify=False skips loading the CA bundle (275 ms a client here).
     transport = httpx2.AsyncHTTPTransport(local_address=address, verify=False)
-    async with httpx2.AsyncClient(base_url=server.url, transport=transport, timeout=60) as client:
+    async with httpx2.AsyncClient(base_url=url, transport=transport, timeout=60) as client:
         try:
             (await client.get("/api/solitaire")).raise_for_status()
             for action in itertools.cycle("du"):
@@ -280,8 +284,47 @@ async def solitaire_player(server: Server, address: str, tally: Tally, stop: asy
                     tally.error(f"HTTP {answer.status_code}")
                 else:
                     tally.latencies.append(time.monotonic() - start)
+                    tally.stamps.append(start)
         except httpx2.HTTPError as error:
             tally.error(type(error).__name__)
+
+
+SOLITAIRE_PLAYERS = 50
+
+
+def _solitaire_process(url: str, count: int, pipe: Connection) -> None:
+    """In a process of its own (so that their HTTP clients do not slow the six-card clients' event
+    loop, whose lag would count in every six-card latency): ``count`` fast Solitaire players until
+    the pipe says stop; then it sends back each answer's (time, latency) and the errors."""
+
+    async def run() -> None:
+        tally, stop = Tally(), asyncio.Event()
+        players = [
+            asyncio.ensure_future(solitaire_player(url, f"127.1.250.{n + 1}", tally, stop)) for n in range(count)
+        ]
+        await asyncio.get_running_loop().run_in_executor(None, pipe.recv)
+        stop.set()
+        await asyncio.gather(*players, return_exceptions=True)
+        pipe.send((tally.stamps, tally.latencies, dict(tally.kinds)))
+
+    asyncio.run(run())
+
+
+async def solitaire_players(server: Server, tally: Tally, window: Window, stop: asyncio.Event) -> None:
+    """:data:`SOLITAIRE_PLAYERS` fast Solitaire players (:func:`_solitaire_process`) until ``stop``;
+    their answers within the measured ``window`` go to ``tally``."""
+    ours, theirs = multiprocessing.get_context("spawn").Pipe()
+    process = multiprocessing.get_context("spawn").Process(
+        target=_solitaire_process, args=(server.url, SOLITAIRE_PLAYERS, theirs), daemon=True
+    )
+    process.start()
+    window.helpers.append(psutil.Process(process.pid))
+    await stop.wait()
+    ours.send("stop")
+    stamps, latencies, kinds = await asyncio.get_running_loop().run_in_executor(None, ours.recv)
+    process.join()
+    tally.latencies += [latency for stamp, latency in zip(stamps, latencies, strict=True) if stamp >= window.start]
+    tally.kinds.update(kinds)
 
 
 async def page_loader(server: Server, tally: Tally, stop: asyncio.Event) -> None:
@@ -347,6 +390,18 @@ async def silent_watcher(server: Server, code: str, address: str, stop: asyncio.
 
 
 @dataclass
+class Window:
+    """The measured time of a scenario: when it began, and the processes of its clients besides this one."""
+
+    start: float = float("inf")
+    helpers: list[psutil.Process] = field(default_factory=list)
+
+    def cpu(self, bench: psutil.Process) -> float:
+        """CPU seconds used so far by the clients: this process and its helper processes."""
+        return sum(sum(process.cpu_times()[:2]) for process in [bench, *self.helpers])
+
+
+@dataclass
 class Result:
     name: str
     clients: int
@@ -358,6 +413,16 @@ class Result:
     bench_cpu: float = 0.0
     extra: str = ""
     solitaire: Tally | None = None
+    lag: Tally = field(default_factory=Tally)
+    """How late the clients' event loop ran a 10 ms timer: a latency includes that much of the client."""
+
+
+async def loop_lag(tally: Tally, stop: asyncio.Event) -> None:
+    """Time how late this event loop wakes from 10 ms sleeps until ``stop``."""
+    while not stop.is_set():
+        start = time.monotonic()
+        await asyncio.sleep(0.01)
+        tally.latencies.append(max(0.0, time.monotonic() - start - 0.01))
 
 
 async def measure(
@@ -367,6 +432,7 @@ async def measure(
     seconds: float,
     background: list[Callable[[asyncio.Event], Awaitable[object]]],
     tally: Tally,
+    window: Window,
 ) -> tuple[Result, list[object]]:
     """Run the background load and the clients for ``seconds`` (after they have connected)."""
     stop = asyncio.Event()
@@ -380,18 +446,22 @@ async def measure(
     tally.latencies.clear()
     bench = psutil.Process()
     psutil.cpu_percent()
-    server_before, bench_before = server.cpu(), sum(bench.cpu_times()[:2])
-    started = time.monotonic()
+    server_before, bench_before = server.cpu(), window.cpu(bench)
+    started = window.start = time.monotonic()
+    lag = Tally()
+    watching = asyncio.ensure_future(loop_lag(lag, stop))
     await asyncio.sleep(seconds)
     elapsed = time.monotonic() - started
     total = psutil.cpu_percent() / 100 * (os.cpu_count() or 1)
     server_cpu = (server.cpu() - server_before) / elapsed
-    bench_cpu = (sum(bench.cpu_times()[:2]) - bench_before) / elapsed
+    bench_cpu = (window.cpu(bench) - bench_before) / elapsed
     rss = server.rss()
     stop.set()
     results = await asyncio.gather(*running, *behind, return_exceptions=True)
     others = max(0.0, total - server_cpu - bench_cpu)
     result = Result(name, len(clients), tally, elapsed, rss, others, server_cpu=server_cpu, bench_cpu=bench_cpu)
+    await watching
+    result.lag = lag
     return result, list(results[len(running) :])
 
 
@@ -405,21 +475,17 @@ async def scenario(name: str, count: int, seconds: float) -> Result:
 
 
 async def _scenario(server: Server, name: str, count: int, seconds: float) -> Result:
-    tally = Tally()
+    tally, window = Tally(), Window()
     background: list[Callable[[asyncio.Event], Awaitable[object]]] = []
     solitaire = Tally()
     if name == "solitaire":
-        background = [
-            lambda stop, n=n: solitaire_player(server, f"127.1.250.{n + 1}", solitaire, stop) for n in range(50)
-        ]
-        result, _ = await measure(server, name, [], seconds, background, tally)
+        background = [lambda stop: solitaire_players(server, solitaire, window, stop)]
+        result, _ = await measure(server, name, [], seconds, background, tally, window)
         result.solitaire = solitaire
         return result
     clients = await human_rooms(server, count, 4 if name == "sixcard" else 2, tally)
     if name == "mixed":
-        background = [
-            lambda stop, n=n: solitaire_player(server, f"127.1.250.{n + 1}", solitaire, stop) for n in range(50)
-        ]
+        background = [lambda stop: solitaire_players(server, solitaire, window, stop)]
     elif name == "bots":
         bot_tally = Tally()
         for start in range(0, 100, 25):
@@ -452,7 +518,7 @@ async def _scenario(server: Server, name: str, count: int, seconds: float) -> Re
             lambda stop, a=attacker: trickler(server, f"127.2.0.{a // 100 + 2}", stop) for attacker in range(1100)
         ]
         background.append(lambda stop: page_loader(server, loader, stop))
-    result, outcomes = await measure(server, name, clients, seconds, background, tally)
+    result, outcomes = await measure(server, name, clients, seconds, background, tally, window)
     if name in ("mixed", "solitaire"):
         result.solitaire = solitaire
     if name == "slow":
@@ -489,6 +555,9 @@ def row(result: Result) -> str:
         )
     else:
         cells.append(result.extra)
+    if result.lag.latencies:
+        lag = f"clients' loop lag p50 {result.lag.percentile(0.5):.1f} ms, p99 {result.lag.percentile(0.99):.1f} ms"
+        cells[-1] = "; ".join(filter(None, [cells[-1], lag]))
     kinds = six.kinds + (result.solitaire.kinds if result.solitaire else collections.Counter())
     if kinds:
         cells[-1] = "; ".join(filter(None, [cells[-1], ", ".join(f"{n} {k}" for k, n in kinds.most_common())]))

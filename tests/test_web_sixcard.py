@@ -377,3 +377,43 @@ def test_only_a_seated_player_moves_the_table_on(app, client):
         for kind in ("next_hole", "rematch"):
             spectator.send_json({"type": kind})
             assert receive(spectator, "error")["key"] == "room.not_seated"
+
+
+def test_each_client_of_a_change_gets_its_own_seat_and_language(app, client):
+    """One change is told to every client: two players of one language, two spectators of two
+    languages. Only the player who drew sees the drawn card; each spectator reads its own language."""
+    room = create(client, name="Ana", players=2)
+    code = room["code"]
+    with (
+        client.websocket_connect(f"/ws/sixcard/{code}") as host,
+        client.websocket_connect(f"/ws/sixcard/{code}") as guest,
+        client.websocket_connect(f"/ws/sixcard/{code}") as watcher,
+        client.websocket_connect(f"/ws/sixcard/{code}?lang=ca") as vigilant,
+    ):
+        host.send_json({"type": "hello", "token": room["token"]})
+        receive(host, "welcome")
+        guest.send_json({"type": "join", "name": "Bea"})
+        receive(guest, "welcome")
+        host.send_json({"type": "start"})
+        for seat_ws in (host, guest):
+            for position in (0, 1):
+                seat_ws.send_json({"type": "act", "action": {"type": "reveal", "position": position}})
+        current = app.state.rooms.get(code).match.state.current_player
+        player, other = (host, guest) if current == 0 else (guest, host)
+        player.send_json({"type": "act", "action": {"type": "draw"}})
+
+        def drawn(ws):
+            return receive_state(ws, lambda m: m["view"] is not None and m["view"]["phase"] == "place")
+
+        mine, theirs, watched, vigilat = drawn(player), drawn(other), drawn(watcher), drawn(vigilant)
+        card = card_from_index(app.state.rooms.get(code).match.state.holding).code
+        assert mine["view"]["holding"] == card and mine["seat"] == current
+        assert theirs["seat"] == 1 - current and theirs["view"]["holder"] == current
+        for message in (theirs, watched, vigilat):
+            assert message["view"]["holding"] is None
+            assert card not in CARD_CODE.findall(json.dumps(message)), "the drawn card reached someone else"
+        assert watched["seat"] is None and watched["watching"] and vigilat["watching"]
+        assert not mine["watching"] and not theirs["watching"]
+        assert watched["status"] != vigilat["status"]  # the same moment in English and in Catalan
+        assert [a["text"] for a in watched["last_actions"]] != [a["text"] for a in vigilat["last_actions"]]
+        assert watched["view"] == vigilat["view"] and watched["scorecard"] == vigilat["scorecard"]

@@ -282,6 +282,10 @@ class Storage:
         self.busy_timeout = busy_timeout
         self._local = threading.local()
         self._lock = threading.Lock()
+        self._writing = threading.Lock()
+        """Held for each write transaction of this process: its writers (the storage threads, the rooms'
+        writer) take turns here and each starts the moment the last one commits, instead of
+        retrying in SQLite's busy handler, whose sleeps grow to 100 ms."""
         self._connections: list[sqlite3.Connection] = []
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -323,15 +327,20 @@ class Storage:
             if not write:
                 yield db
                 return
-            db.execute("BEGIN IMMEDIATE")
+            if not self._writing.acquire(timeout=self.busy_timeout):
+                raise sqlite3.OperationalError("database is locked")
             try:
-                yield db
-            except BaseException:
-                if db.in_transaction:
-                    db.execute("ROLLBACK")
-                raise
-            if db.in_transaction:  # (a write that found a conflict rolled back already)
-                db.execute("COMMIT")
+                db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield db
+                except BaseException:
+                    if db.in_transaction:
+                        db.execute("ROLLBACK")
+                    raise
+                if db.in_transaction:  # (a write that found a conflict rolled back already)
+                    db.execute("COMMIT")
+            finally:
+                self._writing.release()
         except (sqlite3.Error, OSError) as error:
             raise storage_failure(error, self.path) from error
 
