@@ -398,7 +398,9 @@ def test_each_client_of_a_change_gets_its_own_seat_and_language(app, client):
         for seat_ws in (host, guest):
             for position in (0, 1):
                 seat_ws.send_json({"type": "act", "action": {"type": "reveal", "position": position}})
-        current = app.state.rooms.get(code).match.state.current_player
+        sockets = (host, guest, watcher, vigilant)
+        turns = [receive_state(ws, lambda m: m["view"] is not None and m["view"]["phase"] == "draw") for ws in sockets]
+        current = turns[0]["view"]["to_act"][0]
         player, other = (host, guest) if current == 0 else (guest, host)
         player.send_json({"type": "act", "action": {"type": "draw"}})
 
