@@ -155,12 +155,14 @@ FULL_DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank i
 JOKERS: tuple[Joker, Joker] = (Joker(1), Joker(2))
 
 
+CARDS_BY_INDEX: tuple[AnyCard, ...] = (*FULL_DECK, *JOKERS)
+"""Every card at its ``.index`` (0..53): for code that turns many indices into cards."""
+
+
 def card_from_index(index: int) -> AnyCard:
     """Inverse of ``.index`` (0..53)."""
-    if 0 <= index < 52:
-        return FULL_DECK[index]
-    if index in (52, 53):
-        return JOKERS[index - 52]
+    if 0 <= index < len(CARDS_BY_INDEX):
+        return CARDS_BY_INDEX[index]
     raise GolfError("card.bad_index", f"no card has index {index}", index=index)
 
 

@@ -20,7 +20,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
-from golfcards.cards import AnyCard, card_from_index, parse_card
+from golfcards.cards import CARDS_BY_INDEX, AnyCard, parse_card
 from golfcards.errors import GolfError
 from golfcards.sixcard.actions import (
     Action,
@@ -290,10 +290,6 @@ def _rules_json(rules: SixCardRules) -> tuple[tuple[str, object], ...]:
     return (*((name, getattr(rules, name)) for name in RULE_FIELDS), ("rows", rules.rows), ("columns", rules.columns))
 
 
-_CARDS: tuple[AnyCard, ...] = tuple(card_from_index(index) for index in range(54))
-"""Every card by its index (a view is built for each seat after every action)."""
-
-
 def view_for(state: HoleState, viewer: int | None) -> View:
     """THE function that decides what ``viewer`` (a seat, or None for a spectator) may see."""
     over = state.phase is Phase.OVER
@@ -301,14 +297,14 @@ def view_for(state: HoleState, viewer: int | None) -> View:
         raise GolfError("sixcard.no_such_seat", f"there is no seat {viewer}", seat=viewer)
     grids: tuple[tuple[AnyCard | None, ...], ...]
     if over:
-        grids = tuple(tuple([_CARDS[card] for card in grid]) for grid in state.grids)
+        grids = tuple(tuple([CARDS_BY_INDEX[card] for card in grid]) for grid in state.grids)
     else:
         grids = tuple(
-            tuple([_CARDS[card] if up else None for card, up in zip(grid, flags, strict=False)])
+            tuple([CARDS_BY_INDEX[card] if up else None for card, up in zip(grid, flags, strict=False)])
             for grid, flags in zip(state.grids, state.face_up, strict=False)
         )
     holder = state.holder
-    holding = _CARDS[state.holding] if state.holding is not None and holder == viewer else None
+    holding = CARDS_BY_INDEX[state.holding] if state.holding is not None and holder == viewer else None
     return View(
         rules=state.rules,
         viewer=viewer,
@@ -316,7 +312,7 @@ def view_for(state: HoleState, viewer: int | None) -> View:
         to_act=state.to_act,
         dealer=state.dealer,
         grids=grids,
-        discard=tuple([_CARDS[card] for card in state.discard]),
+        discard=tuple([CARDS_BY_INDEX[card] for card in state.discard]),
         stock_count=len(state.stock),
         holder=holder,
         holding=holding,

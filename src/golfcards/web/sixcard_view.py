@@ -126,8 +126,6 @@ class RoomMoment:
     def __init__(self, room: Room, public_url: str | None = None) -> None:
         self.room = room
         self.public_url = public_url
-        self._alike: dict[Translator, dict[str, Any]] = {}
-        self._faces: dict[Translator, dict[str, dict[str, object]]] = {}
         self._built: dict[Hashable, object] = {}
 
     def message(self, seat: int | None, t: Translator) -> dict[str, Any]:
@@ -140,11 +138,11 @@ class RoomMoment:
             "seat": seat,
             "room": room_json(room, seat, t, self.public_url),
             "view": None if view is None else view.to_json(),
-            **self._alike_for(t),
+            **self.alike(("public", t), lambda: self._public(t)),
             "status": status_text(room, view, seat, t),
             "sequence": room.sequence,
         }
-        faces = self._faces.setdefault(t, {})
+        faces: dict[str, dict[str, object]] = self.alike(("faces", t), dict)
         message["cards"] = {
             code: faces.get(code) or faces.setdefault(code, face(code, t)) for code in sorted(visible_codes(message))
         }
@@ -156,25 +154,21 @@ class RoomMoment:
             self._built[key] = build()
         return cast(T, self._built[key])
 
-    def _alike_for(self, t: Translator) -> dict[str, Any]:
-        alike = self._alike.get(t)
-        if alike is None:
-            room, match = self.room, self.room.match
-            hole = match.hole if match is not None else None
-            alike = self._alike[t] = {
-                "last_actions": [
-                    last_action_json(room, action, t) for action in room.last.values() if action.hole == hole
-                ],
-                "scorecard": None
-                if match is None
-                else {
-                    "results": [list(points) for points in match.results],
-                    "totals": list(match.totals),
-                    "over": match.is_terminal(),
-                    "winners": list(match.winners()) if match.is_terminal() else [],
-                },
-            }
-        return alike
+    def _public(self, t: Translator) -> dict[str, Any]:
+        """The parts of a message that every client reads alike in the language of ``t``."""
+        room, match = self.room, self.room.match
+        hole = match.hole if match is not None else None
+        return {
+            "last_actions": [last_action_json(room, action, t) for action in room.last.values() if action.hole == hole],
+            "scorecard": None
+            if match is None
+            else {
+                "results": [list(points) for points in match.results],
+                "totals": list(match.totals),
+                "over": match.is_terminal(),
+                "winners": list(match.winners()) if match.is_terminal() else [],
+            },
+        }
 
 
 def message_for(room: Room, seat: int | None, t: Translator, public_url: str | None = None) -> dict[str, Any]:
