@@ -388,13 +388,20 @@ def test_auto_draw_draws_when_nothing_fits(new_page):
     assert int(page.text_content("#stock-count")) < 16 - line.count("d")
 
 
-def test_redo_with_the_button_and_the_keys(new_page):
-    page = new_page()
+def boards_along(page, actions: str) -> list[str]:
+    """Deal the reference deal, play ``actions`` by clicks, and return the board as text before and
+    after each."""
     deal(page, REFERENCE)
     texts = [page.text_content("#board-text")]
-    for action in "d 5".split():
+    for action in actions.split():
         click_action(page, action)
         texts.append(page.text_content("#board-text"))
+    return texts
+
+
+def test_redo_with_the_button_and_the_keys(new_page):
+    page = new_page()
+    texts = boards_along(page, "d 5")
     assert page.is_disabled("#redo")
     for expected in (texts[1], texts[0]):
         press_and_wait(page, "u")
@@ -420,11 +427,7 @@ def test_redo_with_the_button_and_the_keys(new_page):
 
 def test_what_can_be_redone_survives_a_reload_of_the_same_game(new_page):
     page = new_page()
-    deal(page, REFERENCE)
-    texts = [page.text_content("#board-text")]
-    for action in "d 5 2".split():
-        click_action(page, action)
-        texts.append(page.text_content("#board-text"))
+    texts = boards_along(page, "d 5 2")
     press_and_wait(page, "u")
     press_and_wait(page, "u")
     assert page.text_content("#board-text") == texts[1]
