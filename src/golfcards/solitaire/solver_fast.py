@@ -97,6 +97,22 @@ def _removals(columns: Any, heights: Any, fit: Any, discard: int) -> int:
     return mask
 
 
+def _probe_key(
+    columns: Any, heights: Any, fit: Any, c: int, hcode: int, order: int, follow_bonus: int, blur: int, mix: int
+) -> int:
+    """How likely removing column ``c``'s free card leads to a win, for the dives and the probes
+    (largest first): its height, a bonus when a card it frees or the next card can follow it, and
+    with ``order`` a seeded blur of the position's code (each probe tries another order)."""
+    h = heights[c]
+    x = columns[c, h - 1]
+    key: int = h << 5
+    if _removals(columns, heights, fit, x) & ~(1 << c) or (h > 1 and fit[columns[c, h - 2], x]):
+        key += follow_bonus
+    if order:
+        key += (((hcode ^ order) * mix) >> (17 + 5 * c) & 31) * blur
+    return key
+
+
 def _dives(
     columns: Any,
     heights: Any,
@@ -139,12 +155,7 @@ def _dives(
             for c in range(7):
                 h = heights[c]
                 if h > 0 and fit[columns[c, h - 1], discard]:
-                    x = columns[c, h - 1]
-                    key = h << 5
-                    if _removals(columns, heights, fit, x) & ~(1 << c) or (h > 1 and fit[columns[c, h - 2], x]):
-                        key += follow_bonus
-                    if order:
-                        key += (((hcode ^ order) * mix) >> (17 + 5 * c) & 31) * blur
+                    key = _probe_key(columns, heights, fit, c, hcode, order, follow_bonus, blur, mix)
                     if key > best:
                         best = key
                         choice = c
@@ -295,12 +306,7 @@ def _kernel(
                         elif order == _RIGHTMOST:
                             key = c
                         else:
-                            x = columns[c, h - 1]
-                            key = h << 5
-                            if _removals(columns, heights, fit, x) & ~(1 << c) or (h > 1 and fit[columns[c, h - 2], x]):
-                                key += follow_bonus
-                            if order:
-                                key += (((hcode ^ order) * mix) >> (17 + 5 * c) & 31) * blur
+                            key = _probe_key(columns, heights, fit, c, hcode, order, follow_bonus, blur, mix)
                         # insertion by key, largest first (stable: lower column first among equals)
                         position = count
                         while position > 0 and keyed[position - 1] < key:
@@ -432,12 +438,13 @@ def compiled_kernel() -> Any:
 def _compile() -> None:
     """Wrap the kernel and the functions it calls for numba (they compile on their first call)."""
     global _compiled, np
-    global _lookup, _store, _removals, _dives, _shortfall, _chain_roots, _roots_suffice, _fill_chain_roots
+    global _lookup, _store, _removals, _probe_key, _dives, _shortfall, _chain_roots, _roots_suffice, _fill_chain_roots
     import numpy
     from numba import njit
 
     np = numpy
     _lookup, _store, _removals = njit(cache=True)(_lookup), njit(cache=True)(_store), njit(cache=True)(_removals)
+    _probe_key = njit(cache=True, inline="always")(_probe_key)
     _dives = njit(cache=True)(_dives)
     _shortfall = njit(cache=True, inline="always")(walk_chains)
     _chain_roots, _roots_suffice = njit(cache=True)(chain_roots), njit(cache=True)(roots_suffice)
