@@ -328,7 +328,9 @@ class Storage:
                 yield db
                 return
             if not self._writing.acquire(timeout=self.busy_timeout):
-                raise sqlite3.OperationalError("database is locked")
+                busy = sqlite3.OperationalError("database is locked")
+                busy.sqlite_errorcode = sqlite3.SQLITE_BUSY  # as SQLite's own, after its busy timeout
+                raise busy
             try:
                 db.execute("BEGIN IMMEDIATE")
                 try:
