@@ -14,7 +14,20 @@
 2. Motion: the frames Chromium produced during a removal's and a draw's animations (rAF intervals),
    and the layouts done while they ran (CDP ``Performance.getMetrics`` LayoutCount): transforms only,
    so no layout per frame. A second pass, traced (DevTools timeline), gives the most layouts in one
-   frame and the layouts a script forced (read layout after changing the page).
+   frame and the layouts a script forced (read layout after changing the page). The rAF figure counts
+   the *main thread's* frames, which the page's staged drawing after a removal keeps busy; it cannot
+   tell whether the motion the player sees, which runs on the compositor, holds 60 fps. So a third
+   pass, 2b ("presented"), traces the compositor's own frames (category
+   ``disabled-by-default-devtools.timeline.frame``: one ``PipelineReporter`` per frame and vsync with
+   its fate, ``STATE_PRESENTED_ALL``, ``STATE_PRESENTED_PARTIAL`` (presented without the main thread's
+   update, which comes a frame or more later), ``STATE_DROPPED`` or ``STATE_NO_UPDATE_DESIRED``, and
+   whether a compositor animation ran in it; DevTools' ``DroppedFrame`` events). The motion's vsyncs
+   are those from the first to the last frame with a compositor animation after the press; a vsync is
+   presented when a frame was presented for it (the card moved), missed otherwise. It reports the
+   motion's presented frame rate (60 × presented / vsyncs), the vsyncs missed, and the frames Chromium
+   counts as dropped for smoothness (``DroppedFrame``: the main thread's update came late, even if the
+   compositor's motion was shown). During this pass the benchmark waits with timers, not with
+   Playwright's ``requestAnimationFrame`` polling, which would itself be a main-thread animation.
 3. First load: bytes transferred (headers and bodies, no cache) for ``/solitaire`` and everything it
    fetches before it is ready (HTML, CSS, scripts, icon, the words, the game).
 4. Main-thread CPU per removal without slow-down, traced (``--only cpu``, not in the default run): the
@@ -203,6 +216,106 @@ def motion(browser, url: str, throttle: int) -> dict[str, str]:
     return results
 
 
+FRAMES = ["disabled-by-default-devtools.timeline.frame", "devtools.timeline"]
+PRESENTED = ("STATE_PRESENTED_ALL", "STATE_PRESENTED_PARTIAL")
+
+
+def presented_frames(browser, url: str, throttle: float, trace: Path, actions: int = 8) -> dict[str, list[dict]]:
+    """The compositor's frames during each action's motion (the first ``actions`` of the reference
+    line), traced, by kind of action: per motion its vsyncs, how many were presented, how many had
+    only the compositor's part presented (partial), and Chromium's dropped frames."""
+    context = browser.new_context(base_url=url, viewport=PHONE, locale="en-GB")
+    page = context.new_page()
+    page.goto("/solitaire")
+    page.wait_for_selector("body.ready")
+    deal(page)
+    cdp = context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+    browser.start_tracing(page=page, path=str(trace), categories=FRAMES)
+    kinds = []
+    for action in LINE[:actions]:
+        before = int(page.evaluate("Number(document.body.dataset.answered || 0)"))
+        page.wait_for_timeout(300)
+        press(page, action)
+        page.wait_for_timeout(450)  # timers only: no rAF polling of the benchmark's own in the motion
+        page.wait_for_function(
+            "n => Number(document.body.dataset.answered || 0) > n && !document.body.dataset.busy",
+            arg=before,
+            polling=100,
+        )
+        kinds.append("draw" if action == "d" else "removal")
+    browser.stop_tracing()
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    context.close()
+    found: dict[str, list[dict]] = {"draw": [], "removal": []}
+    for kind, line in zip(kinds, motion_frames(trace), strict=False):
+        found[kind].append(line)
+    return found
+
+
+def motion_frames(trace: Path) -> list[dict]:
+    """Per press of the trace: the vsyncs of its compositor motion and what became of them."""
+    data = json.loads(trace.read_text())
+    events = data["traceEvents"] if isinstance(data, dict) else data
+    names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events if e.get("name") == "thread_name"}
+    thread = lambda e: (e.get("pid"), e.get("tid"))  # noqa: E731
+    page_pid = Counter(thread(e) for e in events if names.get(thread(e)) == "CrRendererMain").most_common(1)[0][0][0]
+    mine = [e for e in events if e.get("pid") == page_pid]
+    presses = sorted(
+        e["ts"] for e in mine if e["name"] == "EventDispatch" and e["args"]["data"]["type"] == "pointerdown"
+    )
+    reporters = [
+        (e["ts"], e["args"]["frame_reporter"])
+        for e in mine
+        if e["name"] == "PipelineReporter" and e.get("ph") == "b" and "frame_reporter" in e.get("args", {})
+    ]
+    dropped_events = [e["ts"] for e in mine if e["name"] == "DroppedFrame"]
+    found = []
+    for start, end in zip(presses, presses[1:] + [float("inf")], strict=False):
+        frames: dict[int, list[dict]] = {}
+        for ts, reporter in reporters:
+            if start <= ts < min(end, start + 600_000):
+                frames.setdefault(reporter["frame_sequence"], []).append({**reporter, "ts": ts})
+        moving = [seq for seq, fates in frames.items() if any(f.get("has_compositor_animation") for f in fates)]
+        if not moving:
+            found.append({"vsyncs": 0, "presented": 0, "partial": 0, "dropped": 0, "start_ms": None})
+            continue
+        first, last = min(moving), max(moving)
+        vsyncs = range(first, last + 1)
+        states = [{f["state"] for f in frames.get(seq, [])} for seq in vsyncs]
+        presented = sum(1 for s in states if s & set(PRESENTED))
+        partial = sum(1 for s in states if "STATE_PRESENTED_PARTIAL" in s and "STATE_PRESENTED_ALL" not in s)
+        t0 = min(f["ts"] for f in frames[first])
+        t1 = max(f["ts"] for f in frames[last]) + 16_667
+        found.append(
+            {
+                "vsyncs": len(vsyncs),
+                "presented": presented,
+                "partial": partial,
+                "dropped": sum(1 for ts in dropped_events if t0 <= ts < t1),
+                "start_ms": (t0 - start) / 1000,
+            }
+        )
+    return found
+
+
+def presented_summary(lines: list[dict]) -> str:
+    vsyncs = sum(line["vsyncs"] for line in lines)
+    if not vsyncs:
+        return "no compositor motion seen"
+    presented = sum(line["presented"] for line in lines)
+    starts = [line["start_ms"] for line in lines if line["start_ms"] is not None]
+    worst = min(60 * line["presented"] / max(1, line["vsyncs"]) for line in lines)
+    partial = sum(line["partial"] for line in lines)
+    dropped = sum(line["dropped"] for line in lines)
+    return (
+        f"{60 * presented / vsyncs:.1f} fps presented ({presented} of {vsyncs} vsyncs in {len(lines)} motions, "
+        f"{vsyncs - presented} missed, worst motion {worst:.0f} fps); {partial} presented without the main "
+        f"thread's update; Chromium's dropped frames {dropped}; motion starts "
+        f"{statistics.median(starts):.0f} ms after the press (median)"
+    )
+
+
 TRACED = ["devtools.timeline", "disabled-by-default-devtools.timeline", "disabled-by-default-devtools.timeline.stack"]
 
 
@@ -378,7 +491,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--moves", type=int, default=20, help="actions of the reference line to time (default 20)")
     parser.add_argument("--throttle", type=float, default=4, help="CPU slow-down for input to paint (default 4)")
-    parser.add_argument("--only", choices=["input", "motion", "load", "cpu"], help="one measurement only")
+    parser.add_argument("--only", choices=["input", "motion", "presented", "load", "cpu"], help="one measurement only")
+    parser.add_argument(
+        "--actions", type=int, default=8, help="actions of the reference line traced for 2b (default 8)"
+    )
     parser.add_argument(
         "--click",
         choices=["mouse", "touch", "locator"],
@@ -406,6 +522,12 @@ def main(argv: list[str] | None = None) -> int:
                         print(f"   traced, {throttle}× (tracing slows the page: frames here are not the fps above)")
                         for name, line in layouts_per_frame(browser, url, throttle, Path(tmp) / "trace.json").items():
                             print(f"   {name:20} {line}")
+                if args.only in (None, "motion", "presented"):
+                    for throttle in (1, 4):
+                        print(f"\n2b. motion as presented by the compositor, 360×740, CPU slowed {throttle}×, traced")
+                        frames = presented_frames(browser, url, throttle, Path(tmp) / "frames.json", args.actions)
+                        for name, lines in frames.items():
+                            print(f"   {name:8} {presented_summary(lines)}")
                 if args.only == "cpu":
                     print("\n4. main-thread CPU per removal, hover to the commit of its frame, 360×740, 1×, traced")
                     totals, parts = cpu_per_removal(browser, url, args.moves, Path(tmp) / "cpu.json")
