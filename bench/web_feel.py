@@ -10,7 +10,10 @@
    for the server, which alone knows the stock; a playable removal is drawn before the answer).
    The press is a plain mouse press at the card's middle (``page.mouse``; ``--click touch`` taps with a
    finger, as on a phone, where nothing hovers; ``--click locator`` uses ``page.click``, whose own
-   checks add listeners to the page that read layout at the press, as this script did before).
+   checks add listeners to the page that read layout at the press, as this script did before;
+   ``--click hover`` moves the mouse onto the card, waits 100 ms, then presses, as a hand on a mouse
+   does: the move's hit test and the card's hover restyle then come before the input, not in its
+   delay, which the default ``mouse`` counts because it moves and presses in the same instant).
 2. Motion: the frames Chromium produced during a removal's and a draw's animations (rAF intervals),
    and the layouts done while they ran (CDP ``Performance.getMetrics`` LayoutCount): transforms only,
    so no layout per frame. A second pass, traced (DevTools timeline), gives the most layouts in one
@@ -131,6 +134,11 @@ def press(page, action: str, how: str = "mouse") -> None:
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] * 0.7
     if how == "touch":
         page.touchscreen.tap(x, y)
+    elif how == "hover":
+        page.mouse.move(x, y)
+        page.wait_for_timeout(100)
+        page.mouse.down()
+        page.mouse.up()
     else:
         page.mouse.click(x, y)
 
@@ -497,7 +505,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--click",
-        choices=["mouse", "touch", "locator"],
+        choices=["mouse", "hover", "touch", "locator"],
         default="mouse",
         help="how input to paint presses (default mouse)",
     )

@@ -49,6 +49,19 @@ window.__pointers = [];
 document.addEventListener("pointerdown", (event) => window.__pointers.push(event.pointerType), true);
 """
 
+RECORD_GHOSTS = """
+window.__ghosts = [];
+new MutationObserver((records) => {
+  for (const record of records) {
+    for (const node of record.addedNodes) {
+      if (node.classList && node.classList.contains("ghost")) {
+        window.__ghosts.push({ code: node.dataset.code, hidden: node.getAttribute("aria-hidden") });
+      }
+    }
+  }
+}).observe(document, { childList: true, subtree: true });
+"""
+
 
 def frames(page, count: int = 2) -> None:
     """Wait until the page has drawn ``count`` more frames (what a style change starts is running by then)."""
@@ -332,6 +345,18 @@ def test_motion_only_without_reduced_motion(new_page, reduced):
         "() => document.getAnimations().map(a => a.effect.getComputedTiming().duration).filter(d => d > 200)"
     )
     assert durations == [], "no motion lasts more than 200 ms"
+
+
+def test_undoing_a_draw_flies_the_drawn_card_back_to_the_stock(new_page):
+    page = new_page(init_script=RECORD_GHOSTS)
+    deal(page, REFERENCE)
+    click_action(page, "d")
+    drawn = page.get_attribute("#discard > .card", "data-code")
+    page.evaluate("window.__ghosts = []")
+    press_and_wait(page, "u")
+    assert page.evaluate("window.__ghosts") == [{"code": drawn, "hidden": "true"}]
+    assert page.get_attribute("#discard > .card", "data-code") != drawn
+    page.wait_for_function("() => !document.querySelector('.ghost')")
 
 
 def test_playable_cards_are_highlighted_by_default_and_the_setting_is_kept(new_page):

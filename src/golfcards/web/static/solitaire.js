@@ -239,7 +239,7 @@
     const won = game.status === "won" && previous.status !== "won" && !replay;
     return { card: leaving ? leaving.getBoundingClientRect() : null, stock: $("stock").getBoundingClientRect(),
       discard: $("discard").getBoundingClientRect(), table: won ? $("tableau").getBoundingClientRect() : null,
-      discardFace: oldTop && oldTop !== newTop && discardFace && discardFace.dataset.code ? discardFace.cloneNode(true) : null };
+      discardFace: oldTop && oldTop !== newTop && discardFace && discardFace.dataset.code ? discardFace : null };
   }
 
   /** The change from `previous` to `game` as motion: removal, draw, undo, and the win's cascade. */
