@@ -2,6 +2,7 @@
 
     python bench/web_feel.py                # all three measurements
     python bench/web_feel.py --moves 30     # more removals for the input-to-paint figures
+    python bench/web_feel.py --only presented --actions 16   # 2b only: the compositor's frames
 
 1. Input to paint: a removal and a draw on the Golf Solitaire page at phone size (360×740) with the
    CPU slowed 4× (CDP ``Emulation.setCPUThrottlingRate``). Two figures per action: the Event Timing
