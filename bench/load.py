@@ -7,7 +7,10 @@
 Each scenario starts a fresh ``golf serve`` (soft limit of 1,024 open files, as is common: the
 server raises it itself), connects its clients from many loopback addresses (127.1.x.y for players,
 127.2.0.x for attackers), as devices of a network would, lets them play for ``--seconds`` and stops.
-Everything is bounded: at most 2,000 six-card clients, 1,100 attacking sockets, a fixed time.
+Everything is bounded: at most 2,000 six-card clients, 1,100 attacking sockets, a fixed time. The
+measurement starts ``--settle`` seconds (10) after the last client arrived, once the wave of every
+room's first turns is over; the clients' own garbage collector is off while they are measured (see
+:func:`quiet_collector`).
 
 * ``sixcard``: N WebSocket clients (``--clients``, default 50, 200, 500, 1,000, 2,000) in rooms of
   4, each playing a random legal action of its own view after a think of 0.5-1.5 s whenever it is to
@@ -23,7 +26,8 @@ Everything is bounded: at most 2,000 six-card clients, 1,100 attacking sockets, 
   other addresses send request headers one line every 2 s (and reconnect when cut off).
 
 The table gives errors (refused actions, failed connections, answers that never came, HTTP errors),
-six-card actions per second, the median and 99th percentile of their latency, the server's memory
+six-card actions per second, the median and 99th percentile of their latency (and in which seconds
+the slowest 1 % were sent: a few seconds mean a stall or a burst), the server's memory
 at the end, the server's CPU time per six-card action (everything it did meanwhile, divided by the
 actions: a cost that does not depend much on how busy the machine is), and the CPU (in cores, out of
 ``os.cpu_count()``) used meanwhile by the server, by these clients, and by every other process: the
@@ -37,6 +41,7 @@ import argparse
 import asyncio
 import collections
 import contextlib
+import gc
 import itertools
 import json
 import multiprocessing
@@ -67,6 +72,11 @@ FAST_THINK = (0.005, 0.02)
 ANSWER_LIMIT = 10.0
 """An action not answered within this many seconds counts as an error."""
 ROOMS_PER_ADDRESS = 10
+SETTLE = 10.0
+"""Seconds from the last client's arrival to the start of the measurement. Clients arrive 100 every
+0.2 s, and each room's first turns come at once (every player turns up two cards): at 2,000 clients
+that wave (about 8,000 actions in 5 s, against some 500 a second later on) takes the server seconds
+to work off, and is not the steady play this benchmark measures (``--settle`` to change it)."""
 
 
 @dataclass
@@ -75,7 +85,9 @@ class Tally:
 
     latencies: list[float] = field(default_factory=list)
     stamps: list[float] = field(default_factory=list)
-    """When each of ``latencies`` began (Solitaire players only)."""
+    """When each of ``latencies`` began (``time.monotonic``)."""
+    start: float = 0.0
+    """When the measured window began."""
     kinds: collections.Counter[str] = field(default_factory=collections.Counter)
 
     @property
@@ -205,6 +217,7 @@ class SixCardClient:
         self.state = message
         if self.sent_at is not None and self._mine(message) != self.before:
             self.tally.latencies.append(time.monotonic() - self.sent_at)
+            self.tally.stamps.append(self.sent_at)
             self.sent_at = None
         view = message["view"]
         if self.seat == 0:
@@ -425,11 +438,23 @@ async def loop_lag(tally: Tally, stop: asyncio.Event) -> None:
         tally.latencies.append(max(0.0, time.monotonic() - start - 0.01))
 
 
+def quiet_collector() -> None:
+    """No garbage collection in the clients while they are measured. The clients stand for devices
+    of their own: with Python's default thresholds, 2,000 of them in this process paused it for
+    30-75 ms twice a second (young collections walking every client's latest state), and every
+    message that arrived meanwhile counted as that much slower, every action due meanwhile went out
+    at once. The measured window is short and bounded, so what it allocates is kept until it ends
+    (nothing is collected first either: a full collection of the clients takes a few hundred ms)."""
+    gc.freeze()
+    gc.disable()
+
+
 async def measure(
     server: Server,
     name: str,
     clients: list[SixCardClient],
     seconds: float,
+    settle: float,
     background: list[Callable[[asyncio.Event], Awaitable[object]]],
     tally: Tally,
     window: Window,
@@ -442,8 +467,11 @@ async def measure(
     for start in range(0, len(clients), 100):  # connect in batches, as people arrive
         running += [asyncio.ensure_future(client.run(stop)) for client in clients[start : start + 100]]
         await asyncio.sleep(0.2)
-    await asyncio.sleep(3)  # every client seated, matches started
+    await asyncio.sleep(settle)  # every client seated, matches started, the first wave over
+    quiet_collector()
     tally.latencies.clear()
+    tally.stamps.clear()
+    tally.start = time.monotonic()
     bench = psutil.Process()
     psutil.cpu_percent()
     server_before, bench_before = server.cpu(), window.cpu(bench)
@@ -456,6 +484,8 @@ async def measure(
     server_cpu = (server.cpu() - server_before) / elapsed
     bench_cpu = (window.cpu(bench) - bench_before) / elapsed
     rss = server.rss()
+    gc.unfreeze()
+    gc.enable()
     stop.set()
     results = await asyncio.gather(*running, *behind, return_exceptions=True)
     others = max(0.0, total - server_cpu - bench_cpu)
@@ -465,22 +495,22 @@ async def measure(
     return result, list(results[len(running) :])
 
 
-async def scenario(name: str, count: int, seconds: float) -> Result:
+async def scenario(name: str, count: int, seconds: float, settle: float = SETTLE) -> Result:
     with tempfile.TemporaryDirectory() as folder:
         server = Server(Path(folder))
         try:
-            return await _scenario(server, name, count, seconds)
+            return await _scenario(server, name, count, seconds, settle)
         finally:
             server.stop()
 
 
-async def _scenario(server: Server, name: str, count: int, seconds: float) -> Result:
+async def _scenario(server: Server, name: str, count: int, seconds: float, settle: float) -> Result:
     tally, window = Tally(), Window()
     background: list[Callable[[asyncio.Event], Awaitable[object]]] = []
     solitaire = Tally()
     if name == "solitaire":
         background = [lambda stop: solitaire_players(server, solitaire, window, stop)]
-        result, _ = await measure(server, name, [], seconds, background, tally, window)
+        result, _ = await measure(server, name, [], seconds, settle, background, tally, window)
         result.solitaire = solitaire
         return result
     clients = await human_rooms(server, count, 4 if name == "sixcard" else 2, tally)
@@ -518,7 +548,7 @@ async def _scenario(server: Server, name: str, count: int, seconds: float) -> Re
             lambda stop, a=attacker: trickler(server, f"127.2.0.{a // 100 + 2}", stop) for attacker in range(1100)
         ]
         background.append(lambda stop: page_loader(server, loader, stop))
-    result, outcomes = await measure(server, name, clients, seconds, background, tally, window)
+    result, outcomes = await measure(server, name, clients, seconds, settle, background, tally, window)
     if name in ("mixed", "solitaire"):
         result.solitaire = solitaire
     if name == "slow":
@@ -529,6 +559,15 @@ async def _scenario(server: Server, name: str, count: int, seconds: float) -> Re
             f"page loads: {len(loader.latencies)} ok, {loader.errors} failed, p99 {loader.percentile(0.99):.0f} ms"
         )
     return result
+
+
+def slowest_seconds(tally: Tally, seconds: float) -> str:
+    """In how many of the measured seconds the slowest 1 % of six-card actions were sent: a few means
+    bursts (a stall, a wave of actions at once), many means a server slow throughout."""
+    limit = tally.percentile(0.99) / 1000
+    pairs = zip(tally.stamps, tally.latencies, strict=True)
+    slow = sorted({int(stamp - tally.start) for stamp, latency in pairs if latency >= limit})
+    return f"slowest 1 % sent in {len(slow)} of {seconds:.0f} s ({', '.join(map(str, slow))})"
 
 
 def row(result: Result) -> str:
@@ -558,6 +597,8 @@ def row(result: Result) -> str:
     if result.lag.latencies:
         lag = f"clients' loop lag p50 {result.lag.percentile(0.5):.1f} ms, p99 {result.lag.percentile(0.99):.1f} ms"
         cells[-1] = "; ".join(filter(None, [cells[-1], lag]))
+    if six.latencies and six.stamps:
+        cells[-1] = "; ".join(filter(None, [cells[-1], slowest_seconds(six, result.seconds)]))
     kinds = six.kinds + (result.solitaire.kinds if result.solitaire else collections.Counter())
     if kinds:
         cells[-1] = "; ".join(filter(None, [cells[-1], ", ".join(f"{n} {k}" for k, n in kinds.most_common())]))
@@ -572,11 +613,15 @@ def main() -> None:
     parser.add_argument("scenarios", nargs="*", default=list(SCENARIOS), help=f"some of: {' '.join(SCENARIOS)}")
     parser.add_argument("--clients", default="50,200,500,1000,2000", help="six-card clients of 'sixcard'")
     parser.add_argument("--seconds", type=float, default=20.0, help="time measured per scenario (at most 120)")
+    parser.add_argument(
+        "--settle", type=float, default=SETTLE, help="seconds from the last arrival to the measurement (at most 120)"
+    )
     args = parser.parse_args()
     unknown = set(args.scenarios) - set(SCENARIOS)
     if unknown:
         parser.error(f"unknown scenarios: {' '.join(sorted(unknown))}")
     seconds = min(max(args.seconds, 1.0), 120.0)
+    settle = min(max(args.settle, 0.0), 120.0)
     counts = [min(int(n), 2000) for n in args.clients.split(",")]
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 8192)), hard))
@@ -594,7 +639,7 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for name in args.scenarios:
         for count in counts if name == "sixcard" else ([0] if name == "solitaire" else [50]):
-            result = asyncio.run(scenario(name, count, seconds))
+            result = asyncio.run(scenario(name, count, seconds, settle))
             print(row(result), flush=True)
     print(f"load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
