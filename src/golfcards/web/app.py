@@ -43,9 +43,6 @@ from golfcards.web.strings import page_strings
 
 STATIC = Path(__file__).resolve().parent / "static"
 BOT_DELAY = 0.7
-STORAGE_THREADS = 2
-"""Threads that run SQLite and the replays of Solitaire games, off the event loop (requests of one
-player in two threads, or on two servers, are kept apart by each game's version)."""
 SOLVER_JOBS_PER_OWNER = 4
 """Solver requests (hints, "still winnable", solutions, winnable deals) a player may have waiting."""
 
@@ -119,12 +116,17 @@ def create_app(
     tables) is frozen (``gc.freeze()``): it lives as long as the server, and the garbage collector
     never walks it again, so its pauses stay short (docs/web.md has the figures).
 
-    The event loop only reads requests and writes answers: SQLite runs in a few storage threads, the
+    The event loop only reads requests and writes answers: SQLite runs in two storage threads, the
     solver's hints, verdicts and winnable deals in a worker process of lower priority (started at
     its first job, where it loads or compiles the search) and the bots in another.
     """
     storage = Storage(db_path, busy_timeout=storage_timeout)
-    threads = ThreadPoolExecutor(STORAGE_THREADS, thread_name_prefix="golfcards-storage")
+    # SQLite and the replays of Solitaire games, off the event loop: changes in one thread, reads in
+    # another, so that a change waiting for the file (another program holding its write lock) holds
+    # up no read. One of each: a thread holds the interpreter lock while it runs Python, and a second
+    # thread for changes took it from the event loop more than it added answers (docs/web.md).
+    writes = ThreadPoolExecutor(1, thread_name_prefix="golfcards-writes")
+    reads = ThreadPoolExecutor(1, thread_name_prefix="golfcards-reads")
     solver = FairPool(1, per_owner=SOLVER_JOBS_PER_OWNER, warm_up=warm_up)
 
     @contextlib.asynccontextmanager
@@ -141,7 +143,8 @@ def create_app(
         app.state.tables.close()
         solver.close()
         await warming
-        threads.shutdown(wait=True)
+        writes.shutdown(wait=True)
+        reads.shutdown(wait=True)
         storage.close()
 
     async def clean_rooms() -> None:
@@ -168,7 +171,8 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.storage = storage
-    app.state.storage_threads = threads
+    app.state.write_thread = writes
+    app.state.read_thread = reads
     app.state.solver = solver
     app.state.default_language = normalize_language(default_language)
     app.state.allowed_origins = frozenset(origin.strip().lower().rstrip("/") for origin in allowed_origins)

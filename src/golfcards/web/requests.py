@@ -117,11 +117,18 @@ def render_json(data: Any) -> bytes:
     return json.dumps(data, ensure_ascii=False, allow_nan=False, indent=None, separators=(",", ":")).encode()
 
 
-async def blocking(request: Request, function: Callable[..., T], *args: Any) -> T:
-    """``function(*args)`` in one of the app's storage threads, so the event loop never waits for
-    SQLite (or a replay): it answers everyone else meanwhile."""
+async def writing(request: Request, function: Callable[..., T], *args: Any) -> T:
+    """``function(*args)``, which may change the database, in the app's storage thread for changes,
+    so the event loop never waits for SQLite (or a replay): it answers everyone else meanwhile."""
     loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(request.app.state.storage_threads, functools.partial(function, *args))
+    return await loop.run_in_executor(request.app.state.write_thread, functools.partial(function, *args))
+
+
+async def reading(request: Request, function: Callable[..., T], *args: Any) -> T:
+    """``function(*args)``, which only reads the database (or renders), in the app's storage thread
+    for reads: a change that waits for the database file does not hold it up."""
+    loop = asyncio.get_running_loop()
+    return await loop.run_in_executor(request.app.state.read_thread, functools.partial(function, *args))
 
 
 def request_id(data: dict[str, Any]) -> str | None:

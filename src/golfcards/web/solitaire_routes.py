@@ -54,14 +54,15 @@ from golfcards.web.first_deals import FirstDeals
 from golfcards.web.requests import (
     COOKIE_AGE,
     PLAYER_COOKIE,
-    blocking,
     client_address,
     error_response,
     field,
     json_body,
+    reading,
     render_json,
     request_id,
     request_translator,
+    writing,
 )
 from golfcards.web.solitaire_view import (
     course_json,
@@ -140,9 +141,9 @@ def _player_route(handler: PlayerHandler) -> Callable[[Request], Awaitable[Respo
         created = False
         try:
             try:
-                player = await blocking(request, _known, games, cookie if 0 < len(cookie) <= MAX_PLAYER else "")
+                player = await reading(request, _known, games, cookie if 0 < len(cookie) <= MAX_PLAYER else "")
             except NoPlayer:
-                player, created = await blocking(request, games.storage.new_player), True
+                player, created = await writing(request, games.storage.new_player), True
             response: Response = JSONResponse(await handler(request, player, t))
         except GolfError as error:
             response = error_response(error, t)
@@ -196,7 +197,7 @@ async def _shown(request: Request, visitor: Visitor) -> GameCode:
 async def _game(request: Request, visitor: Visitor) -> Game:
     """The visitor's current game; for one who has not played yet, the deal shown (stored nowhere)."""
     try:
-        game = await blocking(request, _stored_game, _games(request), visitor.cookie)
+        game = await reading(request, _stored_game, _games(request), visitor.cookie)
     except (NoPlayer, NoGame):
         return preview(await _shown(request, visitor))
     visitor.player = visitor.owner = visitor.cookie
@@ -210,10 +211,10 @@ async def _first_game(request: Request, visitor: Visitor, code: GameCode | None 
     code = code or await _shown(request, visitor)
     games = _games(request)
     try:
-        player = await blocking(request, _known, games, visitor.cookie)
-        await blocking(request, games.start, player, code)
+        player = await reading(request, _known, games, visitor.cookie)
+        await writing(request, games.start, player, code)
     except NoPlayer:
-        player = await blocking(request, games.begin, code)
+        player = await writing(request, games.begin, code)
         visitor.created = True
     visitor.player = visitor.owner = player
     if first:
@@ -231,7 +232,7 @@ def _stored_json(games: SolitaireGames, player: str, t: Translator) -> bytes:
 
 async def current(request: Request, visitor: Visitor, t: Translator) -> bytes:
     game = await _game(request, visitor)
-    return await blocking(request, _game_json, game, t)
+    return await reading(request, _game_json, game, t)
 
 
 def _start_json(games: SolitaireGames, cookie: str, code: GameCode, repeat: str | None, t: Translator) -> Any:
@@ -260,10 +261,10 @@ async def new_game(request: Request, visitor: Visitor, t: Translator) -> dict[st
         else:
             code = games.random_code(rules, course)
     try:
-        return await blocking(request, _start_json, games, visitor.cookie, code, repeat, t)
+        return await writing(request, _start_json, games, visitor.cookie, code, repeat, t)
     except NoPlayer:
         player = await _first_game(request, visitor, code)
-        return await blocking(request, _stored_json, games, player, t)
+        return await reading(request, _stored_json, games, player, t)
 
 
 def _grade(data: dict[str, Any]) -> Grade | None:
@@ -289,10 +290,10 @@ async def act(request: Request, visitor: Visitor, t: Translator) -> dict[str, An
     repeat = request_id(data)
     games = _games(request)
     try:
-        return await blocking(request, _act_json, games, visitor.cookie, action, repeat, t)
+        return await writing(request, _act_json, games, visitor.cookie, action, repeat, t)
     except (NoPlayer, NoGame):  # the visitor's first action: the deal shown becomes their game
         player = await _first_game(request, visitor)
-        return await blocking(request, _act_json, games, player, action, repeat, t)
+        return await writing(request, _act_json, games, player, action, repeat, t)
 
 
 async def give_hint(request: Request, visitor: Visitor, t: Translator) -> dict[str, Any]:
@@ -310,7 +311,7 @@ async def solution(request: Request, visitor: Visitor, t: Translator) -> dict[st
     game = await _game(request, visitor)
     assert game.board.code is not None
     verdict = await _solver(request).run(visitor.owner, solve_deal, game.board.code)
-    return await blocking(request, solution_json, Board.from_code(game.board.code), verdict, t)
+    return await reading(request, solution_json, Board.from_code(game.board.code), verdict, t)
 
 
 def _next_json(games: SolitaireGames, cookie: str, repeat: str | None, t: Translator) -> Any:
@@ -324,7 +325,7 @@ def _next_json(games: SolitaireGames, cookie: str, repeat: str | None, t: Transl
 async def next_deal(request: Request, visitor: Visitor, t: Translator) -> dict[str, Any] | bytes:
     data = await json_body(request) if "content-type" in request.headers else {}  # a body is optional here
     try:
-        return await blocking(request, _next_json, _games(request), visitor.cookie, request_id(data), t)
+        return await writing(request, _next_json, _games(request), visitor.cookie, request_id(data), t)
     except NoGame:
         raise GolfError("course.none", "the current game is not part of a course") from None
 
@@ -347,7 +348,7 @@ def _stats_json(games: SolitaireGames, player: str | None, game: Game, t: Transl
 
 async def stats(request: Request, visitor: Visitor, t: Translator) -> dict[str, Any]:
     game = await _game(request, visitor)
-    return await blocking(request, _stats_json, _games(request), visitor.player, game, t)
+    return await reading(request, _stats_json, _games(request), visitor.player, game, t)
 
 
 def routes() -> list[Route]:
