@@ -410,3 +410,23 @@ def test_a_one_hole_match_its_winner_and_a_rematch(tmp_path):
             assert "Hole 1 of 1" in screen_text(app)
 
     asyncio.run(play())
+
+
+def test_a_room_message_after_the_player_left_the_table_is_ignored(tmp_path):
+    """The room's connection may still report (an error, its end) while the player leaves the table:
+    nothing is drawn and nothing fails (it raised NoMatches for the status line that had gone)."""
+
+    async def play() -> None:
+        address = parse_room_url("http://127.0.0.1:9/sixcard/ABCDE")
+        app = make_app(tmp_path / "golf.sqlite3", start="sixcard", join=address, language="en")
+        async with app.run_test() as pilot:
+            await settle(pilot)
+            table = app.screen
+            assert isinstance(table, SixcardScreen)
+            await pilot.press("q")
+            await settle(pilot)
+            assert app.screen is not table
+            table.on_remote_error("room.not_found", "There is no room with that code")
+            table.on_remote_error("tui.connection_lost", "")
+
+    asyncio.run(play())

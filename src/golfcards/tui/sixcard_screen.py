@@ -581,12 +581,21 @@ class SixcardScreen(GameScreen):
 
     # --- a room's messages ---------------------------------------------------------------------------------
 
+    def _gone(self) -> bool:
+        """Whether the screen has lost its widgets: the room's connection may still report while the
+        player leaves (a message or the connection's end), and then there is nothing to draw."""
+        return not self.query("#status")
+
     def on_remote_table(self, table: Table) -> None:
+        if self._gone():
+            return
         self.table = table
         self.query_one("#status").set_classes("")
         self.draw()
 
     def on_remote_error(self, key: str, text: str) -> None:
+        if self._gone():
+            return
         t = self.t
         if key == "tui.connection_lost":
             text = t.gettext("The connection to the room was lost.")
