@@ -119,10 +119,29 @@ def deal(page) -> None:
     page.wait_for_function("c => document.getElementById('code').textContent === c", arg=REFERENCE)
 
 
-def wait_answer(page, before: int) -> None:
+def wait_answer(page, before: int, polling: str | int = "raf") -> None:
+    """Until the page has the answer to its action after ``before`` (``polling``: Playwright's, per frame
+    or every so many ms)."""
     page.wait_for_function(
-        "n => Number(document.body.dataset.answered || 0) > n && !document.body.dataset.busy", arg=before
+        "n => Number(document.body.dataset.answered || 0) > n && !document.body.dataset.busy",
+        arg=before,
+        polling=polling,
     )
+
+
+def dealt_page(browser, url: str, throttle: float = 1, script: str | None = None, touch: bool = False):
+    """A fresh player's Solitaire page at phone size on the reference deal, its CPU slowed ``throttle``×
+    (``script``: run in the page before its own): the context, the page and its CDP session."""
+    context = browser.new_context(base_url=url, viewport=PHONE, locale="en-GB", has_touch=touch)
+    if script is not None:
+        context.add_init_script(script)
+    page = context.new_page()
+    page.goto("/solitaire")
+    page.wait_for_selector("body.ready")
+    deal(page)
+    cdp = context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+    return context, page, cdp
 
 
 def press(page, action: str, how: str = "mouse") -> None:
@@ -146,15 +165,8 @@ def press(page, action: str, how: str = "mouse") -> None:
 
 def input_to_paint(browser, url: str, moves: int, throttle: float, how: str = "mouse") -> dict[str, list[float]]:
     """Removals and draws along the reference line, at phone size with the CPU slowed ``throttle``×."""
-    context = browser.new_context(base_url=url, viewport=PHONE, locale="en-GB", has_touch=how == "touch")
-    context.add_init_script(OBSERVE)
-    page = context.new_page()
-    page.goto("/solitaire")
-    page.wait_for_selector("body.ready")
-    deal(page)
+    context, page, cdp = dealt_page(browser, url, throttle, OBSERVE, touch=how == "touch")
     page.evaluate("window.__watch()")
-    cdp = context.new_cdp_session(page)
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
     found: dict[str, list[float]] = {
         "removal INP": [],
         "removal to card shown": [],
@@ -190,15 +202,8 @@ def input_to_paint(browser, url: str, moves: int, throttle: float, how: str = "m
 
 def motion(browser, url: str, throttle: int) -> dict[str, str]:
     """Frame intervals and layouts during a removal's and a draw's animation."""
-    context = browser.new_context(base_url=url, viewport=PHONE, locale="en-GB")
-    context.add_init_script(OBSERVE)
-    page = context.new_page()
-    page.goto("/solitaire")
-    page.wait_for_selector("body.ready")
-    deal(page)
-    cdp = context.new_cdp_session(page)
+    context, page, cdp = dealt_page(browser, url, throttle, OBSERVE)
     cdp.send("Performance.enable")
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
     page.evaluate("window.__watchMotion()")
     results = {}
     for action in LINE[:6]:
@@ -233,13 +238,7 @@ def presented_frames(browser, url: str, throttle: float, trace: Path, actions: i
     """The compositor's frames during each action's motion (the first ``actions`` of the reference
     line), traced, by kind of action: per motion its vsyncs, how many were presented, how many had
     only the compositor's part presented (partial), and Chromium's dropped frames."""
-    context = browser.new_context(base_url=url, viewport=PHONE, locale="en-GB")
-    page = context.new_page()
-    page.goto("/solitaire")
-    page.wait_for_selector("body.ready")
-    deal(page)
-    cdp = context.new_cdp_session(page)
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+    context, page, cdp = dealt_page(browser, url, throttle)
     browser.start_tracing(page=page, path=str(trace), categories=FRAMES)
     kinds = []
     for action in LINE[:actions]:
@@ -247,11 +246,7 @@ def presented_frames(browser, url: str, throttle: float, trace: Path, actions: i
         page.wait_for_timeout(300)
         press(page, action)
         page.wait_for_timeout(450)  # timers only: no rAF polling of the benchmark's own in the motion
-        page.wait_for_function(
-            "n => Number(document.body.dataset.answered || 0) > n && !document.body.dataset.busy",
-            arg=before,
-            polling=100,
-        )
+        wait_answer(page, before, polling=100)
         kinds.append("draw" if action == "d" else "removal")
     browser.stop_tracing()
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
@@ -331,13 +326,7 @@ TRACED = ["devtools.timeline", "disabled-by-default-devtools.timeline", "disable
 def layouts_per_frame(browser, url: str, throttle: int, trace: Path) -> dict[str, str]:
     """For the same actions, traced: frames (commits) in the 300 ms after the press, layouts, the most
     layouts between two commits, and the layouts a script forced (a layout with a JavaScript stack)."""
-    context = browser.new_context(base_url=url, viewport=PHONE, locale="en-GB")
-    page = context.new_page()
-    page.goto("/solitaire")
-    page.wait_for_selector("body.ready")
-    deal(page)
-    cdp = context.new_cdp_session(page)
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+    context, page, cdp = dealt_page(browser, url, throttle)
     browser.start_tracing(page=page, path=str(trace), categories=TRACED)
     kinds = []
     for action in LINE[:6]:
@@ -384,11 +373,7 @@ def frame_layouts(trace: Path) -> list[str]:
 def cpu_per_removal(browser, url: str, moves: int, trace: Path) -> tuple[list[float], dict[str, list[float]]]:
     """Traced at 1×: per removal, the main thread's CPU time (ms) from its hover to the first commit
     after the click, in total and by kind of work (self time of the trace's events)."""
-    context = browser.new_context(base_url=url, viewport=PHONE, locale="en-GB")
-    page = context.new_page()
-    page.goto("/solitaire")
-    page.wait_for_selector("body.ready")
-    deal(page)
+    context, page, _ = dealt_page(browser, url)
     browser.start_tracing(page=page, path=str(trace), categories=TRACED[:2])
     kinds = []
     for action in LINE[:moves]:

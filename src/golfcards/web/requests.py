@@ -11,6 +11,7 @@ import functools
 import json
 import re
 from collections.abc import Callable
+from concurrent.futures import Executor
 from typing import Any, TypeVar
 
 import orjson
@@ -120,15 +121,17 @@ def render_json(data: Any) -> bytes:
 async def writing(request: Request, function: Callable[..., T], *args: Any) -> T:
     """``function(*args)``, which may change the database, in the app's storage thread for changes,
     so the event loop never waits for SQLite (or a replay): it answers everyone else meanwhile."""
-    loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(request.app.state.write_thread, functools.partial(function, *args))
+    return await _in_thread(request.app.state.write_thread, function, *args)
 
 
 async def reading(request: Request, function: Callable[..., T], *args: Any) -> T:
     """``function(*args)``, which only reads the database (or renders), in the app's storage thread
     for reads: a change that waits for the database file does not hold it up."""
-    loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(request.app.state.read_thread, functools.partial(function, *args))
+    return await _in_thread(request.app.state.read_thread, function, *args)
+
+
+async def _in_thread(thread: Executor, function: Callable[..., T], *args: Any) -> T:
+    return await asyncio.get_running_loop().run_in_executor(thread, functools.partial(function, *args))
 
 
 def request_id(data: dict[str, Any]) -> str | None:
