@@ -484,10 +484,10 @@ async def measure(
     server_cpu = (server.cpu() - server_before) / elapsed
     bench_cpu = (window.cpu(bench) - bench_before) / elapsed
     rss = server.rss()
-    gc.unfreeze()
-    gc.enable()
     stop.set()
     results = await asyncio.gather(*running, *behind, return_exceptions=True)
+    gc.unfreeze()  # only now: the actions sent in the last second are answered after the window ends
+    gc.enable()
     others = max(0.0, total - server_cpu - bench_cpu)
     result = Result(name, len(clients), tally, elapsed, rss, others, server_cpu=server_cpu, bench_cpu=bench_cpu)
     await watching
