@@ -39,13 +39,9 @@ def seat_name(room: Room, seat: int, t: Translator) -> str:
     return holder.name or t.gettext("Player {number}", number=seat + 1)
 
 
-def room_json(room: Room, seat: int | None, t: Translator, public_url: str | None = None) -> dict[str, Any]:
-    """The room as the client sitting at ``seat`` (None: not seated) is told of it."""
-    return room_json_for(room_alike_json(room, t, public_url), seat)
-
-
 def room_alike_json(room: Room, t: Translator, public_url: str | None = None) -> dict[str, Any]:
-    """:func:`room_json` as a spectator reads it: what every client of a language reads alike."""
+    """The room as a spectator is told of it: what every client of a language reads alike
+    (:func:`room_json_for` makes a seated client's from it)."""
     return {
         "code": room.code,
         "link": None if public_url is None else f"{public_url}/sixcard/{room.code}",
