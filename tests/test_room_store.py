@@ -11,9 +11,10 @@ import random
 import secrets
 
 from golfcards.i18n import translator
+from golfcards.sixcard.actions import ACTIONS, Swap, action_number
 from golfcards.sixcard.state import Phase
 from golfcards.web.room_store import RoomStore, restore
-from golfcards.web.rooms import HOST, Room, Rooms
+from golfcards.web.rooms import HOST, Room, RoomLog, Rooms
 from golfcards.web.sixcard_view import message_for
 from tests.test_sixcard_view import knowable, random_rules
 from tests.test_web_sixcard import CARD_CODE
@@ -58,3 +59,17 @@ def test_restored_rooms_show_every_seat_the_same_and_leak_nothing():
             assert set(CARD_CODE.findall(json.dumps(after))) <= allowed, (game, seat)
             checked += 1
     assert checked > 100
+
+
+def test_a_rooms_log_gives_back_every_event_as_it_was_kept():
+    """A room's log keeps its events as numbers: every action of the game, and the next hole's
+    deal, come back as they went in, from any event on."""
+    log = RoomLog()
+    events = [(seat % 4, action, 10 + seat) for seat, action in enumerate(ACTIONS)]
+    events.insert(5, (2, None, 99))
+    for event in events:
+        log.append(*event)
+    assert len(log) == len(events) and log.since(0) == events and log.since(7) == events[7:]
+    assert log.since(len(events)) == []
+    assert [ACTIONS[action_number(action)] for action in ACTIONS] == list(ACTIONS)
+    assert action_number(Swap(8)) == len(ACTIONS) - 1

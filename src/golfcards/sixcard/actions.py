@@ -67,6 +67,17 @@ SWAPS = tuple(Swap(p) for p in _POSITIONS)
 :func:`action_from_json` reads into them, so that playing makes no new action objects (a server's
 rooms keep every action of a match, which its garbage collector would otherwise walk)."""
 
+ACTIONS: tuple[Action, ...] = (DRAW_STOCK, DISCARD_DRAWN, *REVEALS, *TAKES, *SWAPS)
+"""Every action of the game, each at its number (:func:`action_number`), as OpenSpiel numbers a
+game's actions: a log of actions can be kept as numbers."""
+_NUMBERS: dict[Action, int] = {action: number for number, action in enumerate(ACTIONS)}
+
+
+def action_number(action: Action) -> int:
+    """``action``'s place in :data:`ACTIONS` (KeyError for a position no grid has)."""
+    return _NUMBERS[action]
+
+
 _WITH_POSITION: dict[str, tuple[type[Reveal] | type[TakeDiscard] | type[Swap], tuple[Action, ...]]] = {
     "reveal": (Reveal, REVEALS),
     "take": (TakeDiscard, TAKES),

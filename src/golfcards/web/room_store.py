@@ -148,7 +148,7 @@ def _replay(room: Room, event: StoredEvent) -> None:
         refusal = match.next_hole()
         if refusal is None:
             room.sequence += 1
-            room.log.append((event.seat, None, room.sequence))
+            room.log.append(event.seat, None, room.sequence)
     else:
         refusal = room.act(event.seat, action_from_json(json.loads(event.event)))
     if refusal is not None:
@@ -194,7 +194,7 @@ class RoomStore:
             count = 0
         events = [
             StoredEvent(n, seat, event_text(action), sequence)
-            for n, (seat, action, sequence) in enumerate(room.log[count:], start=count)
+            for n, (seat, action, sequence) in enumerate(room.log.since(count), start=count)
         ]
         stored = StoredRoom(
             code=room.code,

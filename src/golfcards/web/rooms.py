@@ -22,12 +22,13 @@ import ipaddress
 import secrets
 import time
 import unicodedata
+from array import array
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from golfcards.errors import GolfError
 from golfcards.shuffle import DEAL_COUNT
-from golfcards.sixcard.actions import Action, DiscardDrawn, Reveal, Swap, TakeDiscard
+from golfcards.sixcard.actions import ACTIONS, Action, DiscardDrawn, Reveal, Swap, TakeDiscard, action_number
 from golfcards.sixcard.bots import LEVELS, Bot, make_bot
 from golfcards.sixcard.match import Match
 from golfcards.sixcard.rules import SixCardRules
@@ -116,6 +117,36 @@ def clean_name(name: object) -> str:
     return " ".join(kept.split())[:MAX_NAME]
 
 
+_NEXT_HOLE = -1
+"""A :class:`RoomLog` entry's action number for the next hole's deal."""
+
+
+class RoomLog:
+    """A match's events in order: (seat, action, the room's change counter after it), the action None
+    for the next hole's deal. Kept as numbers, three to an event (:func:`action_number`), not a tuple
+    each: a server keeps every room's match, and every object kept is one more for its garbage
+    collector to walk."""
+
+    __slots__ = ("_numbers",)
+
+    def __init__(self) -> None:
+        self._numbers = array("q")
+
+    def append(self, seat: int, action: Action | None, sequence: int) -> None:
+        self._numbers.extend((seat, _NEXT_HOLE if action is None else action_number(action), sequence))
+
+    def __len__(self) -> int:
+        return len(self._numbers) // 3
+
+    def since(self, start: int) -> list[tuple[int, Action | None, int]]:
+        """The events from number ``start`` on."""
+        numbers = self._numbers
+        return [
+            (numbers[i], None if numbers[i + 1] == _NEXT_HOLE else ACTIONS[numbers[i + 1]], numbers[i + 2])
+            for i in range(3 * start, len(numbers), 3)
+        ]
+
+
 @dataclass
 class Room:
     """A table of 2–4 seats and the match played at it."""
@@ -128,9 +159,8 @@ class Room:
     last: dict[int, LastAction] = field(default_factory=dict)
     sequence: int = 0
     created: float = field(default_factory=time.time)
-    log: list[tuple[int, Action | None, int]] = field(default_factory=list)
-    """The current match's events in order: (seat, action, sequence after it); action None: the next
-    hole's deal."""
+    log: RoomLog = field(default_factory=RoomLog)
+    """The current match's events in order (see :class:`RoomLog`)."""
     serial: int = 0
     """How many matches were started at this table (a rematch starts another)."""
     creator: str = ""
@@ -204,7 +234,7 @@ class Room:
     def _new_match(self) -> None:
         self.match = Match.new(self.rules, self.new_number() % DEAL_COUNT, secrets.token_bytes(32))
         self.last = {}
-        self.log = []
+        self.log = RoomLog()
         self.serial += 1
         self.sequence += 1
 
@@ -216,7 +246,7 @@ class Room:
         if refusal is None:
             self.sequence += 1
             self.last[seat] = self._public_record(seat, action, hole)
-            self.log.append((seat, action, self.sequence))
+            self.log.append(seat, action, self.sequence)
         return refusal
 
     def _public_record(self, seat: int, action: Action, hole: int) -> LastAction:
@@ -237,7 +267,7 @@ class Room:
         refusal = self._playing().next_hole()
         if refusal is None:
             self.sequence += 1
-            self.log.append((seat, None, self.sequence))
+            self.log.append(seat, None, self.sequence)
         return refusal
 
     def rematch(self, seat: int) -> None:
