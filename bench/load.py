@@ -9,8 +9,10 @@ server raises it itself), connects its clients from many loopback addresses (127
 127.2.0.x for attackers), as devices of a network would, lets them play for ``--seconds`` and stops.
 Everything is bounded: at most 2,000 six-card clients, 1,100 attacking sockets, a fixed time. The
 measurement starts ``--settle`` seconds (10) after the last client arrived, once the wave of every
-room's first turns is over; the clients' own garbage collector is off while they are measured (see
-:func:`quiet_collector`).
+room's first turns is over; the clients' own garbage collector is off from then until the last of
+them has stopped (see :func:`quiet_collector`), and they parse their messages with orjson: they
+stand for devices of their own, and their share of this machine's CPU is the benchmark's, not the
+server's.
 
 * ``sixcard``: N WebSocket clients (``--clients``, default 50, 200, 500, 1,000, 2,000) in rooms of
   4, each playing a random legal action of its own view after a think of 0.5-1.5 s whenever it is to
@@ -60,6 +62,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 
 import httpx2
+import orjson
 import psutil
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
@@ -201,7 +204,7 @@ class SixCardClient:
 
     async def _read(self) -> None:
         async for raw in self.ws:
-            message = json.loads(raw)
+            message = orjson.loads(raw)  # a device of its own parses its messages: here, in less of the shared CPU
             if message["type"] == "welcome":
                 self.seat = message["seat"]
             elif message["type"] == "error":
@@ -444,7 +447,9 @@ def quiet_collector() -> None:
     30-75 ms twice a second (young collections walking every client's latest state), and every
     message that arrived meanwhile counted as that much slower, every action due meanwhile went out
     at once. The measured window is short and bounded, so what it allocates is kept until it ends
-    (nothing is collected first either: a full collection of the clients takes a few hundred ms)."""
+    (nothing is collected first either: a full collection of the clients takes a few hundred ms),
+    and the collector comes back only once every client has stopped: the actions sent in the last
+    second are answered after the window ends."""
     gc.freeze()
     gc.disable()
 
@@ -484,10 +489,10 @@ async def measure(
     server_cpu = (server.cpu() - server_before) / elapsed
     bench_cpu = (window.cpu(bench) - bench_before) / elapsed
     rss = server.rss()
-    gc.unfreeze()
-    gc.enable()
     stop.set()
     results = await asyncio.gather(*running, *behind, return_exceptions=True)
+    gc.unfreeze()  # only now: the actions sent in the last second are answered after the window ends
+    gc.enable()
     others = max(0.0, total - server_cpu - bench_cpu)
     result = Result(name, len(clients), tally, elapsed, rss, others, server_cpu=server_cpu, bench_cpu=bench_cpu)
     await watching

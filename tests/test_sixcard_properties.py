@@ -110,7 +110,7 @@ def test_views_and_actions_survive_json(rules, number, seed):
             view = view_for(state, viewer)
             assert View.from_json(view.to_json()) == view
             for action in view.legal:
-                assert action_from_json(action_to_json(action)) == action
+                assert action_from_json(action_to_json(action)) is action, "one object per action, made once"
         if state.is_terminal():
             break
         assert state.apply(rng.choice(state.legal_actions())) is None

@@ -13,7 +13,7 @@ from golfcards.sixcard.bots import make_bot
 from golfcards.sixcard.codes import DealCode
 from golfcards.sixcard.rules import SixCardRules
 from golfcards.sixcard.state import HoleState
-from golfcards.sixcard.view import view_for
+from golfcards.sixcard.view import view_for, views_for
 
 
 def card_codes(value) -> set[str]:
@@ -117,4 +117,26 @@ def test_views_for_a_seat_that_is_not_there_are_refused():
     state = HoleState.from_code("G6-P2-AAAAAAB")
     with pytest.raises(GolfError) as error:
         view_for(state, 2)
+    assert error.value.key == "sixcard.no_such_seat"
+
+
+def test_the_views_of_a_whole_table_are_each_viewers_own():
+    """Views built together share what everyone sees alike, and nothing else: each equals the view
+    built for that viewer alone, the drawn card only in its holder's, and a wrong seat is refused."""
+    rng = random.Random(7)
+    for _ in range(30):
+        state = HoleState.from_code(DealCode(rng.randrange(26**7), SixCardRules(players=3)))
+        for _ in range(rng.randrange(40)):
+            if state.is_terminal():
+                break
+            seat = state.to_act[0]
+            state.apply(rng.choice(state.legal_actions(seat)), seat)
+        views = views_for(state, (None, 0, 1, 2, 1))
+        assert list(views) == [None, 0, 1, 2]
+        for viewer, view in views.items():
+            assert view == view_for(state, viewer) and view.viewer == viewer
+            assert view.holding is None or viewer == state.holder
+        assert views[None].legal == ()
+    with pytest.raises(GolfError) as error:
+        views_for(state, (0, 3))
     assert error.value.key == "sixcard.no_such_seat"

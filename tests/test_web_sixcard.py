@@ -419,3 +419,11 @@ def test_each_client_of_a_change_gets_its_own_seat_and_language(app, client):
         assert watched["status"] != vigilat["status"]  # the same moment in English and in Catalan
         assert [a["text"] for a in watched["last_actions"]] != [a["text"] for a in vigilat["last_actions"]]
         assert watched["view"] == vigilat["view"] and watched["scorecard"] == vigilat["scorecard"]
+        hosts, guests = (mine, theirs) if current == 0 else (theirs, mine)
+        assert [seat["you"] for seat in hosts["room"]["seats"]] == [True, False] and hosts["room"]["host"]
+        assert [seat["you"] for seat in guests["room"]["seats"]] == [False, True] and not guests["room"]["host"]
+        assert [seat["you"] for seat in watched["room"]["seats"]] == [False, False] and not watched["room"]["host"]
+        assert [state["can_remove"] for state in hosts["seat_states"]] == [False, True], "the host may remove Bea"
+        for message in (guests, watched, vigilat):
+            assert not any(state["can_remove"] for state in message["seat_states"]), "only the host may remove"
+        assert {message["room"]["seats"][1]["name"] for message in (mine, theirs, watched, vigilat)} == {"Bea"}

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from golfcards.errors import GolfError
+from golfcards.sixcard.rules import GRID_SHAPES
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,12 +56,23 @@ class DiscardDrawn:
 
 
 Action = Reveal | DrawStock | TakeDiscard | Swap | DiscardDrawn
-_WITH_POSITION: dict[str, type[Reveal] | type[TakeDiscard] | type[Swap]] = {
-    "reveal": Reveal,
-    "take": TakeDiscard,
-    "swap": Swap,
+
+_POSITIONS = range(max(GRID_SHAPES))
+DRAW_STOCK = DrawStock()
+DISCARD_DRAWN = DiscardDrawn()
+REVEALS = tuple(Reveal(p) for p in _POSITIONS)
+TAKES = tuple(TakeDiscard(p) for p in _POSITIONS)
+SWAPS = tuple(Swap(p) for p in _POSITIONS)
+"""Every action a grid allows, made once (index: the position): the engine offers these and
+:func:`action_from_json` reads into them, so that playing makes no new action objects (a server's
+rooms keep every action of a match, which its garbage collector would otherwise walk)."""
+
+_WITH_POSITION: dict[str, tuple[type[Reveal] | type[TakeDiscard] | type[Swap], tuple[Action, ...]]] = {
+    "reveal": (Reveal, REVEALS),
+    "take": (TakeDiscard, TAKES),
+    "swap": (Swap, SWAPS),
 }
-_WITHOUT_POSITION: dict[str, type[DrawStock] | type[DiscardDrawn]] = {"draw": DrawStock, "discard": DiscardDrawn}
+_WITHOUT_POSITION: dict[str, Action] = {"draw": DRAW_STOCK, "discard": DISCARD_DRAWN}
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
@@ -75,11 +87,12 @@ def action_from_json(data: Any) -> Action:
     if not isinstance(kind, str):  # any JSON value may come here; a list cannot even be looked up
         kind = None
     if kind in _WITHOUT_POSITION:
-        return _WITHOUT_POSITION[kind]()
+        return _WITHOUT_POSITION[kind]
     if kind in _WITH_POSITION:
         position = data.get("position")
         if isinstance(position, int) and not isinstance(position, bool):
-            return _WITH_POSITION[kind](position)
+            made, made_once = _WITH_POSITION[kind]
+            return made_once[position] if 0 <= position < len(made_once) else made(position)  # the engine refuses it
     raise GolfError(
         "sixcard.bad_action",
         f'{data!r}: an action is {{"type": "draw" | "discard"}} or '

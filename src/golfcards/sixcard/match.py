@@ -16,13 +16,13 @@ Between two holes nobody is to act until :meth:`Match.next_hole` deals the next 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from golfcards.sixcard.actions import Action
 from golfcards.sixcard.codes import DealCode, keyed_number
 from golfcards.sixcard.rules import SixCardRules
 from golfcards.sixcard.state import HoleContext, HoleState, Refusal
-from golfcards.sixcard.view import View, view_for
+from golfcards.sixcard.view import View, view_for, views_for
 
 
 def winners(scores: Sequence[int]) -> tuple[int, ...]:
@@ -95,6 +95,10 @@ class Match:
 
     def view(self, player: int | None) -> View:
         return view_for(self.state, player)
+
+    def views(self, players: Iterable[int | None]) -> dict[int | None, View]:
+        """The views of several players at once (:func:`~golfcards.sixcard.view.views_for`)."""
+        return views_for(self.state, players)
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         return self.state.legal_actions(seat)

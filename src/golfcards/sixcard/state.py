@@ -22,7 +22,19 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from golfcards.cards import AnyCard, card_from_index
-from golfcards.sixcard.actions import Action, DiscardDrawn, DrawStock, Reveal, Swap, TakeDiscard
+from golfcards.sixcard.actions import (
+    DISCARD_DRAWN,
+    DRAW_STOCK,
+    REVEALS,
+    SWAPS,
+    TAKES,
+    Action,
+    DiscardDrawn,
+    DrawStock,
+    Reveal,
+    Swap,
+    TakeDiscard,
+)
 from golfcards.sixcard.codes import DealCode
 from golfcards.sixcard.deal import SixCardDeal, reshuffle_order
 from golfcards.sixcard.rules import MAX_RESHUFFLES, SixCardRules
@@ -273,12 +285,13 @@ class HoleState:
         seat = self.current_player if seat is None else seat
         if seat is None or seat not in self.to_act:
             return []
-        positions = range(self.rules.grid)
+        grid = self.rules.grid
         if self.phase is Phase.REVEAL:
-            return [Reveal(p) for p in positions if not self.face_up[seat][p]]
+            face_up = self.face_up[seat]
+            return [REVEALS[p] for p in range(grid) if not face_up[p]]
         if self.phase is Phase.DRAW:
-            return [DrawStock(), *(TakeDiscard(p) for p in positions)]
-        return [DiscardDrawn(), *(Swap(p) for p in positions)]
+            return [DRAW_STOCK, *TAKES[:grid]]
+        return [DISCARD_DRAWN, *SWAPS[:grid]]
 
     def why_not(self, action: Action, seat: int | None = None) -> Refusal | None:
         """Why ``seat`` (default: the current player) may not do ``action`` now, or None if it may."""

@@ -1,4 +1,4 @@
-"""What one player, or a spectator, may see of a hole — built by :func:`view_for` only.
+"""What one player, or a spectator, may see of a hole — built by :func:`views_for` only.
 
 Everything a bot, the terminal, a protocol client or the web app receives is a :class:`View`:
 
@@ -17,6 +17,7 @@ the JSON format is documented in ``docs/sixcard-protocol.md``.
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -80,21 +81,18 @@ class View:
         return bool(self.legal)
 
     def to_json(self) -> dict[str, Any]:
-        def code_of(card: AnyCard | None) -> str | None:
-            return None if card is None else card.code
-
-        context = self.context
+        context, holding = self.context, self.holding
         return {
             "viewer": self.viewer,
             "rules": dict(_rules_json(self.rules)),
             "phase": self.phase.value,
             "to_act": list(self.to_act),
             "dealer": self.dealer,
-            "grids": [[code_of(card) for card in grid] for grid in self.grids],
+            "grids": [[None if card is None else card.code for card in grid] for grid in self.grids],
             "discard": [card.code for card in self.discard],
             "stock": self.stock_count,
             "holder": self.holder,
-            "holding": code_of(self.holding),
+            "holding": None if holding is None else holding.code,
             "reveals_left": list(self.reveals_left),
             "went_out": self.went_out,
             "final_turns_left": self.final_turns_left,
@@ -291,10 +289,22 @@ def _rules_json(rules: SixCardRules) -> tuple[tuple[str, object], ...]:
 
 
 def view_for(state: HoleState, viewer: int | None) -> View:
-    """THE function that decides what ``viewer`` (a seat, or None for a spectator) may see."""
+    """What ``viewer`` (a seat, or None for a spectator) may see: :func:`views_for` of one viewer."""
+    return views_for(state, (viewer,))[viewer]
+
+
+def views_for(state: HoleState, viewers: Iterable[int | None]) -> dict[int | None, View]:
+    """THE function that decides what each of ``viewers`` (seats, None for a spectator) may see.
+
+    What every viewer sees alike (the grids, the discard, the points) is worked out once and shared
+    by the views (they are frozen); only the drawn card and the actions offered depend on the viewer.
+    A table tells every seat of every change, so it asks for all of them at once."""
+    players = state.rules.players
+    wanted = tuple(dict.fromkeys(viewers))
+    for viewer in wanted:
+        if viewer is not None and not 0 <= viewer < players:
+            raise GolfError("sixcard.no_such_seat", f"there is no seat {viewer}", seat=viewer)
     over = state.phase is Phase.OVER
-    if viewer is not None and not 0 <= viewer < state.rules.players:
-        raise GolfError("sixcard.no_such_seat", f"there is no seat {viewer}", seat=viewer)
     grids: tuple[tuple[AnyCard | None, ...], ...]
     if over:
         grids = tuple(tuple([CARDS_BY_INDEX[card] for card in grid]) for grid in state.grids)
@@ -304,26 +314,32 @@ def view_for(state: HoleState, viewer: int | None) -> View:
             for grid, flags in zip(state.grids, state.face_up, strict=False)
         )
     holder = state.holder
-    holding = CARDS_BY_INDEX[state.holding] if state.holding is not None and holder == viewer else None
-    return View(
-        rules=state.rules,
-        viewer=viewer,
-        phase=state.phase,
-        to_act=state.to_act,
-        dealer=state.dealer,
-        grids=grids,
-        discard=tuple([CARDS_BY_INDEX[card] for card in state.discard]),
-        stock_count=len(state.stock),
-        holder=holder,
-        holding=holding,
-        reveals_left=tuple(state.reveals_left),
-        went_out=state.went_out,
-        final_turns_left=state.final_turns_left,
-        turns=state.turns,
-        reshuffles=state.reshuffles,
-        end=state.end,
-        points=state.points() if over else None,
-        code=str(state.code) if over and state.code is not None else None,
-        context=state.context,
-        legal=tuple(state.legal_actions(viewer)) if viewer is not None else (),
-    )
+    alike: dict[str, Any] = {
+        "rules": state.rules,
+        "phase": state.phase,
+        "to_act": state.to_act,
+        "dealer": state.dealer,
+        "grids": grids,
+        "discard": tuple([CARDS_BY_INDEX[card] for card in state.discard]),
+        "stock_count": len(state.stock),
+        "holder": holder,
+        "reveals_left": tuple(state.reveals_left),
+        "went_out": state.went_out,
+        "final_turns_left": state.final_turns_left,
+        "turns": state.turns,
+        "reshuffles": state.reshuffles,
+        "end": state.end,
+        "points": state.points() if over else None,
+        "code": str(state.code) if over and state.code is not None else None,
+        "context": state.context,
+    }
+    drawn = None if state.holding is None else CARDS_BY_INDEX[state.holding]
+    return {
+        viewer: View(
+            viewer=viewer,
+            holding=drawn if holder == viewer else None,
+            legal=tuple(state.legal_actions(viewer)) if viewer is not None else (),
+            **alike,
+        )
+        for viewer in wanted
+    }

@@ -50,7 +50,7 @@ from golfcards.web.requests import client_address, error_response, field, json_b
 from golfcards.web.room_store import RoomStore
 from golfcards.web.rooms import HOST, Room, Rooms, SeatKind, clean_name
 from golfcards.web.sixcard_house import rules_from_json
-from golfcards.web.sixcard_seats import AWAY_SECONDS, AwayWatch, seat_extras
+from golfcards.web.sixcard_seats import AWAY_SECONDS, AwayWatch, seat_extras, seat_states
 from golfcards.web.sixcard_table import table_extras
 from golfcards.web.sixcard_view import RoomMoment
 
@@ -233,7 +233,10 @@ class Tables:
         room, t = moment.room, client.t
         message = moment.message(client.seat, t)
         message.update(moment.alike(("table", client.seat is None, t), lambda: table_extras(room, client, clients, t)))
-        message.update(seat_extras(room, client.seat, t))
+        host = client.seat == HOST
+        message.update(
+            seat_extras(room, client.seat, t, moment.alike(("seats", host), lambda: seat_states(room, host)))
+        )
         return message
 
     def wake_bots(self, room: Room) -> None:

@@ -19,7 +19,7 @@ from golfcards.sixcard.match import winners
 from golfcards.sixcard.state import Phase
 from golfcards.sixcard.view import View
 from golfcards.web.card_faces import face
-from golfcards.web.rooms import LastAction, Room, SeatKind
+from golfcards.web.rooms import HOST, LastAction, Room, SeatKind
 
 T = TypeVar("T")
 
@@ -40,24 +40,40 @@ def seat_name(room: Room, seat: int, t: Translator) -> str:
 
 
 def room_json(room: Room, seat: int | None, t: Translator, public_url: str | None = None) -> dict[str, Any]:
+    """The room as the client sitting at ``seat`` (None: not seated) is told of it."""
+    return room_json_for(room_alike_json(room, t, public_url), seat)
+
+
+def room_alike_json(room: Room, t: Translator, public_url: str | None = None) -> dict[str, Any]:
+    """:func:`room_json` as a spectator reads it: what every client of a language reads alike."""
     return {
         "code": room.code,
         "link": None if public_url is None else f"{public_url}/sixcard/{room.code}",
         "players": room.rules.players,
         "holes": room.rules.holes,
         "started": room.match is not None,
-        "host": seat == 0,
+        "host": False,
         "seats": [
             {
                 "name": seat_name(room, number, t),
                 "kind": holder.kind.value,
                 "level": holder.level,
                 "connected": holder.connections > 0 or holder.kind is SeatKind.BOT,
-                "you": number == seat,
+                "you": False,
             }
             for number, holder in enumerate(room.seats)
         ],
     }
+
+
+def room_json_for(alike: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """:func:`room_alike_json`'s ``alike`` for the client at ``seat``: which seat is theirs, and
+    whether they host (the parts not changed are shared with ``alike``)."""
+    if seat is None:
+        return alike
+    seats = list(alike["seats"])
+    seats[seat] = {**seats[seat], "you": True}
+    return {**alike, "host": seat == HOST, "seats": seats}
 
 
 def last_action_json(room: Room, action: LastAction, t: Translator) -> dict[str, Any]:
@@ -132,21 +148,24 @@ class RoomMoment:
         """The whole state message for one client sitting at ``seat`` (None: not seated). Parts of it
         are shared with other messages of this moment: encode it, do not change it."""
         room, match = self.room, self.room.match
-        view = match.view(seat) if match is not None else None
+        view = None if match is None else self.alike("views", lambda: match.views((None, *range(match.players))))[seat]
         message: dict[str, Any] = {
             "type": "state",
             "seat": seat,
-            "room": room_json(room, seat, t, self.public_url),
+            "room": room_json_for(self.alike(("room", t), lambda: room_alike_json(room, t, self.public_url)), seat),
             "view": None if view is None else view.to_json(),
             **self.alike(("public", t), lambda: self._public(t)),
             "status": status_text(room, view, seat, t),
             "sequence": room.sequence,
         }
-        faces: dict[str, dict[str, object]] = self.alike(("faces", t), dict)
-        message["cards"] = {
-            code: faces.get(code) or faces.setdefault(code, face(code, t)) for code in sorted(visible_codes(message))
-        }
+        codes = frozenset(visible_codes(message))
+        message["cards"] = self.alike(("cards", t, codes), lambda: self._faces(codes, t))
         return message
+
+    def _faces(self, codes: frozenset[str], t: Translator) -> dict[str, dict[str, object]]:
+        """The faces of the cards ``codes`` in the language of ``t``, by code in order."""
+        faces: dict[str, dict[str, object]] = self.alike(("faces", t), dict)
+        return {code: faces.get(code) or faces.setdefault(code, face(code, t)) for code in sorted(codes)}
 
     def alike(self, key: Hashable, build: Callable[[], T]) -> T:
         """``build()``, worked out once in this moment for all the messages that share ``key``."""
