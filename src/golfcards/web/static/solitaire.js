@@ -243,8 +243,8 @@
   /**
    * The discard's faces of the cards that fit it now, made while the page is idle and kept in it after
    * its top face, hidden (`.spare`: styled and laid out, not painted, not in the accessibility tree).
-   * A removal then shows one by a class change instead of making a face in its press's frame, whose
-   * style and layout (nine new elements, their text shaped) were the largest part of that frame.
+   * A removal then shows one by a class change instead of making a face in its press's frame (nine new
+   * elements to style and lay out, their text shaped: a third of that frame's layout at 1×).
    */
   let sparesAsked = false;
   function askSpares() {
