@@ -73,9 +73,14 @@ new PerformanceObserver((list) => {
 }).observe({ type: "event", durationThreshold: 0, buffered: true });
 window.__painted = [];
 window.__frames = [];
+// A new top card on the discard: a child added or removed other than the hidden faces the page makes
+// ahead while idle (`.spare`; showing one removes the old top).
+window.__topChanged = (records) => records.some((record) => [...record.addedNodes, ...record.removedNodes]
+  .some((node) => !(node.classList && node.classList.contains("spare"))));
 window.__watch = () => {
   const discard = document.getElementById("discard");
-  new MutationObserver(() => {
+  new MutationObserver((records) => {
+    if (!window.__topChanged(records)) return;
     const seen = performance.now();
     requestAnimationFrame(() => window.__painted.push({ seen, frame: performance.now() }));
   }).observe(discard, { childList: true });
@@ -83,7 +88,8 @@ window.__watch = () => {
 window.__motion = null;
 window.__watchMotion = () => {
   // From the moment the discard changes, every frame for 250 ms, and how many animations ran.
-  new MutationObserver(() => {
+  new MutationObserver((records) => {
+    if (!window.__topChanged(records)) return;
     const frames = [];
     let running = null;
     const end = performance.now() + 250;

@@ -8,6 +8,8 @@ lost -T, the tab title stayed English.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from play import (
     BLOCKING_CODE,
@@ -289,7 +291,7 @@ def test_drag_a_free_card_onto_the_discard_with_the_mouse(new_page):
     click_action(page, "d")
     drag(page, '#tableau [data-column="5"].free', "#discard")
     wait_moves(page, 2)
-    assert page.get_attribute("#discard .card", "aria-label") == "Discard: 9 of clubs"
+    assert page.get_attribute("#discard > .card:not(.spare)", "aria-label") == "Discard: 9 of clubs"
     assert page.text_content("#score") == "10"
     sent = answered(page)
     drag(page, '#tableau [data-column="1"].free', "#tableau .column[data-number='4']")
@@ -322,7 +324,7 @@ def test_drag_a_free_card_onto_the_discard_with_a_finger(new_page):
         cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     wait_moves(page, 2)
-    assert page.get_attribute("#discard .card", "aria-label") == "Discard: 9 of clubs"
+    assert page.get_attribute("#discard > .card:not(.spare)", "aria-label") == "Discard: 9 of clubs"
     assert "touch" in page.evaluate("window.__pointers")
 
 
@@ -351,11 +353,11 @@ def test_undoing_a_draw_flies_the_drawn_card_back_to_the_stock(new_page):
     page = new_page(init_script=RECORD_GHOSTS)
     deal(page, REFERENCE)
     click_action(page, "d")
-    drawn = page.get_attribute("#discard > .card", "data-code")
+    drawn = page.get_attribute("#discard > .card:not(.spare)", "data-code")
     page.evaluate("window.__ghosts = []")
     press_and_wait(page, "u")
     assert page.evaluate("window.__ghosts") == [{"code": drawn, "hidden": "true"}]
-    assert page.get_attribute("#discard > .card", "data-code") != drawn
+    assert page.get_attribute("#discard > .card:not(.spare)", "data-code") != drawn
     page.wait_for_function("() => !document.querySelector('.ghost')")
 
 
@@ -576,3 +578,47 @@ def test_no_text_caret_stays_behind_once_the_code_is_dealt(new_page):
     page.keyboard.press("Escape")
     page.wait_for_function("() => !document.getElementById('new-dialog').open")
     assert page.evaluate("getSelection().type") == "None"
+
+
+def settled_discard(page) -> bytes:
+    """The discard once its motion is over, as pixels."""
+    page.wait_for_function("() => document.getAnimations().length === 0")
+    frames(page)
+    return page.locator("#discard").screenshot()
+
+
+@pytest.mark.parametrize(
+    ("phone", "theme", "style"),
+    [(True, "light", "classic"), (False, "dark", "large")],
+    ids=["phone-light", "desktop-dark-large-print"],
+)
+def test_a_removal_shows_the_face_made_ahead_and_it_looks_like_a_new_one(new_page, phone, theme, style):
+    page = new_page(phone=phone)
+    page.click("#open-settings")
+    page.select_option("#theme", theme)
+    page.select_option("#card-style", style)
+    page.keyboard.press("Escape")
+    deal(page, REFERENCE)
+    click_action(page, "d")
+    # While the page is idle it makes the discard's face of every card that fits it, hidden.
+    page.wait_for_function(
+        """() => {
+             const spares = [...document.querySelectorAll('#discard > .card.spare')].map((n) => n.dataset.code).sort();
+             const fitting = [...document.querySelectorAll('#tableau .card.playable')].map((n) => n.dataset.code).sort();
+             return fitting.length > 0 && spares.join() === fitting.join();
+           }"""
+    )
+    spares = page.locator("#discard > .card.spare")
+    assert all(not spares.nth(i).is_visible() for i in range(spares.count()))
+    discard_names = page.get_by_role("img", name=re.compile("^Discard"))
+    assert discard_names.count() == 1, "the hidden faces are not in the accessibility tree"
+    page.eval_on_selector('#discard > .card.spare[data-code="9C"]', "node => { node.madeAhead = true; }")
+    click_action(page, "5")
+    top = page.locator("#discard > .card:not(.spare)")
+    assert top.evaluate("node => node.madeAhead === true && node === node.parentNode.firstElementChild")
+    assert discard_names.count() == 1
+    assert discard_names.get_attribute("aria-label") == "Discard: 9 of clubs"
+    shown = settled_discard(page)
+    reload(page)
+    assert page.locator("#discard > .card:not(.spare)").evaluate("node => node.madeAhead === undefined")
+    assert settled_discard(page) == shown, "the face made ahead looks like one made when it is needed"

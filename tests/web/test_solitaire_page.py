@@ -107,7 +107,7 @@ def test_reload_mid_game_keeps_the_game(new_page):
         "3",
         "15",
     )
-    assert page.locator("#discard .card").get_attribute("aria-label") == "Discard: 8 of clubs"
+    assert page.locator("#discard > .card:not(.spare)").get_attribute("aria-label") == "Discard: 8 of clubs"
     assert page.text_content("#code") == "GO1-E-AAAAAAB"
 
 

@@ -92,6 +92,7 @@
     clock.update();
     if (before) animateChange(previous, before, how);
     announceGame();
+    askSpares();
   }
 
   /**
@@ -218,13 +219,60 @@
     const top = discard.firstElementChild;
     const code = game.discard ? game.discard.code : "";
     if (top && top.dataset.code === code && top.dataset.lang === Golf.language) return;
-    if (game.discard) {
-      discard.replaceChildren(cardFace(game.discard, "div", { role: "img", "data-code": code, "data-lang": Golf.language,
-        "aria-label": `${t("discard")}: ${game.discard.name}` }));
+    const spare = game.discard && [...discard.children].find((node) => node.classList.contains("spare")
+      && node.dataset.code === code && node.dataset.lang === Golf.language);
+    if (spare) {
+      // Made ahead and laid out already: shown by a class change. What was before it goes (the old
+      // top, as before); the spares after it stay hidden until the next idle moment.
+      while (discard.firstElementChild !== spare) discard.firstElementChild.remove();
+      spare.classList.remove("spare");
+    } else if (game.discard) {
+      discard.replaceChildren(discardFace(game.discard));
     } else {
       discard.replaceChildren(el("div", { class: "slot", role: "img", "data-code": "", "data-lang": Golf.language,
         "aria-label": t("discard_empty") }));
     }
+  }
+
+  /** The discard's face for `card` (a `spare` one is hidden: see `prepareSpares`). */
+  function discardFace(card, spare = false) {
+    return cardFace(card, "div", { role: "img", "data-code": card.code, "data-lang": Golf.language,
+      "aria-label": `${t("discard")}: ${card.name}`, class: spare ? "spare" : "" });
+  }
+
+  /**
+   * The discard's faces of the cards that fit it now, made while the page is idle and kept in it after
+   * its top face, hidden (`.spare`: styled and laid out, not painted, not in the accessibility tree).
+   * A removal then shows one by a class change instead of making a face in its press's frame (nine new
+   * elements to style and lay out, their text shaped: a third of that frame's layout at 1×).
+   */
+  let sparesAsked = false;
+  function askSpares() {
+    if (sparesAsked) return;
+    sparesAsked = true;
+    const idle = window.requestIdleCallback || ((task) => setTimeout(task, 50));
+    idle(() => {
+      sparesAsked = false;
+      prepareSpares();
+    }, { timeout: 1000 });
+  }
+
+  function prepareSpares() {
+    const discard = $("discard");
+    const top = discard.firstElementChild;
+    if (!game || busy || !top) return;
+    const fitting = new Map();
+    if (game.status === "playing" && !replay) {
+      for (const column of game.columns) {
+        const card = column[column.length - 1];
+        if (card && card.playable) fitting.set(card.code, card);
+      }
+    }
+    for (const node of [...discard.children].slice(1)) {
+      if (fitting.has(node.dataset.code) && node.dataset.lang === Golf.language) fitting.delete(node.dataset.code);
+      else node.remove();
+    }
+    for (const card of fitting.values()) discard.append(discardFace(card, true));
   }
 
   /**
@@ -349,6 +397,7 @@
     }
     busy = false;
     delete document.body.dataset.busy;
+    askSpares();
     maybeAutoDraw();
   }
 
