@@ -24,18 +24,13 @@ AWAY_SECONDS = 60.0
 STAND_IN_NOTICE = N_("A bot is playing for you while you were away. Take your seat back to play again.")
 
 
-def seat_extras(
-    room: Room, seat: int | None, t: Translator, states: list[dict[str, bool]] | None = None
-) -> dict[str, Any]:
+def seat_extras(room: Room, seat: int | None, t: Translator, states: list[dict[str, bool]]) -> dict[str, Any]:
     """The keys added to a client's state message: each seat's ``away`` and ``stand_in`` flags, what
-    the host may do to it (``can_stand_in``, ``can_remove``), and the ``stand_in_notice`` shown to a
-    player whose seat a bot is playing (None otherwise). ``states``: :func:`seat_states` for this
-    client, if worked out already (every client but the host reads the same)."""
+    the host may do to it (``can_stand_in``, ``can_remove``) — ``states``, :func:`seat_states` for
+    this client, worked out once for every client that reads them alike — and the
+    ``stand_in_notice`` shown to a player whose seat a bot is playing (None otherwise)."""
     mine = seat is not None and room.seats[seat].stand_in
-    return {
-        "seat_states": seat_states(room, seat == HOST) if states is None else states,
-        "stand_in_notice": t.gettext(STAND_IN_NOTICE) if mine else None,
-    }
+    return {"seat_states": states, "stand_in_notice": t.gettext(STAND_IN_NOTICE) if mine else None}
 
 
 def seat_states(room: Room, host: bool) -> list[dict[str, bool]]:
