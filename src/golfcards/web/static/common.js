@@ -60,8 +60,21 @@ const Golf = (() => {
     return data;
   }
 
+  /** Offer ``languages`` (from /api/i18n) in the language picker ``select``, the page's language chosen. */
+  function fillLanguages(select, languages) {
+    select.replaceChildren(...languages.map((l) => el("option", { value: l.code, text: l.name, lang: l.code })));
+    select.value = language;
+  }
+
+  /** Choose ``lang`` on this device; an address that names a language (``?lang=``, as the home page's
+   * links give) names this one from now on, so that a reload keeps the choice. */
   function setLanguage(lang) {
     localStorage.setItem(LANG_KEY, lang);
+    const url = new URL(location.href);
+    if (url.searchParams.has("lang")) {
+      url.searchParams.set("lang", lang);
+      history.replaceState(history.state, "", url);
+    }
     return loadStrings(lang);
   }
 
@@ -150,6 +163,6 @@ const Golf = (() => {
     }
   }
 
-  return { chosenLanguage, loadStrings, setLanguage, t, format, api, el, cardFace, openDialog, closeDialog,
+  return { chosenLanguage, loadStrings, setLanguage, fillLanguages, t, format, api, el, cardFace, openDialog, closeDialog,
     applyStrings, withLang, look, setLook, stored, get language() { return language; } };
 })();

@@ -57,8 +57,7 @@
   async function start() {
     const data = await Golf.loadStrings(Golf.chosenLanguage());
     const select = $("language");
-    select.replaceChildren(...data.languages.map((l) => el("option", { value: l.code, text: l.name, lang: l.code })));
-    select.value = Golf.language;
+    Golf.fillLanguages(select, data.languages);
     $("rules-link").href = `/rules/solitaire?lang=${Golf.language}`;
     const saved = localStorage.getItem(RULE_KEY);
     if (["easy", "classic", "strict"].includes(saved)) $("daily-rule").value = saved;

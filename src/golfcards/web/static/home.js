@@ -4,8 +4,7 @@
 (async () => {
   const data = await Golf.loadStrings(Golf.chosenLanguage());
   const select = document.getElementById("language");
-  select.replaceChildren(...data.languages.map((l) => Golf.el("option", { value: l.code, text: l.name, lang: l.code })));
-  select.value = Golf.language;
+  Golf.fillLanguages(select, data.languages);
   const links = () => document.querySelectorAll("[data-lang-link]").forEach((a) => {
     a.href = `${a.getAttribute("href").split("?")[0]}?lang=${Golf.language}`;
   });

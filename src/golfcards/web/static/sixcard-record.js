@@ -184,8 +184,7 @@
   async function start() {
     const data = await Golf.loadStrings(Golf.chosenLanguage());
     const select = $("language");
-    select.replaceChildren(...data.languages.map((l) => el("option", { value: l.code, text: l.name, lang: l.code })));
-    select.value = Golf.language;
+    Golf.fillLanguages(select, data.languages);
     select.addEventListener("change", async () => { await Golf.setLanguage(select.value); location.reload(); });
     $("rules-link").href = `/rules/sixcard?lang=${Golf.language}`;
     document.title = `${t("record_title")} · golfcards`;

@@ -880,15 +880,9 @@
     placeSpot(true);
   }
 
-  function fillLanguages(languages) {
-    const select = $("language");
-    select.replaceChildren(...languages.map((l) => el("option", { value: l.code, text: l.name, lang: l.code })));
-    select.value = Golf.language;
-  }
-
   async function changeLanguage() {
     const data = await Golf.setLanguage($("language").value);
-    fillLanguages(data.languages);
+    Golf.fillLanguages($("language"), data.languages);
     $("rules-link").href = `/rules/solitaire?lang=${Golf.language}`;
     fillHelp();
     updateReplayButton();
@@ -1210,7 +1204,7 @@
 
   async function start() {
     const data = await Golf.loadStrings(Golf.chosenLanguage());
-    fillLanguages(data.languages);
+    Golf.fillLanguages($("language"), data.languages);
     fillHelp();
     updateReplayButton();
     $("rules-link").href = `/rules/solitaire?lang=${Golf.language}`;
