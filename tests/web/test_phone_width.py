@@ -1,0 +1,45 @@
+"""No page is wider than a phone's screen, in any language: a long word of one language (a rule's name
+in Greek, a link in Catalan, a scorecard of four players in German) must wrap or scroll inside its own
+box, never make the whole page scroll sideways."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+LANGUAGES = ["ca", "de", "el", "en", "es", "fr", "pt"]
+PAGES = ["/", "/solitaire", "/daily", "/sixcard", "/sixcard/record", "/rules", "/rules/solitaire", "/rules/sixcard"]
+
+WIDER_THAN_THE_SCREEN = """() => {
+  const inside = (e) => e.closest('.scroll-x, dialog:not([open])');
+  const wide = [...document.querySelectorAll('body *')].filter((e) => {
+    const box = e.getBoundingClientRect();
+    return e.getClientRects().length && box.width > 0 && (box.right > innerWidth + 1 || box.left < -1)
+      && !inside(e.parentElement || e);
+  });
+  return { page: document.documentElement.scrollWidth, screen: innerWidth,
+           wide: wide.slice(0, 3).map((e) => `${e.tagName.toLowerCase()}#${e.id}.${e.className}`) };
+}"""
+
+
+def assert_fits(page, where: str) -> None:
+    found = page.evaluate(WIDER_THAN_THE_SCREEN)
+    assert found["page"] <= found["screen"] and not found["wide"], (where, found)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_page_fits_a_phone_in_every_language(new_page, language):
+    page = new_page(f"/?lang={language}", phone=True)
+    for path in PAGES:
+        page.goto(f"{path}?lang={language}")
+        page.wait_for_function("() => document.body.classList.contains('ready') || !document.querySelector('script[src$=\"common.js\"]')")
+        assert_fits(page, path)
+    page.goto(f"/sixcard?lang={language}")
+    page.wait_for_selector("body.ready")
+    page.select_option("#bots-form select[name=bots]", "3")
+    page.click("#bots-form button[type=submit]")
+    page.wait_for_selector("#play:not([hidden])")
+    page.wait_for_selector("#scorecard-panel:not([hidden])")
+    assert_fits(page, "a six-card table with three bots")
+    assert not page.errors
