@@ -43,3 +43,30 @@ def test_every_page_fits_a_phone_in_every_language(new_page, language):
     page.wait_for_selector("#scorecard-panel:not([hidden])")
     assert_fits(page, "a six-card table with three bots")
     assert not page.errors
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_solitaire_windows_fit_a_small_phone_in_every_language(new_page, language):
+    """320 px wide (the narrowest phones still in use), large print: the new game, settings,
+    statistics and shortcuts windows keep to the screen (a key combination or a fieldset wider than
+    the window cut its text off)."""
+    page = new_page(
+        f"/solitaire?lang={language}",
+        phone=True,
+        init_script="localStorage.setItem('golfcards.look', JSON.stringify({cards: 'large'}))",
+    )
+    page.set_viewport_size({"width": 320, "height": 640})
+    page.wait_for_function("() => innerWidth === 320")
+    assert_fits(page, "the board")
+    for opener, window in [
+        ("#new-game", "#new-dialog"),
+        ("#open-settings", "#settings-dialog"),
+        ("#open-stats", "#stats-dialog"),
+        ("#open-help", "#help-dialog"),
+    ]:
+        page.click(opener)
+        page.wait_for_selector(f"{window}[open]")
+        assert_fits(page, window)
+        page.keyboard.press("Escape")
+        page.wait_for_selector(f"{window}:not([open])", state="attached")
+    assert not page.errors
