@@ -70,3 +70,23 @@ def test_the_solitaire_windows_fit_a_small_phone_in_every_language(new_page, lan
         page.keyboard.press("Escape")
         page.wait_for_selector(f"{window}:not([open])", state="attached")
     assert not page.errors
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_six_card_room_fits_a_small_phone_in_every_language(new_page, language):
+    """320 px wide: a new room of four waiting for its players, then a table with three bots (the
+    house rules' list wraps its long words: Catalan and Spanish pushed the page sideways)."""
+    page = new_page(f"/sixcard?lang={language}", phone=True)
+    page.set_viewport_size({"width": 320, "height": 640})
+    page.wait_for_function("() => innerWidth === 320")
+    page.select_option("#room-form select[name=players]", "4")
+    page.click("#create-room")
+    page.wait_for_selector("#seats li")
+    assert_fits(page, "a room waiting for its players")
+    page.goto(f"/sixcard?lang={language}")
+    page.wait_for_selector("body.ready")
+    page.select_option("#bots-form select[name=bots]", "3")
+    page.click("#bots-form button[type=submit]")
+    page.wait_for_selector("#play:not([hidden])")
+    assert_fits(page, "a table with three bots")
+    assert not page.errors
