@@ -33,7 +33,9 @@ def test_every_page_fits_a_phone_in_every_language(new_page, language):
     page = new_page(f"/?lang={language}", phone=True)
     for path in PAGES:
         page.goto(f"{path}?lang={language}")
-        page.wait_for_function("() => document.body.classList.contains('ready') || !document.querySelector('script[src$=\"common.js\"]')")
+        page.wait_for_function(
+            "() => document.body.classList.contains('ready') || !document.querySelector('script[src$=\"common.js\"]')"
+        )
         assert_fits(page, path)
     page.goto(f"/sixcard?lang={language}")
     page.wait_for_selector("body.ready")
