@@ -2,8 +2,12 @@
 
 Usage (from the repository root), after the census runs of docs/census.md::
 
-    PYTHONPATH=src python bench/census.py census-plain.parquet census-J1.parquet census-J2.parquet \\
-        census-ND.parquet --svg docs/census
+    PYTHONPATH=src python bench/census.py census-plain.parquet --into docs/census-data/plain.json
+    PYTHONPATH=src python bench/census.py docs/census-data/{plain,J1,J2,ND}.json --svg docs/census
+
+The first folds a run's table into the deck's committed tally (``census_tally``: a census shared by
+several machines or sessions); the second prints the tables and draws the plots from the tallies
+(tables may be given instead of tallies).
 
 Each table is read from its CSV journal (``<table>.journal.csv``, written chunk by chunk, so a
 census still running can be reported on), with the same summary as ``analyze`` prints
@@ -19,7 +23,10 @@ import argparse
 import csv
 import math
 import sys
+from datetime import date
 from pathlib import Path
+
+import census_tally
 
 from golfcards.runners.analysis import ANYTIME_STRICT, GRADE_SUFFIX, RuleSummary, summarize
 from golfcards.solitaire.rules import RuleName, Rules
@@ -49,18 +56,63 @@ def rules_of(label: str, header: list[str]) -> tuple[list[Rules], bool, int]:
     return [Rules(name, jokers, empty) for name in names], ANYTIME_STRICT in header, grade_every
 
 
+Result = tuple[str, tuple[RuleSummary, ...], dict[str, list[tuple[float, float]]]]
+"""A deck's label, its rows of the table, and per rule (time in ms, share decided within it)."""
+
+
+def from_table(path: Path) -> Result:
+    """A deck's results from a table of ``analyze`` (its journal)."""
+    label, header, rows = read_table(path)
+    rules, anytime, grade_every = rules_of(label, header)
+    summary = summarize(rows, rules, 0, 0.0, anytime, grade_every)
+    curves = {}
+    for rule in summary.rules:
+        times = sorted(float(row[header.index(rule.rule) + 2]) for row in rows)
+        step = max(1, len(times) // 400)
+        curves[rule.rule] = [(ms, (i + 1) / len(times)) for i, ms in enumerate(times) if i % step == 0]
+        curves[rule.rule].append((times[-1], 1.0))
+    return label, summary.rules, curves
+
+
+def from_tally(path: Path) -> Result:
+    """A deck's results from its committed tally (see census_tally)."""
+    tally = census_tally.load(path)
+    return tally.deck, tally.summaries(), {name: rule.cumulative() for name, rule in tally.rules.items()}
+
+
+def fold_into(tally_path: Path, table: Path, seed: int, target: int, note: str) -> int:
+    """Fold ``table`` into the tally at ``tally_path`` (made if missing) and say how far it is."""
+    label, header, rows = read_table(table)
+    if tally_path.exists():
+        tally = census_tally.load(tally_path)
+    else:
+        tally = census_tally.Tally(label, seed, target, header)
+    try:
+        added = census_tally.fold(tally, header, rows, {"date": date.today().isoformat(), "machine": note})
+    except ValueError as error:
+        print(f"census.py: {table}: {error}", file=sys.stderr)
+        return 2
+    census_tally.save(tally, tally_path)
+    print(f"{tally.deck}: {added:,} deals added, {tally.deals:,} of {tally.target:,} tallied")
+    if tally.deals < tally.target:
+        print(f"go on with: golf solitaire analyze --random {tally.target} --seed {tally.seed} --skip {tally.deals} …")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("tables", type=Path, nargs="+", help="census tables (.parquet or .csv)")
+    parser.add_argument("inputs", type=Path, nargs="+", help="census tables (.parquet or .csv) or tallies (.json)")
     parser.add_argument("--svg", type=Path, default=None, help="prefix of the two SVG plots")
+    parser.add_argument("--into", type=Path, default=None, help="fold the one table given into this tally")
+    parser.add_argument("--seed", type=int, default=2026, help="with --into, a new tally's seed")
+    parser.add_argument("--target", type=int, default=1_000_000, help="with --into, a new tally's deals aimed at")
+    parser.add_argument("--machine", default="", help="with --into, the machine and its load, kept in the tally")
     args = parser.parse_args(argv)
-    results: list[tuple[str, tuple[RuleSummary, ...], dict[str, list[float]]]] = []
-    for path in args.tables:
-        label, header, rows = read_table(path)
-        rules, anytime, grade_every = rules_of(label, header)
-        summary = summarize(rows, rules, 0, 0.0, anytime, grade_every)
-        times = {rule.rule: sorted(float(row[header.index(rule.rule) + 2]) for row in rows) for rule in summary.rules}
-        results.append((label, summary.rules, times))
+    if args.into is not None:
+        if len(args.inputs) != 1:
+            parser.error("--into takes one table")
+        return fold_into(args.into, args.inputs[0], args.seed, args.target, args.machine)
+    results = [from_tally(path) if path.suffix == ".json" else from_table(path) for path in args.inputs]
     print(
         "| deals | rule | winnable | share | 95 % interval | ms median | ms p99 | ms max | graded "
         "| gentle | tricky | fiendish |"
@@ -84,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def share_plot(results: list[tuple[str, tuple[RuleSummary, ...], dict[str, list[float]]]]) -> str:
+def share_plot(results: list[Result]) -> str:
     """Winnable share per rule and deck, with 95 % intervals; the literature's figures as dashes."""
     group, bar, left, top, height = 210, 40, 50, 40, 300
     width = left + group * len(results) + 20
@@ -138,7 +190,7 @@ def share_plot(results: list[tuple[str, tuple[RuleSummary, ...], dict[str, list[
     return "\n".join(parts) + "\n"
 
 
-def time_plot(results: list[tuple[str, tuple[RuleSummary, ...], dict[str, list[float]]]]) -> str:
+def time_plot(results: list[Result]) -> str:
     """The share of deals solved within t ms (t on a log scale), per rule, for each deck."""
     panel, left, top, height = 260, 50, 40, 280
     width = left + panel * len(results) + 20
@@ -161,7 +213,7 @@ def time_plot(results: list[tuple[str, tuple[RuleSummary, ...], dict[str, list[f
     ]
     for tick in range(0, 101, 25):
         parts.append(f'<text x="{left - 6}" y="{y(tick / 100) + 4:.1f}" text-anchor="end">{tick} %</text>')
-    for index, (label, rules, times) in enumerate(results):
+    for index, (label, rules, curves) in enumerate(results):
         x0 = left + index * panel + 10
         parts.append(f'<rect x="{x0}" y="{top}" width="{panel - 30}" height="{plot}" fill="none" stroke="#bbb"/>')
         for exponent in range(low, high + 1):
@@ -169,10 +221,7 @@ def time_plot(results: list[tuple[str, tuple[RuleSummary, ...], dict[str, list[f
             parts.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top}" y2="{top + plot}" stroke="#eee"/>')
             parts.append(f'<text x="{x:.1f}" y="{top + plot + 14}" text-anchor="middle">{10**exponent:g}</text>')
         for rule in rules:
-            values = times[rule.rule]
-            step = max(1, len(values) // 400)
-            points = [(x_of(ms, x0), y((i + 1) / len(values))) for i, ms in enumerate(values) if i % step == 0]
-            points.append((x_of(values[-1], x0), y(1.0)))
+            points = [(x_of(ms, x0), y(share)) for ms, share in curves[rule.rule]]
             path = " ".join(f"{px:.1f},{py:.1f}" for px, py in points)
             parts.append(f'<polyline points="{path}" fill="none" stroke="{COLOURS[rule.rule]}" stroke-width="2"/>')
         parts.append(

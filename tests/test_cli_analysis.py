@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from golfcards.main import main
+from golfcards.runners.analysis import random_numbers as analysis_numbers
 from golfcards.solitaire import solver_fast
 from golfcards.solitaire.board import Board, Status, parse_action
 from golfcards.solitaire.codes import GameCode
@@ -238,6 +239,35 @@ def test_a_census_of_a_variant_with_the_files_strict_and_grades(capsys, tmp_path
     graded = sum(row["easy"] and row["deal"] % 3 == 0 for row in rows)
     assert sum(data["rules"]["easy"]["grades"].values()) == graded
     assert "grades" not in data["rules"]["strict_anytime"]
+
+
+def test_two_machines_share_a_census_with_skip(capsys, tmp_path):
+    """``--skip K`` solves the deals of ``--random N`` after the first K: two tables, one census."""
+
+    def census(table: str, count: int, *more: str) -> dict:
+        argv = ["solitaire", "analyze", "--random", str(count), "--seed", "7", "--workers", "1", "--quiet", "--json"]
+        status, out, _ = run(capsys, *argv, "--out", str(tmp_path / table), *more)
+        assert status == 0
+        return json.loads(out)
+
+    def deals(table: str) -> list[int]:
+        return [int(line.split(",")[0]) for line in (tmp_path / table).read_text(encoding="utf-8").splitlines()[1:]]
+
+    whole, first, rest = census("whole.csv", 5), census("first.csv", 3), census("rest.csv", 5, "--skip", "3")
+    assert (first["deals"], rest["deals"]) == (3, 2)
+    for rule in ("easy", "classic"):
+        assert first["rules"][rule]["winnable"] + rest["rules"][rule]["winnable"] == whole["rules"][rule]["winnable"]
+    assert sorted(deals("rest.csv")) == sorted(analysis_numbers(5, 7)[3:])
+    assert sorted(deals("first.csv") + deals("rest.csv")) == sorted(deals("whole.csv"))
+
+
+def test_a_skip_that_leaves_no_deal_is_a_clear_localized_error(capsys, tmp_path):
+    argv = ["solitaire", "analyze", "--random", "3", "--skip", "3", "--out", str(tmp_path / "t.csv")]
+    status, _, err = run(capsys, *argv, "--lang", "es")
+    assert status == 2 and "--skip 3 no deja ninguno de los 3 repartos" in err and "Traceback" not in err
+    assert not (tmp_path / "t.csv").exists(), "refused before any table is made"
+    status, out, _ = run(capsys, *argv, "--json")
+    assert status == 2 and json.loads(out)["error"]["key"] == "analysis.bad_skip"
 
 
 def test_analyze_needs_a_count_and_a_good_code(capsys, tmp_path):

@@ -5,9 +5,10 @@
 * ``hint CODE [ACTIONS…]`` — the position after the actions: the hint and whether it can still be won.
 * ``winnable [--rule R] [--grade G] [--seed S]`` — a random deal proven winnable under the rule,
   drawn uniformly among the winnable deals of difficulty grade G (any, gentle, tricky, fiendish).
-* ``analyze --from CODE --count N | --random N --seed S`` — solve many deals on every core into a
-  resumable table, then print the summary; ``--jokers``, ``--empty-discard``, ``--strict``,
-  ``--anytime-strict`` (the reference file's strict) and ``--grade-every K`` make it a census.
+* ``analyze --from CODE --count N | --random N --seed S [--skip K]`` — solve many deals on every core
+  into a resumable table, then print the summary; ``--jokers``, ``--empty-discard``, ``--strict``,
+  ``--anytime-strict`` (the reference file's strict) and ``--grade-every K`` make it a census, and
+  ``--skip`` lets several machines (or sessions) share one.
 """
 
 from __future__ import annotations
@@ -99,6 +100,13 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     which.add_argument("--random", type=WholeNumber(1, MAX_DEALS), metavar="N", help="N distinct random deals")
     analyze_parser.add_argument("--count", type=WholeNumber(1, MAX_DEALS), help="how many deals from --from")
     analyze_parser.add_argument("--seed", type=SEED, default=0, help="seed of --random (default 0)")
+    analyze_parser.add_argument(
+        "--skip",
+        type=WholeNumber(0, MAX_DEALS),
+        default=0,
+        metavar="K",
+        help="leave out the first K of those deals (solved elsewhere: one census shared by several machines)",
+    )
     analyze_parser.add_argument("--strict", action="store_true", help="also solve under the strict rule")
     analyze_parser.add_argument(
         "--anytime-strict",
@@ -273,6 +281,16 @@ def run_analyze(args: argparse.Namespace) -> int:
             numbers = analysis.random_numbers(args.random, args.seed)
             options = Rules()
             default_name = f"analysis-random-{args.seed}-{args.random}.csv"
+        if args.skip:
+            if args.skip >= len(numbers):
+                raise GolfError(
+                    "analysis.bad_skip",
+                    f"--skip {args.skip} leaves none of the {len(numbers)} deals",
+                    skip=args.skip,
+                    count=len(numbers),
+                )
+            numbers = numbers[args.skip :]
+            default_name = default_name.replace(".csv", f"-skip-{args.skip}.csv")
         names = [RuleName.EASY, RuleName.CLASSIC] + ([RuleName.STRICT] if args.strict else [])
         jokers = options.jokers if args.jokers is None else args.jokers
         empty_discard = options.empty_discard or args.empty_discard

@@ -21,6 +21,7 @@ ERRORS: dict[str, str] = {
     "solver.bad_game": N_("Only a board, a deal or a game code can be solved"),
     "solver.rules_mismatch": N_("The rule's jokers and empty-discard options must match the game's cards"),
     "analysis.bad_count": N_("The number of deals must be at least 1"),
+    "analysis.bad_skip": N_("--skip {skip} leaves none of the {count} deals"),
     "analysis.no_rules": N_("Choose at least one rule to analyse"),
     "analysis.table_mismatch": N_("{path} holds a table with other columns: choose another file"),
     "analysis.table_damaged": N_("{path} has an unreadable row: it is not a table written by this command"),
