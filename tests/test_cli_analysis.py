@@ -310,6 +310,13 @@ analysis.solve_chunk = stuck_on_one_deal
 """
 
 
+def as_a_terminals_job() -> None:
+    """A child's Ctrl-C as in a terminal: a job started in the background of a non-interactive shell
+    (a CI runner's, a ``nohup … &``) inherits the interrupt *ignored*, and Python then never raises
+    KeyboardInterrupt, so the test would wait for ever."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_interrupting_analyze_loses_nothing(tmp_path):
     """Ctrl-C in the middle of a real run, then the same command again: every deal exactly once.
 
@@ -325,7 +332,9 @@ def test_interrupting_analyze_loses_nothing(tmp_path):
     command += ["--count", "30", "--chunk", "1", "--workers", "2", "--out", str(table), "--quiet"]
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "GOLFCARDS_SOLVER": "python"}
     gated = {**env, "PYTHONPATH": os.pathsep.join([str(gate), env["PYTHONPATH"]])}
-    process = subprocess.Popen(command, env=gated, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        command, env=gated, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=as_a_terminals_job
+    )
 
     def rows() -> int:
         return table.read_text().count("\n") - 1 if table.exists() else 0

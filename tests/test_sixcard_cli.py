@@ -256,6 +256,13 @@ def _group(leader: int) -> list[str]:
     return subprocess.run(["pgrep", "-g", str(leader)], capture_output=True, text=True).stdout.split()
 
 
+def as_a_terminals_job() -> None:
+    """A child's Ctrl-C as in a terminal: a job started in the background of a non-interactive shell
+    (a CI runner's, a ``nohup … &``) inherits the interrupt *ignored*, and Python then never raises
+    KeyboardInterrupt, so the test would wait for ever."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _ready_workers(leader: int) -> int:
     """The pool workers of ``leader``'s group whose set-up has run: they ignore Ctrl-C (SIGINT).
 
@@ -296,6 +303,7 @@ def test_ctrl_c_stops_an_arena_on_several_workers_at_once():
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        preexec_fn=as_a_terminals_job,
     )
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and _ready_workers(process.pid) < 2:
