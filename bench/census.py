@@ -136,6 +136,31 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def svg_start(width: int, height: int, title: str, heading: str) -> list[str]:
+    """A plot's opening: its size, its title (for screen readers) and its heading."""
+    return [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
+        'font-family="sans-serif" font-size="12">',
+        f"<title>{title}</title>",
+        f'<rect width="{width}" height="{height}" fill="white"/>',
+        f'<text x="50" y="20" font-size="14">{heading}</text>',
+    ]
+
+
+def legend(left: int, top: int) -> list[str]:
+    """The rules' colours in a row from (left, top)."""
+    parts, x = [], left
+    for rule, name in NAMES.items():
+        parts.append(f'<rect x="{x}" y="{top}" width="10" height="10" fill="{COLOURS[rule]}"/>')
+        parts.append(f'<text x="{x + 14}" y="{top + 9}">{name}</text>')
+        x += 14 + 8 * len(name) + 16
+    return parts
+
+
+def svg_end(parts: list[str], legend_parts: list[str]) -> str:
+    return "\n".join([*parts, *legend_parts, "</svg>"]) + "\n"
+
+
 def share_plot(results: list[Result]) -> str:
     """Winnable share per rule and deck, with 95 % intervals; the literature's figures as dashes."""
     group, bar, left, top, height = 210, 40, 50, 40, 300
@@ -145,14 +170,12 @@ def share_plot(results: list[Result]) -> str:
     def y(share: float) -> float:
         return top + plot * (1 - share)
 
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
-        'font-family="sans-serif" font-size="12">',
-        "<title>Winnable share of random deals per rule and deck</title>",
-        f'<rect width="{width}" height="{height}" fill="white"/>',
-        f'<text x="{left}" y="20" font-size="14">'
-        "Winnable share (95 % interval); dashes: the figures usually quoted</text>",
-    ]
+    parts = svg_start(
+        width,
+        height,
+        "Winnable share of random deals per rule and deck",
+        "Winnable share (95 % interval); dashes: the figures usually quoted",
+    )
     for tick in range(0, 101, 20):
         parts.append(
             f'<line x1="{left}" x2="{width - 20}" y1="{y(tick / 100):.1f}" y2="{y(tick / 100):.1f}" stroke="#ddd"/>'
@@ -181,13 +204,7 @@ def share_plot(results: list[Result]) -> str:
             f'<text x="{x0 + 2 * (bar + 6) - 3}" y="{height - 28}" text-anchor="middle" '
             f'font-weight="bold">{label}</text>'
         )
-    legend_x = left
-    for rule, name in NAMES.items():
-        parts.append(f'<rect x="{legend_x}" y="{height - 16}" width="10" height="10" fill="{COLOURS[rule]}"/>')
-        parts.append(f'<text x="{legend_x + 14}" y="{height - 7}">{name}</text>')
-        legend_x += 14 + 8 * len(name) + 16
-    parts.append("</svg>")
-    return "\n".join(parts) + "\n"
+    return svg_end(parts, legend(left, height - 16))
 
 
 def time_plot(results: list[Result]) -> str:
@@ -204,13 +221,12 @@ def time_plot(results: list[Result]) -> str:
     def y(share: float) -> float:
         return top + plot * (1 - share)
 
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
-        'font-family="sans-serif" font-size="12">',
-        "<title>Time per deal: the share of deals solved within t milliseconds</title>",
-        f'<rect width="{width}" height="{height}" fill="white"/>',
-        f'<text x="{left}" y="20" font-size="14">Share of deals decided within t ms (CPU, log scale)</text>',
-    ]
+    parts = svg_start(
+        width,
+        height,
+        "Time per deal: the share of deals solved within t milliseconds",
+        "Share of deals decided within t ms (CPU, log scale)",
+    )
     for tick in range(0, 101, 25):
         parts.append(f'<text x="{left - 6}" y="{y(tick / 100) + 4:.1f}" text-anchor="end">{tick} %</text>')
     for index, (label, rules, curves) in enumerate(results):
@@ -228,13 +244,7 @@ def time_plot(results: list[Result]) -> str:
             f'<text x="{x0 + (panel - 30) / 2}" y="{height - 20}" text-anchor="middle" '
             f'font-weight="bold">{label} (ms)</text>'
         )
-    legend_x = left
-    for rule, name in NAMES.items():
-        parts.append(f'<rect x="{legend_x}" y="{height - 12}" width="10" height="10" fill="{COLOURS[rule]}"/>')
-        parts.append(f'<text x="{legend_x + 14}" y="{height - 3}">{name}</text>')
-        legend_x += 14 + 8 * len(name) + 16
-    parts.append("</svg>")
-    return "\n".join(parts) + "\n"
+    return svg_end(parts, legend(left, height - 12))
 
 
 if __name__ == "__main__":
