@@ -178,11 +178,14 @@ def fold(tally: Tally, header: list[str], rows: list[list[str]], note: dict[str,
     by_deal = {int(row[0]): row for row in rows}
     order = random_numbers(tally.target, tally.seed)
     first = tally.deals
-    columns = {name: header.index(name) for name in tally.rule_names()}
+    columns = {
+        name: (header.index(name), header.index(name + GRADE_SUFFIX) if name + GRADE_SUFFIX in header else None)
+        for name in tally.rule_names()
+    }
     while tally.deals < tally.target and order[tally.deals] in by_deal:
         row = by_deal[order[tally.deals]]
-        for name, at in columns.items():
-            grade = row[header.index(name + GRADE_SUFFIX)] if name + GRADE_SUFFIX in header else None
+        for name, (at, graded_at) in columns.items():
+            grade = row[graded_at] if graded_at is not None else ""
             tally.rules.setdefault(name, RuleTally()).add(row[at] == "W", float(row[at + 2]), grade or None)
         tally.deals += 1
     added = tally.deals - first
