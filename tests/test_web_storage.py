@@ -7,11 +7,8 @@ from __future__ import annotations
 import contextlib
 import itertools
 import os
-import re
 import signal
 import sqlite3
-import subprocess
-import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -26,6 +23,7 @@ from golfcards.solitaire.board import Board, parse_action
 from golfcards.solitaire.solver import solve
 from golfcards.web.app import create_app
 from golfcards.web.first_deals import STOCK
+from tests.serving import golf_serve
 
 ROOT = Path(__file__).resolve().parent.parent
 MARKS = "GOLFCARDS_TEST_MARKS"
@@ -38,33 +36,8 @@ def numbers():
     return lambda: next(counter)
 
 
-def start_server(db: Path, *extra: str) -> tuple[subprocess.Popen[str], str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "golfcards", "serve", "--port", "0", "--db", str(db), *extra],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
-    assert process.stdout is not None
-    found = re.search(r"http://\S+/", process.stdout.readline())
-    if found is None:
-        process.kill()
-        raise AssertionError("golf serve did not start")
-    return process, found.group()
-
-
-def stop(process: subprocess.Popen[str]) -> str:
-    """Stop a server started here; its standard error."""
-    process.terminate()
-    try:
-        process.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
-    assert process.stderr is not None
-    return process.stderr.read()
+def no_traceback(stderr: Path) -> bool:
+    return "Traceback" not in stderr.read_text(encoding="utf-8")
 
 
 def stored_game(db: Path) -> sqlite3.Row:
@@ -84,10 +57,9 @@ def replay_refusals(code: str, actions: str) -> list[str]:
 def test_a_write_waiting_for_the_file_does_not_stall_the_server(tmp_path):
     """Another program holds the file's write lock: the Solitaire action waits for it in a storage
     thread while the server goes on answering (the page's words, the game as it is: reads go on)."""
-    db = tmp_path / "golf.sqlite3"
-    process, address = start_server(db)
-    try:
-        with httpx2.Client(base_url=address, timeout=60) as player:
+    db, stderr = tmp_path / "golf.sqlite3", tmp_path / "server.err"
+    with golf_serve(db, stderr=stderr) as server:
+        with httpx2.Client(base_url=server.address, timeout=60) as player:
             assert player.post("api/solitaire/new", json={"code": "GO1-E-AAAAAAB"}).status_code == 200
             holder = sqlite3.connect(db, isolation_level=None)
             holder.execute("BEGIN IMMEDIATE")
@@ -95,7 +67,7 @@ def test_a_write_waiting_for_the_file_does_not_stall_the_server(tmp_path):
                 waiting = pool.submit(player.post, "api/solitaire/action", json={"action": "d"})
                 time.sleep(0.5)  # let the action reach the locked file
                 cookies = {"golfcards_player": player.cookies["golfcards_player"]}
-                with httpx2.Client(base_url=address, timeout=60, cookies=cookies) as other:
+                with httpx2.Client(base_url=server.address, timeout=60, cookies=cookies) as other:
                     words = other.get("api/i18n")
                     game = other.get("api/solitaire")
                 assert words.status_code == 200 and game.json()["game"]["moves"] == 0
@@ -105,8 +77,7 @@ def test_a_write_waiting_for_the_file_does_not_stall_the_server(tmp_path):
                 answer = waiting.result(timeout=60)
         assert answer.status_code == 200 and answer.json()["outcome"]["accepted"]
         assert stored_game(db)["actions"] == "d"
-    finally:
-        assert "Traceback" not in stop(process)
+    assert no_traceback(stderr)
 
 
 def hog_the_interpreter() -> None:
@@ -147,8 +118,7 @@ def test_the_solver_works_outside_the_servers_process(tmp_path, monkeypatch):
 def test_acknowledged_actions_survive_kill_9(tmp_path):
     db = tmp_path / "golf.sqlite3"
     for round_number in range(3):
-        process, address = start_server(db)
-        with httpx2.Client(base_url=address, timeout=60) as player:
+        with golf_serve(db) as server, httpx2.Client(base_url=server.address, timeout=60) as player:
             if round_number == 0:
                 player.post("api/solitaire/new", json={"code": "GO1-E-AAAAAAE"})
                 cookie = player.cookies["golfcards_player"]
@@ -158,8 +128,8 @@ def test_acknowledged_actions_survive_kill_9(tmp_path):
             for _ in range(5):
                 answer = player.post("api/solitaire/action", json={"action": "d"}).json()
                 assert answer["outcome"]["accepted"]
-        process.send_signal(signal.SIGKILL)
-        process.wait()
+            server.process.send_signal(signal.SIGKILL)
+            server.process.wait()
     assert stored_game(db)["moves"] == 15
 
 
@@ -191,11 +161,9 @@ def test_draw_and_undo_for_ever_keeps_the_stored_log_short(tmp_path):
 def test_two_servers_on_one_file_apply_each_action_to_the_state_it_was_computed_from(tmp_path):
     """One player's draws and undos sent at once through two servers on one --db: every accepted
     action is stored exactly once, and the stored game is one the rules allow."""
-    db = tmp_path / "golf.sqlite3"
-    first, first_address = start_server(db)
-    second, second_address = start_server(db)
-    try:
-        with httpx2.Client(base_url=first_address, timeout=60) as setup:
+    db, errors = tmp_path / "golf.sqlite3", [tmp_path / "first.err", tmp_path / "second.err"]
+    with golf_serve(db, stderr=errors[0]) as first, golf_serve(db, stderr=errors[1]) as second:
+        with httpx2.Client(base_url=first.address, timeout=60) as setup:
             setup.post("api/solitaire/new", json={"code": "GO1-E-AAAAAAE"})
             cookie = setup.cookies["golfcards_player"]
 
@@ -211,9 +179,8 @@ def test_two_servers_on_one_file_apply_each_action_to_the_state_it_was_computed_
 
         plan = ["d", "d", "u"] * 25
         with ThreadPoolExecutor(4) as pool:
-            results = list(pool.map(play, [first_address, second_address] * 2, [plan] * 4))
-    finally:
-        assert "Traceback" not in stop(first) + stop(second)
+            results = list(pool.map(play, [first.address, second.address] * 2, [plan] * 4))
+    assert all(no_traceback(stderr) for stderr in errors)
     accepted = [action for result in results for action in result]
     row = stored_game(db)
     assert replay_refusals(row["code"], row["actions"]) == []
