@@ -25,7 +25,6 @@ from golfcards.web.app import create_app
 from golfcards.web.first_deals import STOCK
 from tests.serving import golf_serve
 
-ROOT = Path(__file__).resolve().parent.parent
 MARKS = "GOLFCARDS_TEST_MARKS"
 HOG = 50_000_000
 """Additions of one ``sum`` call: a second or more in which the interpreter lock is never let go."""
