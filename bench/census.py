@@ -57,7 +57,7 @@ def rules_of(label: str, header: list[str]) -> tuple[list[Rules], bool, int]:
 
 
 Result = tuple[str, tuple[RuleSummary, ...], dict[str, list[tuple[float, float]]]]
-"""A deck's label, its rows of the table, and per rule (time in ms, share decided within it)."""
+"""A deck's label, its rules' summaries, and per rule the points (time in ms, share decided within it)."""
 
 
 def from_table(path: Path) -> Result:
