@@ -77,3 +77,20 @@ def test_a_table_that_does_not_follow_on_adds_nothing_and_other_columns_are_refu
     assert main([*argv, "--out", str(other)]) == 0
     refused = census(str(other), "--into", str(tally))
     assert refused.returncode == 2 and "columns" in refused.stderr and "Traceback" not in refused.stderr
+
+
+def test_the_committed_tallies_add_up():
+    """docs/census-data: every rule counts every tallied deal once, and the runs follow on."""
+    tallies = sorted((ROOT / "docs" / "census-data").glob("*.json"))
+    assert tallies, "the census's tallies are committed"
+    for path in tallies:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        assert path.stem == data["deck"] and 0 < data["deals"] <= data["target"]
+        first = 0
+        for run in data["runs"]:
+            assert run["first"] == first and run["deals"] > 0
+            first += run["deals"]
+        assert first == data["deals"]
+        for name, rule in data["rules"].items():
+            assert sum(rule["bins"].values()) == data["deals"], (path.name, name)
+            assert 0 <= sum(rule["grades"].values()) <= rule["winnable"] <= data["deals"]
