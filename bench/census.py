@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import io
 import math
 import sys
 from datetime import date
@@ -38,10 +39,11 @@ COLOURS = {"easy": "#4c7fb8", "classic": "#d8a23a", "strict": "#b5473a", ANYTIME
 
 
 def read_table(path: Path) -> tuple[str, list[str], list[list[str]]]:
-    """(options label, header, rows) of one census table."""
+    """(options label, header, rows) of one census table; a last line still being written (a run
+    in progress) is left out, since its last field may be cut short."""
     journal = path if path.suffix == ".csv" else path.with_name(path.name + ".journal.csv")
-    with journal.open(encoding="utf-8", newline="") as handle:
-        rows = [row for row in csv.reader(handle) if row]
+    text = journal.read_text(encoding="utf-8")
+    rows = [row for row in csv.reader(io.StringIO(text[: text.rfind("\n") + 1])) if row]
     header, body = rows[0], [row for row in rows[1:] if len(row) == len(rows[0])]
     label = path.name.split(".")[0].removeprefix("census-")
     return label, header, body

@@ -94,3 +94,13 @@ def test_the_committed_tallies_add_up():
         for name, rule in data["rules"].items():
             assert sum(rule["bins"].values()) == data["deals"], (path.name, name)
             assert 0 <= sum(rule["grades"].values()) <= rule["winnable"] <= data["deals"]
+
+
+def test_a_line_still_being_written_is_left_out(capsys, tmp_path):
+    """Folding a running census: its last line, cut short inside its last time, is not taken."""
+    table, tally = tmp_path / "census-plain.csv", tmp_path / "plain.json"
+    analyze(capsys, table)
+    lines = table.read_text(encoding="utf-8").splitlines()
+    table.write_text("\n".join(lines[:5]) + "\n" + lines[5][:-1], encoding="utf-8")  # 4 rows and a cut one
+    folded = census(str(table), "--into", str(tally), "--seed", SEED, "--target", TARGET)
+    assert folded.returncode == 0 and "4 deals added, 4 of 40 tallied" in folded.stdout
