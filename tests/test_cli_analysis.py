@@ -21,6 +21,7 @@ from golfcards.solitaire.difficulty import grade_of
 from golfcards.solitaire.rules import EASY, RuleName, Rules
 from golfcards.solitaire.solver import search, solve, start_of
 from golfcards.solitaire.winnable import random_numbers
+from tests.interrupts import as_a_terminals_job
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -308,13 +309,6 @@ def stuck_on_one_deal(numbers, *args, **kwargs):
 
 analysis.solve_chunk = stuck_on_one_deal
 """
-
-
-def as_a_terminals_job() -> None:
-    """A child's Ctrl-C as in a terminal: a job started in the background of a non-interactive shell
-    (a CI runner's, a ``nohup … &``) inherits the interrupt *ignored*, and Python then never raises
-    KeyboardInterrupt, so the test would wait for ever."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def test_interrupting_analyze_loses_nothing(tmp_path):

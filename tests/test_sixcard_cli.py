@@ -17,6 +17,7 @@ import pytest
 from golfcards.main import main
 from golfcards.shuffle import DEAL_COUNT
 from golfcards.sixcard.codes import DealCode
+from tests.interrupts import as_a_terminals_job
 
 
 def run(capsys, *argv: str, stdin: str | None = None, monkeypatch=None) -> tuple[int, str, str]:
@@ -254,13 +255,6 @@ def test_play_refuses_bad_options(capsys, monkeypatch):
 
 def _group(leader: int) -> list[str]:
     return subprocess.run(["pgrep", "-g", str(leader)], capture_output=True, text=True).stdout.split()
-
-
-def as_a_terminals_job() -> None:
-    """A child's Ctrl-C as in a terminal: a job started in the background of a non-interactive shell
-    (a CI runner's, a ``nohup … &``) inherits the interrupt *ignored*, and Python then never raises
-    KeyboardInterrupt, so the test would wait for ever."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _ready_workers(leader: int) -> int:
