@@ -57,17 +57,27 @@ class RuleTally:
         index = bin_of(ms)
         self.bins[index] = self.bins.get(index, 0) + 1
 
-    def quantile(self, fraction: float) -> float:
-        """The nearest-rank quantile, read as its bin's middle (never above the longest time)."""
-        count = sum(self.bins.values())
-        if not count:
-            return 0.0
-        rank, seen = max(1, math.ceil(fraction * count)), 0
+    def at_rank(self, rank: int) -> float:
+        """The ``rank``-th shortest time (from 1), read as its bin's middle (never above the longest)."""
+        seen = 0
         for index in sorted(self.bins):
             seen += self.bins[index]
             if seen >= rank:
                 return min(middle_of(index), self.ms_max)
         raise AssertionError("the rank lies within the count")
+
+    def quantile(self, fraction: float) -> float:
+        """The nearest-rank quantile, as ``analyze`` gives the p99."""
+        count = sum(self.bins.values())
+        return self.at_rank(max(1, math.ceil(fraction * count))) if count else 0.0
+
+    def median(self) -> float:
+        """The median as ``analyze`` gives it (``statistics.median``: of an even count, the mean of
+        the two middle times)."""
+        count = sum(self.bins.values())
+        if not count:
+            return 0.0
+        return (self.at_rank((count + 1) // 2) + self.at_rank(count // 2 + 1)) / 2
 
     def cumulative(self) -> list[tuple[float, float]]:
         """(time in ms, share of the deals decided within it) at the top of every bin."""
@@ -113,7 +123,7 @@ class Tally:
                     rule.winnable,
                     share.low,
                     share.high,
-                    rule.quantile(0.5),
+                    rule.median(),
                     rule.quantile(0.99),
                     rule.ms_max,
                     mean,

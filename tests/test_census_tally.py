@@ -104,3 +104,22 @@ def test_a_line_still_being_written_is_left_out(capsys, tmp_path):
     table.write_text("\n".join(lines[:5]) + "\n" + lines[5][:-1], encoding="utf-8")  # 4 rows and a cut one
     folded = census(str(table), "--into", str(tally), "--seed", SEED, "--target", TARGET)
     assert folded.returncode == 0 and "4 deals added, 4 of 40 tallied" in folded.stdout
+
+
+def test_the_tallied_median_of_an_even_count_is_the_mean_of_the_two_middle_times(capsys, tmp_path):
+    """As ``analyze`` reports it: 20 deals at 1 ms and 20 at 2 ms have the median 1.5 ms, not 1."""
+    table, tally = tmp_path / "census-plain.csv", tmp_path / "plain.json"
+    analyze(capsys, table)
+    header, rows = rows_of(table)
+    times = [at for at, name in enumerate(header) if name.endswith("_ms")]
+    for number, row in enumerate(rows):
+        for at in times:
+            row[at] = "1.000" if number < len(rows) // 2 else "2.000"
+    table.write_text(",".join(header) + "\n" + "".join(",".join(r) + "\n" for r in rows), encoding="utf-8")
+    assert census(str(table), "--into", str(tally), "--seed", SEED, "--target", TARGET).returncode == 0
+    by_tally, by_table = census(str(tally)).stdout.splitlines()[2:], census(str(table)).stdout.splitlines()[2:]
+    assert len(by_tally) == len(by_table) == 4
+    for tallied, exact in zip(by_tally, by_table, strict=True):
+        t, e = tallied.split(" | "), exact.split(" | ")
+        assert e[5:7] == ["1.50", "2.0"], e
+        assert math.isclose(float(t[5]), 1.5, rel_tol=0.012) and t[6] == e[6], t
