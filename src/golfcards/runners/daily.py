@@ -1,11 +1,11 @@
 """The daily deal on a shared server: the day's game, each player's streak and the day's table.
 
 The day is the UTC date (a clock, so it lives here and not in the engine); the code of a day comes
-from :func:`golfcards.solitaire.daily.daily_code`, solved once per day and rule. A player's daily
-game is an ordinary saved game; :class:`~golfcards.runners.storage.Storage` remembers which game
-counts for the day (the first one played), so starting the daily deal again later is practice that
-neither the table nor the streak sees. The streak is the number of consecutive days won, up to
-today, or up to yesterday while today's deal is not won yet.
+from :func:`golfcards.solitaire.daily.daily_code`, which keeps each day's and rule's code once
+solved. A player's daily game is an ordinary saved game; :class:`~golfcards.runners.storage.Storage`
+remembers which game counts for the day (the first one played), so starting the daily deal again
+later is practice that neither the table nor the streak sees. The streak is the number of
+consecutive days won, up to today, or up to yesterday while today's deal is not won yet.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 
 from golfcards.runners.solitaire_games import Game, SolitaireGames
 from golfcards.runners.storage import DailyEntry, Storage
@@ -27,12 +26,6 @@ TABLE_ROWS = 100
 
 def today_utc() -> datetime.date:
     return datetime.datetime.now(datetime.UTC).date()
-
-
-@lru_cache(maxsize=32)
-def cached_daily_code(day: datetime.date, rules: Rules) -> GameCode:
-    """The daily code, solved once per process for each day and rule."""
-    return daily_code(day, rules)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +75,7 @@ class DailyDeals:
     def start(self, player: str, rules: Rules) -> Game:
         """Deal today's code under ``rules`` (or go back to the player's daily game if it is current)."""
         day = self.today()
-        code = cached_daily_code(day, rules)
+        code = daily_code(day, rules)
         key = rules_key(code.rules)
         entry = self.storage.daily_entry(player, day.isoformat(), key)
         if entry is not None and entry.current:
@@ -93,7 +86,7 @@ class DailyDeals:
 
     def summary(self, player: str, rules: Rules) -> DailySummary:
         day = self.today()
-        code = cached_daily_code(day, rules)
+        code = daily_code(day, rules)
         key = rules_key(code.rules)
         entries = self.storage.daily_results(day.isoformat(), key, TABLE_ROWS)
         rows = [DailyRow(rank, entry.player == player, entry) for rank, entry in enumerate(entries, start=1)]
