@@ -12,8 +12,8 @@ A player who is away (no open connection) during a match may have a bot play for
 *stand-in*: after the server's time away, or at once when the host asks); their token still holds
 the seat and they take it back when they return. The host may remove a seat's occupant: before the
 match the seat opens again, during it a bot plays the seat for the rest of the match; either way
-the room remembers the removed player (their seat's token and the player ids of the browsers that
-held the seat, as hashes) and refuses them a seat for as long as it lives.
+their token holds the seat no more, and the room remembers the player ids of the browsers that held
+the seat (as hashes) and refuses them a seat for as long as it lives.
 """
 
 from __future__ import annotations
@@ -180,7 +180,7 @@ class Room:
     owner: str | None = None
     """The hash of the player id of the browser that created the room, if it sent one."""
     removed: list[str] = field(default_factory=list)
-    """Hashes of the tokens and player ids of the players the host removed: none gets a seat again."""
+    """Hashes of the player ids of the browsers whose player the host removed: none gets a seat again."""
     active: float = 0.0
     """When a client last connected, acted or left (the server's clock)."""
     sockets: int = 0
@@ -394,11 +394,11 @@ class Room:
 
     def remove(self, by: int, number: object) -> None:
         """The host removes the player of seat ``number``: their token holds the seat no more; the seat
-        opens again before the match, and a bot plays it for the rest of a match under way. Neither
-        their token nor a browser that held the seat gets a seat of this room again."""
+        opens again before the match, and a bot plays it for the rest of a match under way. No browser
+        that held the seat gets a seat of this room again."""
         seat = self._other_human(by, number)
         holder = self.seats[seat]
-        barred = [hashed for hashed in (holder.token_hash, *holder.players) if hashed and hashed not in self.removed]
+        barred = [hashed for hashed in holder.players if hashed not in self.removed]
         self.removed = (self.removed + barred)[-REMOVED_KEPT:]
         if self.match is None:
             self.seats[seat] = Seat()

@@ -11,11 +11,17 @@
   ``{"type": "act", "action": {…}}`` (the engine's action JSON), ``{"type": "bot", "seat", "level"}``
   and ``{"type": "start"}`` (host, before the match), ``{"type": "next_hole"}``, ``{"type": "rematch"}``,
   ``{"type": "stand_in", "seat"}`` (host: a bot plays at once for that absent player),
-  ``{"type": "remove", "seat"}`` (host: that player loses the seat), ``{"type": "take_back"}`` (a
-  player whose seat a bot plays plays again; see :mod:`golfcards.web.sixcard_seats`).
+  ``{"type": "remove", "seat"}`` (host: that player loses the seat and gets no seat of the room
+  again), ``{"type": "take_back"}`` (a player whose seat a bot plays plays again; see
+  :mod:`golfcards.web.sixcard_seats`).
   The server answers ``{"type": "welcome", "seat", "token"}``, ``{"type": "error", "key",
   "message"}``, and after every change sends each client its own ``{"type": "state", …}``
   (:class:`golfcards.web.sixcard_view.RoomMoment`).
+
+An address that has spent its failed room look-ups (:class:`golfcards.web.rooms.Guesses`) opens a
+room only with a ``hello`` carrying a seat's token as its first message; anything else is refused
+as a wrong code is (``room.too_many_tries``, close code 4429), so that it may go on playing but not
+guessing.
 
 The server is the only authority: the seat comes from the connection's token, never from a
 message, and every action goes through the engine. Every change is written to the database
@@ -462,6 +468,7 @@ def _hello_token(text: str | None) -> object:
 async def _read_messages(tables: Tables, room: Room, client: Client, first: str | None = None) -> None:
     """Carry out the client's messages until it disconnects (``first``: one read already)."""
     while True:
+        text: str | None
         if first:
             text, first = first, None
         else:

@@ -1,7 +1,8 @@
 """Absent players at a six-card table: the time away, the stand-in bot, and what the page is told.
 
 A player is *away* when their seat has no open connection while a match is played (a room loaded
-after a restart counts everyone away from the moment it is loaded). When a seat has been away for
+after a restart, or a table everyone left, counts its absent players away from the moment someone
+sits at it again). When a seat has been away for
 the server's time away (:data:`AWAY_SECONDS` by default, ``golf serve --away SECONDS``) and another
 player is at the table waiting, a bot (:data:`~golfcards.web.rooms.STAND_IN_LEVEL`) plays for the
 absent player; the host may ask for it at once. The player's link still holds the seat: back at the
