@@ -75,7 +75,8 @@ class AwayWatch:
                 self._stop(key)
                 continue
             self._since.setdefault(key, now)
-            if key not in self._timers:
+            running = self._timers.get(key)
+            if running is None or running.done():
                 timer = self._timers[key] = asyncio.create_task(self._wait(room, seat))
                 timer.add_done_callback(functools.partial(self._ended, key))
 
