@@ -73,3 +73,19 @@ def test_a_rooms_log_gives_back_every_event_as_it_was_kept():
     assert log.since(len(events)) == []
     assert [ACTIONS[action_number(action)] for action in ACTIONS] == list(ACTIONS)
     assert action_number(Swap(8)) == len(ACTIONS) - 1
+
+
+def test_removed_players_are_kept_and_rooms_stored_before_them_still_load():
+    """The seats' player ids and the removed players are stored as hashes and come back; a room
+    stored with the seats alone (before removed players were kept) loads with nobody removed."""
+    room = Room("ABCDE", dataclasses.replace(random_rules(random.Random(7)), players=3), lambda: 5)
+    room.join("Ana", "ana-browser")
+    room.join("Bea", "bea-browser")
+    room.remove(HOST, 1)
+    stored, events = RoomStore(None, Rooms())._row(room, 1.0)  # type: ignore[arg-type]
+    assert "bea-browser" not in stored.seats and "ana-browser" not in stored.seats
+    again = restore(stored, events, lambda: 5)
+    assert again.removed == room.removed and len(again.removed) == 1
+    assert again.seats[0].players == room.seats[0].players
+    older = dataclasses.replace(stored, seats=json.dumps(json.loads(stored.seats)["seats"]))
+    assert restore(older, events, lambda: 5).removed == []

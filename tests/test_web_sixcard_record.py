@@ -257,3 +257,26 @@ def test_no_frame_or_record_answer_shows_a_card_its_receiver_may_not_know(app, c
                 assert len(replays) == 2
         assert checked > 20
     assert re.search(r'"grids"', next(iter(replays.values())))
+
+
+def test_a_removed_player_is_not_credited_with_the_bot_that_played_on(app, client):
+    """Bea is removed during the match and a bot plays her seat to the end: the match is in Ana's
+    record, not in Bea's (the bot's result is not hers)."""
+    room = client.post("/api/sixcard/rooms", json={"name": "Ana", "players": 2, "rules": RULES}).json()
+    bea = as_player(app.state.storage.new_player())
+    with (
+        client.websocket_connect(f"/ws/sixcard/{room['code']}") as host,
+        client.websocket_connect(f"/ws/sixcard/{room['code']}", headers=dict(bea)) as guest,
+    ):
+        host.send_json({"type": "hello", "token": room["token"]})
+        receive(host, "welcome")
+        guest.send_json({"type": "join", "name": "Bea"})
+        receive(guest, "welcome")
+        host.send_json({"type": "start"})
+        receive_state(guest, lambda m: m["view"] is not None and m["seat"] == 1)
+        host.send_json({"type": "remove", "seat": 1})
+        assert receive(guest, "error")["key"] == "room.removed"
+        final = play_match(host)
+    assert final["scorecard"]["over"] and final["room"]["seats"][1]["kind"] == "bot"
+    assert [line["you"] for line in client.get("/api/sixcard/record").json()["history"]] == [0]
+    assert client.get("/api/sixcard/record", headers=bea).json()["history"] == []

@@ -35,9 +35,11 @@ def server(db, **options):
             close(*client.sockets)
 
 
-def connect(client, code, token=None, lang="en"):
-    """A socket to the room, with its seat taken back when ``token`` is given; returns it entered."""
-    ws = client.websocket_connect(f"/ws/sixcard/{code}?lang={lang}").__enter__()
+def connect(client, code, token=None, lang="en", browser=None):
+    """A socket to the room, with its seat taken back when ``token`` is given, from the browser whose
+    player id is ``browser`` (None: one that sends none); returns it entered."""
+    headers = {} if browser is None else {"cookie": f"golfcards_player={browser}"}
+    ws = client.websocket_connect(f"/ws/sixcard/{code}?lang={lang}", headers=headers).__enter__()
     client.sockets.append(ws)
     receive(ws, "state")
     if token is not None:
@@ -65,6 +67,14 @@ def view(message):
 
 def act(ws, **action):
     ws.send_json({"type": "act", "action": action})
+
+
+def answer(ws):
+    """The next message that is not a state: the answer to what the socket sent."""
+    while True:
+        message = ws.receive_json()
+        if message["type"] != "state":
+            return message
 
 
 def close(*sockets):
@@ -228,11 +238,14 @@ def test_the_host_lets_a_bot_play_at_once_only_for_an_absent_player(tmp_path):
 
 
 def test_the_host_removes_a_player_before_and_during_the_match(tmp_path):
-    with server(tmp_path / "golf.sqlite3") as client:
+    """A removed player's link holds no seat, and neither that connection nor their browser gets a
+    seat of the room again, even after a restart, even if they were away when removed."""
+    db = tmp_path / "golf.sqlite3"
+    with server(db) as client:
         room = create(client, name="Ana", players=2)
         code = room["code"]
         host = connect(client, code, room["token"])
-        guest = connect(client, code, lang="de")
+        guest = connect(client, code, lang="de", browser="bea-browser")
         guest.send_json({"type": "join", "name": "Bea"})
         token = receive(guest, "welcome")["token"]
         guest.send_json({"type": "remove", "seat": 0})
@@ -243,9 +256,40 @@ def test_the_host_removes_a_player_before_and_during_the_match(tmp_path):
         state = receive_state(host, lambda m: m["room"]["seats"][1]["kind"] == "open")
         assert not state["room"]["started"]
         guest.send_json({"type": "hello", "token": token})
-        assert receive(guest, "error")["key"] == "room.bad_token", "the old link holds no seat"
+        assert answer(guest)["key"] == "room.bad_token", "the old link holds no seat"
         guest.send_json({"type": "join", "name": "Bea"})
-        token = receive(guest, "welcome")["token"]
+        refused = answer(guest)
+        assert refused["key"] == "room.barred", "removed, she does not sit down again at once"
+        assert refused["message"].startswith("Der Gastgeber hat dich aus diesem Raum entfernt")
+        again = connect(client, code, browser="bea-browser")  # a new connection of her browser
+        again.send_json({"type": "join", "name": "Bea"})
+        assert answer(again)["key"] == "room.barred"
+        close(again)
+        dan = connect(client, code)  # a client that sends no player id is known by nothing but its link
+        dan.send_json({"type": "join", "name": "Dan"})
+        assert answer(dan)["type"] == "welcome"
+        close(dan)
+        receive_state(host, lambda m: m["room"]["seats"][1]["name"] == "Dan")
+        host.send_json({"type": "remove", "seat": 1})
+        receive_state(host, lambda m: m["room"]["seats"][1]["kind"] == "open")
+        guest = connect(client, code, browser="cid-browser")
+        guest.send_json({"type": "join", "name": "Cid"})
+        receive(guest, "welcome")
+        close(guest)
+        receive_state(host, lambda m: m["seat_states"][1]["can_remove"] and m["room"]["seats"][1]["name"] == "Cid")
+        host.send_json({"type": "remove", "seat": 1})  # Cid is not connected: his browser is barred all the same
+        receive_state(host, lambda m: m["room"]["seats"][1]["kind"] == "open")
+        close(host)
+    with server(db) as client:
+        for browser in ("bea-browser", "cid-browser"):
+            again = connect(client, code, browser=browser)
+            again.send_json({"type": "join", "name": "Again"})
+            assert answer(again)["key"] == "room.barred", "the room remembers them after a restart"
+            close(again)
+        host = connect(client, code, room["token"])
+        guest = connect(client, code, browser="eva-browser")
+        guest.send_json({"type": "join", "name": "Eva"})
+        receive(guest, "welcome")
         host.send_json({"type": "start"})
         receive_state(guest, lambda m: m["view"] is not None)
         host.send_json({"type": "remove", "seat": 1})
@@ -257,6 +301,24 @@ def test_the_host_removes_a_player_before_and_during_the_match(tmp_path):
         state = receive_state(host, lambda m: view(m)["reveals_left"][1] == 0)
         assert client.app.state.rooms.get(code).seats[1].kind is SeatKind.BOT, "a bot plays the seat"
         close(host, guest)
+
+
+def test_no_clock_of_an_absent_player_is_kept_once_they_are_back_or_the_table_is_left(tmp_path):
+    """A seat's time away is counted while its player is away and someone else is at the table; once
+    they are back, or everyone has left, the server keeps nothing of it (not one clock per seat ever
+    played)."""
+    with server(tmp_path / "golf.sqlite3") as client:
+        for _ in range(3):
+            code, host_token, guest_token, host, guest = started_two_player_room(client)
+            close(guest)
+            receive_state(host, lambda m: m["seat_states"][1]["away"])
+            guest = connect(client, code, guest_token)
+            receive_state(host, lambda m: not m["seat_states"][1]["away"])
+            close(guest)
+            receive_state(host, lambda m: m["seat_states"][1]["away"])
+            close(host)
+        assert client.app.state.tables.clients == {}
+        assert len(client.app.state.tables.away) == 0
 
 
 def test_old_rooms_are_deleted_at_start_and_damaged_rooms_are_not_found(tmp_path, caplog):

@@ -7,6 +7,7 @@ a bot play at once and removing a player.
 from __future__ import annotations
 
 import contextlib
+import json
 import signal
 from pathlib import Path
 from urllib.parse import urlparse
@@ -14,10 +15,12 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import expect
 from sixcard_play import click_and_settle, leaked, player_context, states, two_player_room, wait_states
+from websockets.sync.client import connect
 
 from golfcards.cards import card_from_index
 from golfcards.runners.storage import Storage
 from golfcards.web.room_store import restore
+from golfcards.web.rooms import GUESSES
 
 
 def _start_server():
@@ -197,3 +200,44 @@ def test_the_host_lets_a_bot_play_at_once_and_removes_a_player(browser, tmp_path
         guest.wait_for_selector("#play:not([hidden])")
         expect(guest.locator("#me button")).to_have_count(0)
         expect(host.locator("#last-actions")).to_contain_text("Normal bot 2 turned up", timeout=20000)
+
+
+COUNT_CLOSES = """
+window.__closes = 0;
+const SocketCounted = window.WebSocket;
+window.WebSocket = class extends SocketCounted {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener("close", () => { window.__closes += 1; });
+  }
+};
+"""
+"""Counts the connections the page saw close (on top of sixcard_play's count of those it opened)."""
+
+
+def test_a_page_refused_for_too_many_codes_says_why_and_stops_retrying(browser, tmp_path):
+    """Twenty wrong codes from this address spend its look-ups; a page that opens a room without a
+    seat's token is refused (4429): it shows the lobby with the server's reason in its language and
+    opens no new connection, however long it waits."""
+    server = Server(tmp_path / "golf.sqlite3")
+    context = None
+    try:
+        for guess in range(GUESSES):
+            with connect(f"ws://127.0.0.1:{server.port}/ws/sixcard/GUESS{guess:05d}", proxy=None) as ws:
+                assert json.loads(ws.recv(timeout=20))["key"] == "room.not_found"
+        context = player_context(browser, server.url, extra_http_headers={"Accept-Language": "fr"})
+        context.add_init_script(COUNT_CLOSES)
+        page = context.new_page()
+        page.clock.install()
+        page.goto("/sixcard/WRONGCODE2")
+        expect(page.locator("#lobby")).to_be_visible()
+        expect(page.locator("#lobby-message")).to_have_text(
+            "Trop de codes de salon essayés\u00a0: attendez une minute et vérifiez le code"
+        )
+        page.wait_for_function("window.__closes === 1")
+        page.clock.run_for(60_000)  # every reconnection the page might have planned is due now
+        assert page.evaluate("[window.__sockets, window.__closes]") == [1, 1]
+    finally:
+        if context is not None:
+            context.close()
+        server.close()

@@ -11,7 +11,8 @@ uvicorn's HTTP and WebSocket protocols with those bounds added, for ``uvicorn.Co
   for long;
 * the kernel holds at most :attr:`ConnectionLimits.send_buffer` (doubled) unsent for a connection;
 * one address holds at most :attr:`ConnectionLimits.per_address` connections and the server at most
-  :attr:`ConnectionLimits.total` (HTTP and WebSocket alike): the next one gets 503 and is closed;
+  :attr:`ConnectionLimits.total` (HTTP and WebSocket alike): the next one gets 503 and is closed (an
+  IPv6 address counts by its /64 network, as every per-address cap: :func:`~golfcards.web.addresses.limit_key`);
 * a WebSocket whose app has finished (a client dropped for reading too slowly) is aborted, not left
   open until the client reads what is buffered for it.
 """
@@ -28,6 +29,8 @@ from typing import Any
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.utils import get_remote_addr
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+from golfcards.web.addresses import limit_key
 
 HEADER_BYTES = 16 * 1024
 """The request line and headers of one request: the pages send well under 2 KB."""
@@ -55,7 +58,8 @@ class ConnectionLimits:
 
 
 class OpenConnections:
-    """Open connections by client address, shared by every protocol instance of one server."""
+    """Open connections by client address (counted under its :func:`limit_key`), shared by every
+    protocol instance of one server."""
 
     def __init__(self, limits: ConnectionLimits) -> None:
         self.limits = limits
@@ -64,17 +68,20 @@ class OpenConnections:
 
     def admit(self, address: str) -> bool:
         """Count a new connection from ``address``, unless a limit is reached (then False)."""
-        if self.total >= self.limits.total or self.by_address[address] >= self.limits.per_address:
+        key = limit_key(address)
+        if self.total >= self.limits.total or self.by_address[key] >= self.limits.per_address:
             return False
-        self.by_address[address] += 1
+        self.by_address[key] += 1
         self.total += 1
         return True
 
     def release(self, address: str) -> None:
+        """Count out a connection :meth:`admit` counted."""
+        key = limit_key(address)
         self.total -= 1
-        self.by_address[address] -= 1
-        if not self.by_address[address]:
-            del self.by_address[address]
+        self.by_address[key] -= 1
+        if not self.by_address[key]:
+            del self.by_address[key]
 
 
 class _HeadersTooLong(Exception):

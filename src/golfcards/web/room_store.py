@@ -61,19 +61,21 @@ class DamagedRoom(ValueError):
 
 
 def seats_json(room: Room) -> str:
-    """The seats as stored: never a token, only its hash."""
-    return json.dumps(
-        [
-            {
-                "kind": seat.kind.value,
-                "name": seat.name,
-                "token_hash": seat.token_hash,
-                "level": seat.level,
-                "stand_in": seat.stand_in,
-            }
-            for seat in room.seats
-        ]
-    )
+    """The seats as stored, with the players the host removed: never a token or a player id, only
+    their hashes (``{"seats": [...], "removed": [...]}``; a room stored before removed players were
+    kept has the list of seats alone)."""
+    seats = [
+        {
+            "kind": seat.kind.value,
+            "name": seat.name,
+            "token_hash": seat.token_hash,
+            "level": seat.level,
+            "stand_in": seat.stand_in,
+            "players": list(seat.players),
+        }
+        for seat in room.seats
+    ]
+    return json.dumps({"seats": seats, "removed": room.removed})
 
 
 async def _until_done(future: asyncio.Future[bool]) -> None:
@@ -111,10 +113,16 @@ def restore(stored: StoredRoom, events: list[StoredEvent], new_number: Callable[
     """The room as it was: seats, match and events replayed through the engine. Raises DamagedRoom."""
     try:
         rules = SixCardRules(**json.loads(stored.rules))
-        seats = [_seat(data, new_number) for data in json.loads(stored.seats)]
+        kept = json.loads(stored.seats)
+        if isinstance(kept, list):
+            kept = {"seats": kept, "removed": []}
+        seats = [_seat(data, new_number) for data in kept["seats"]]
+        removed = [str(hashed) for hashed in kept["removed"]]
         if len(seats) != rules.players:
             raise DamagedRoom(f"{len(seats)} seats for {rules.players} players")
-        room = Room(stored.code, rules, new_number, seats=seats, created=stored.created, serial=stored.serial)
+        room = Room(
+            stored.code, rules, new_number, seats=seats, created=stored.created, serial=stored.serial, removed=removed
+        )
         if stored.match_code is not None:
             if stored.match_key is None:
                 raise DamagedRoom("a match without its key")
@@ -134,6 +142,8 @@ def _seat(data: dict[str, object], new_number: Callable[[], int]) -> Seat:
     level = data.get("level")
     seat = Seat(kind, str(data.get("name") or ""), data.get("token_hash"), level)  # type: ignore[arg-type]
     seat.stand_in = bool(data.get("stand_in")) and kind is SeatKind.HUMAN
+    players = data.get("players")
+    seat.players = tuple(str(hashed) for hashed in players) if isinstance(players, list) else ()
     if kind is SeatKind.BOT or seat.stand_in:
         seat.bot = make_bot(str(level), new_number())
     return seat
@@ -210,11 +220,11 @@ class RoomStore:
         )
         return stored, events
 
-    async def create(self, rules: SixCardRules, creator: str) -> Room:
-        """A new room for the address ``creator`` with a code no stored room has, written before it is
-        handed out (:meth:`Rooms.create` may refuse it)."""
+    async def create(self, rules: SixCardRules, creator: str, player: str | None = None) -> Room:
+        """A new room for the address ``creator`` and the browser whose player id is ``player`` with a
+        code no stored room has, written before it is handed out (:meth:`Rooms.create` may refuse it)."""
         while True:
-            room = self.rooms.create(rules, creator)
+            room = self.rooms.create(rules, creator, player)
             await self.delete_gone()
             stored, _ = self._row(room, time.time())
             chain = self._chains[room.code] = WriteChain()
@@ -274,20 +284,33 @@ class RoomStore:
             logger.exception("room %s could not be written", write.code)
             raise GolfError("storage.write_failed", str(error)) from error
 
-    async def find(self, code: object, address: str) -> Room:
+    async def find(self, code: object, address: str, token: object = None) -> Room:
         """The room with this code, from memory or loaded from the database, for a client at
-        ``address``: ``room.not_found`` if none; as :meth:`Rooms.find`, an address's failed look-ups
-        are rate-limited (``room.too_many_tries``)."""
-        if not self.rooms.guesses.allowed(address):
+        ``address``: ``room.not_found`` if none. An address's failed look-ups are rate-limited
+        (:class:`~golfcards.web.rooms.Guesses`): once it has spent them, only a client that shows the
+        ``token`` of a seat of the room opens it, and every other look-up, of a room that exists or
+        not, is refused alike (``room.too_many_tries``): the address may go on playing, not guessing."""
+        guessing = self.rooms.guesses.allowed(address)
+        room = None
+        if guessing or (isinstance(token, str) and token):
+            room = await self._room(code)
+        if not guessing and (room is None or room.seat_of(token) is None):
+            self.rooms.guesses.failed(address)
             raise GolfError("room.too_many_tries", "too many room codes tried")
+        if room is None:
+            self.rooms.guesses.failed(address)
+            raise GolfError("room.not_found", "no room with that code", code=str(code)[:12])
+        return room
+
+    async def _room(self, code: object) -> Room | None:
+        """The room with this code, from memory or loaded from the database, or None."""
         room = self.rooms.loaded(code)
         if room is not None:
             return room
         normal = normal_code(code)
         loaded = None if normal is None else await run_in_threadpool(self._load, normal)
         if loaded is None:
-            self.rooms.guesses.failed(address)
-            raise GolfError("room.not_found", "no room with that code", code=str(code)[:12])
+            return None
         room, finished = loaded
         kept = self.rooms.add(room)
         await self.delete_gone()

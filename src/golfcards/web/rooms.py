@@ -11,14 +11,15 @@ player's last action, read from the spectator's view.
 A player who is away (no open connection) during a match may have a bot play for them (a
 *stand-in*: after the server's time away, or at once when the host asks); their token still holds
 the seat and they take it back when they return. The host may remove a seat's occupant: before the
-match the seat opens again, during it a bot plays the seat for the rest of the match.
+match the seat opens again, during it a bot plays the seat for the rest of the match; either way
+their token holds the seat no more, and the room remembers the player ids of the browsers that held
+the seat (as hashes) and refuses them a seat for as long as it lives.
 """
 
 from __future__ import annotations
 
 import enum
 import hashlib
-import ipaddress
 import secrets
 import time
 import unicodedata
@@ -34,6 +35,7 @@ from golfcards.sixcard.match import Match
 from golfcards.sixcard.rules import SixCardRules
 from golfcards.sixcard.state import Phase, Refusal
 from golfcards.sixcard.view import View, view_for
+from golfcards.web.addresses import limit_key
 
 ROOM_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Room codes avoid letters that look alike (no I, O, 0, 1)."""
@@ -44,13 +46,15 @@ MAX_NAME = 24
 MAX_ROOMS = 1000
 """Rooms in all: when every one is in use, creating one is refused (no stranger's room is evicted)."""
 ROOMS_PER_ADDRESS = 20
-"""Rooms one address may hold; its own oldest room with nobody connected makes way for a new one."""
+"""Rooms one address may hold. When it holds that many, its oldest room that nobody is connected to
+and that holds no match under way makes way for a new one (a match under way only for the player who
+created it, and only when no other person plays in it); when none may, creating one is refused."""
 LOBBY_IDLE = 3600.0
 """Seconds a room whose match has not started (or is over) is kept with nobody connected."""
 MATCH_IDLE = 12 * 3600.0
 """Seconds a match under way is kept with nobody connected: its players may come back hours later."""
 GUESSES = 20
-"""Failed room look-ups an address may make at once …"""
+"""Failed room look-ups an address may make at once (then only a seat's token opens a room) …"""
 GUESS_SECONDS = 3.0
 """… and then one more every this many seconds."""
 GUESSERS = 10_000
@@ -59,6 +63,10 @@ HOST = 0
 """The seat of the player who created the room."""
 STAND_IN_LEVEL = "normal"
 """The level of the bot that plays for an absent or removed player."""
+SEAT_PLAYERS = 4
+"""Player ids (browsers) a seat remembers having held it, the latest."""
+REMOVED_KEPT = 64
+"""Hashes of removed players a room remembers, the latest."""
 
 
 class SeatKind(enum.Enum):
@@ -72,7 +80,8 @@ class Seat:
     """A seat: open, a bot, or a human whose token's SHA-256 hash is ``token_hash``.
 
     A human seat may have a ``stand_in`` bot playing for its absent player (``level`` is then the
-    stand-in's level); ``connections`` counts the player's open connections.
+    stand-in's level); ``connections`` counts the player's open connections; ``players`` are the
+    hashes of the player ids (the browsers' ``golfcards_player`` cookie) that held the seat.
     """
 
     kind: SeatKind = SeatKind.OPEN
@@ -82,6 +91,7 @@ class Seat:
     bot: Bot | None = None
     connections: int = 0
     stand_in: bool = False
+    players: tuple[str, ...] = ()
 
     @property
     def plays_itself(self) -> bool:
@@ -90,7 +100,8 @@ class Seat:
 
 
 def token_hash(token: str) -> str:
-    """What a seat keeps of its token: the hex SHA-256 of it (tokens are 192 random bits)."""
+    """What a seat keeps of its token (and a room of a player id): the hex SHA-256 of it (tokens are
+    192 random bits)."""
     return hashlib.sha256(token.encode()).hexdigest()
 
 
@@ -164,7 +175,12 @@ class Room:
     serial: int = 0
     """How many matches were started at this table (a rematch starts another)."""
     creator: str = ""
-    """The address that created the room (rooms are bounded per address)."""
+    """The :func:`~golfcards.web.addresses.limit_key` of the address that created the room (rooms
+    are bounded per address)."""
+    owner: str | None = None
+    """The hash of the player id of the browser that created the room, if it sent one."""
+    removed: list[str] = field(default_factory=list)
+    """Hashes of the player ids of the browsers whose player the host removed: none gets a seat again."""
     active: float = 0.0
     """When a client last connected, acted or left (the server's clock)."""
     sockets: int = 0
@@ -190,17 +206,32 @@ class Room:
                 found = number
         return found
 
-    def join(self, name: object) -> tuple[int, str]:
-        """Take the first open seat; returns the seat and its token."""
+    def join(self, name: object, player: str | None = None) -> tuple[int, str]:
+        """Take the first open seat for the browser whose player id is ``player`` (None: it sent
+        none); returns the seat and its token. A player the host removed gets none."""
         if self.match is not None:
             raise GolfError("room.started", "the match has started")
+        if player is not None and token_hash(player) in self.removed:
+            raise GolfError("room.barred", "the host removed you from this room")
         for number, seat in enumerate(self.seats):
             if seat.kind is SeatKind.OPEN:
                 token = secrets.token_urlsafe(24)
                 self.seats[number] = Seat(SeatKind.HUMAN, clean_name(name), token_hash(token))
+                self.note_player(number, player)
                 self.sequence += 1
                 return number, token
         raise GolfError("room.full", "every seat is taken")
+
+    def note_player(self, seat: int, player: str | None) -> None:
+        """The browser whose player id is ``player`` holds ``seat`` (remembered, so that removing the
+        seat's player bars that browser even when it is not connected)."""
+        if player is None:
+            return
+        hashed = token_hash(player)
+        holder = self.seats[seat]
+        if hashed not in holder.players:
+            holder.players = (*holder.players, hashed)[-SEAT_PLAYERS:]
+            self.sequence += 1
 
     def set_bot(self, by: int, number: object, level: object) -> None:
         """The host puts a bot of ``level`` in seat ``number``, or opens it again (``level`` None)."""
@@ -285,10 +316,24 @@ class Room:
             raise GolfError("room.not_started", "the match has not started")
         return self.match
 
+    def under_way(self) -> bool:
+        """Whether a match is being played (started and not over)."""
+        return self.match is not None and not self.match.is_terminal()
+
     def idle_limit(self) -> float:
         """How long the room is kept with nobody connected."""
-        under_way = self.match is not None and not self.match.is_terminal()
-        return MATCH_IDLE if under_way else LOBBY_IDLE
+        return MATCH_IDLE if self.under_way() else LOBBY_IDLE
+
+    def may_make_way_for(self, owner: str | None) -> bool:
+        """Whether the room may be forgotten for a new room of its address created by the browser whose
+        player id hash is ``owner``: nobody is connected, and no match is under way, or the match is
+        that browser's own against bots only. Someone else's match is never taken away."""
+        if self.sockets:
+            return False
+        if not self.under_way():
+            return True
+        others = any(seat.kind is SeatKind.HUMAN for number, seat in enumerate(self.seats) if number != HOST)
+        return owner is not None and owner == self.owner and not others
 
     # --- bots --------------------------------------------------------------------------------
 
@@ -349,8 +394,12 @@ class Room:
 
     def remove(self, by: int, number: object) -> None:
         """The host removes the player of seat ``number``: their token holds the seat no more; the seat
-        opens again before the match, and a bot plays it for the rest of a match under way."""
+        opens again before the match, and a bot plays it for the rest of a match under way. No browser
+        that held the seat gets a seat of this room again."""
         seat = self._other_human(by, number)
+        holder = self.seats[seat]
+        barred = [hashed for hashed in holder.players if hashed not in self.removed]
+        self.removed = (self.removed + barred)[-REMOVED_KEPT:]
         if self.match is None:
             self.seats[seat] = Seat()
         else:
@@ -379,17 +428,20 @@ def normal_code(code: object) -> str | None:
 
 class Guesses:
     """Failed room look-ups per address (a token bucket): :data:`GUESSES` at once, then one more every
-    :data:`GUESS_SECONDS`. An IPv6 address counts by its /64 network, which one device may own whole."""
+    :data:`GUESS_SECONDS`. An address counts under its :func:`~golfcards.web.addresses.limit_key`
+    (an IPv6 address by its /64 network, which one device may own whole)."""
 
     def __init__(self, clock: Callable[[], float]) -> None:
         self.clock = clock
         self._spent: dict[str, tuple[float, float]] = {}  # address: (look-ups spent, when)
 
     def allowed(self, address: str) -> bool:
-        return self._spent_now(_guesser(address), self.clock()) <= GUESSES - 1
+        """Whether ``address`` may still look up a room by its code alone."""
+        return self._spent_now(limit_key(address), self.clock()) <= GUESSES - 1
 
     def failed(self, address: str) -> None:
-        key, now = _guesser(address), self.clock()
+        """``address`` looked up a room that does not exist (or could not show a seat's token)."""
+        key, now = limit_key(address), self.clock()
         spent = self._spent_now(key, now) + 1
         self._spent.pop(key, None)
         self._spent[key] = (spent, now)
@@ -399,16 +451,6 @@ class Guesses:
     def _spent_now(self, key: str, now: float) -> float:
         spent, when = self._spent.get(key, (0.0, now))
         return max(0.0, spent - (now - when) / GUESS_SECONDS)
-
-
-def _guesser(address: str) -> str:
-    try:
-        parsed = ipaddress.ip_address(address)
-    except ValueError:
-        return address
-    if isinstance(parsed, ipaddress.IPv6Address) and parsed.ipv4_mapped is None:
-        return str(ipaddress.IPv6Network((parsed, 64), strict=False))
-    return address
 
 
 class Rooms:
@@ -428,18 +470,21 @@ class Rooms:
     def __len__(self) -> int:
         return len(self._rooms)
 
-    def create(self, rules: SixCardRules, creator: str = "") -> Room:
-        """A new room for the address ``creator``; refused when that address or the server holds
-        as many rooms in use as it may."""
+    def create(self, rules: SixCardRules, creator: str = "", player: str | None = None) -> Room:
+        """A new room for the address ``creator`` and the browser whose player id is ``player`` (None:
+        it sent none); refused when that address or the server holds as many rooms in use as it may
+        (see :data:`ROOMS_PER_ADDRESS`)."""
         self._forget_idle()
-        self._make_way_for(creator)
+        creator = limit_key(creator)
+        owner = None if player is None else token_hash(player)
+        self._make_way_for(creator, owner)
         if len(self._rooms) >= MAX_ROOMS:
             raise GolfError("room.server_full", "every room of the server is in use")
         while True:
             code = "".join(secrets.choice(ROOM_ALPHABET) for _ in range(ROOM_CODE_LENGTH))
             if code not in self._rooms:
                 break
-        room = Room(code, rules, self.new_number, creator=creator, active=self.clock())
+        room = Room(code, rules, self.new_number, creator=creator, owner=owner, active=self.clock())
         self._rooms[code] = room
         return room
 
@@ -467,17 +512,6 @@ class Rooms:
         """Drop a room from memory, not for good: it stays in the database and is loaded again."""
         self._rooms.pop(code, None)
 
-    def find(self, code: object, address: str) -> Room:
-        """:meth:`get` for a client at ``address``, whose failed look-ups are rate-limited: once it has
-        spent them, every look-up is refused (``room.too_many_tries``), right codes too."""
-        if not self.guesses.allowed(address):
-            raise GolfError("room.too_many_tries", "too many room codes tried")
-        try:
-            return self.get(code)
-        except GolfError:
-            self.guesses.failed(address)
-            raise
-
     def touch(self, room: Room) -> None:
         """A client connected, acted or left: the room's idle time starts again."""
         room.active = self.clock()
@@ -489,13 +523,14 @@ class Rooms:
                 del self._rooms[room.code]
                 self.gone.append(room.code)
 
-    def _make_way_for(self, creator: str) -> None:
+    def _make_way_for(self, creator: str, owner: str | None) -> None:
         mine = [room for room in self._rooms.values() if room.creator == creator]
-        if len(mine) < ROOMS_PER_ADDRESS:
+        excess = len(mine) - ROOMS_PER_ADDRESS + 1
+        if excess <= 0:
             return
-        idle = sorted((room for room in mine if not room.sockets), key=lambda room: room.active)
-        if len(mine) - len(idle) >= ROOMS_PER_ADDRESS:
+        movable = sorted((room for room in mine if room.may_make_way_for(owner)), key=lambda room: room.active)
+        if len(movable) < excess:
             raise GolfError("room.too_many_yours", "this address holds as many rooms in use as it may")
-        for room in idle[: len(mine) - ROOMS_PER_ADDRESS + 1]:
+        for room in movable[:excess]:
             del self._rooms[room.code]
             self.gone.append(room.code)

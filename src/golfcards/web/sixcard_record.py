@@ -33,7 +33,7 @@ from golfcards.shuffle import ascii_number
 from golfcards.sixcard.match import Match
 from golfcards.sixcard.record import MatchRecord
 from golfcards.web.requests import COOKIE_AGE, PLAYER_COOKIE, error_response, request_translator
-from golfcards.web.rooms import Room
+from golfcards.web.rooms import Room, SeatKind
 from golfcards.web.sixcard_record_view import replay_json, scorecard_csv, scorecard_json, statistics_json, summary_json
 
 logger = logging.getLogger(__name__)
@@ -58,7 +58,8 @@ def cookie_player(connection: HTTPConnection) -> str | None:
 
 
 class MatchRecorder:
-    """Stores each finished match once, with the players who held its seats."""
+    """Stores each finished match once, with the players who held its seats (a seat whose player the
+    host removed is a bot's at the end, and in no player's record)."""
 
     def __init__(self, records: SixCardRecords) -> None:
         self.records = records
@@ -84,9 +85,11 @@ class MatchRecorder:
             return
         self._saved.add(match)
         seats = [SeatInfo(seat.kind.value, seat.name, seat.level) for seat in room.seats]
+        # A player the host removed held their seat no longer: the bot that played it on is not theirs.
+        holders = {seat: player for seat, player in players.items() if room.seats[seat].kind is SeatKind.HUMAN}
         try:
             record = MatchRecord.from_match(match)
-            await run_in_threadpool(self.records.save, room.code, record, seats, dict(players))
+            await run_in_threadpool(self.records.save, room.code, record, seats, holders)
         except Exception:  # a full disk or a bug must not stop the table: the record is lost, and logged
             logger.exception("the finished match of room %s could not be stored", room.code)
 

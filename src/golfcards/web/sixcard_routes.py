@@ -11,11 +11,17 @@
   ``{"type": "act", "action": {…}}`` (the engine's action JSON), ``{"type": "bot", "seat", "level"}``
   and ``{"type": "start"}`` (host, before the match), ``{"type": "next_hole"}``, ``{"type": "rematch"}``,
   ``{"type": "stand_in", "seat"}`` (host: a bot plays at once for that absent player),
-  ``{"type": "remove", "seat"}`` (host: that player loses the seat), ``{"type": "take_back"}`` (a
-  player whose seat a bot plays plays again; see :mod:`golfcards.web.sixcard_seats`).
+  ``{"type": "remove", "seat"}`` (host: that player loses the seat and gets no seat of the room
+  again), ``{"type": "take_back"}`` (a player whose seat a bot plays plays again; see
+  :mod:`golfcards.web.sixcard_seats`).
   The server answers ``{"type": "welcome", "seat", "token"}``, ``{"type": "error", "key",
   "message"}``, and after every change sends each client its own ``{"type": "state", …}``
   (:class:`golfcards.web.sixcard_view.RoomMoment`).
+
+An address that has spent its failed room look-ups (:class:`golfcards.web.rooms.Guesses`) opens a
+room only with a ``hello`` carrying a seat's token as its first message; anything else is refused
+as a wrong code is (``room.too_many_tries``, close code 4429), so that it may go on playing but not
+guessing.
 
 The server is the only authority: the seat comes from the connection's token, never from a
 message, and every action goes through the engine. Every change is written to the database
@@ -50,6 +56,7 @@ from golfcards.web.requests import client_address, error_response, field, json_b
 from golfcards.web.room_store import RoomStore
 from golfcards.web.rooms import HOST, Room, Rooms, SeatKind, clean_name
 from golfcards.web.sixcard_house import rules_from_json
+from golfcards.web.sixcard_record import cookie_player
 from golfcards.web.sixcard_seats import AWAY_SECONDS, AwayWatch, seat_extras, seat_states
 from golfcards.web.sixcard_table import table_extras
 from golfcards.web.sixcard_view import RoomMoment
@@ -62,6 +69,9 @@ MESSAGE_TYPES = frozenset(
 )
 MAX_MESSAGE = 2048
 """A client message is a small JSON object; anything longer is refused unread."""
+HELLO_SECONDS = 10.0
+"""How long the room's WebSocket waits for the first message of a client whose address has spent
+its room look-ups (only a ``hello`` with a seat's token opens the room then)."""
 
 
 CLOSE = ""
@@ -85,6 +95,8 @@ class Client:
     outbox: asyncio.Queue[str] = dataclasses.field(default_factory=lambda: asyncio.Queue(OUTBOX))
     writer: asyncio.Task[None] | None = None
     name: str = ""
+    removed: bool = False
+    """The host removed this connection's player: it may watch, never take a seat again."""
 
 
 class Tables:
@@ -138,6 +150,7 @@ class Tables:
                     for other in self.clients.get(room.code, []):
                         if other.seat is not None and room.seats[other.seat].kind is not SeatKind.HUMAN:
                             other.seat = None  # the host removed its player: it watches from now on
+                            other.removed = True
                             self.removed.append(other)
                     if room.sequence != before:
                         self.store.save(room)
@@ -286,10 +299,11 @@ async def create_room(request: Request) -> Response:
         start = field(data, "start", bool, False)
         rules = rules_from_json(data.get("rules"), players)
         tables: Tables = request.app.state.tables
-        room = await tables.store.create(rules, client_address(request))
+        player = cookie_player(request)
+        room = await tables.store.create(rules, client_address(request), player)
 
         def seat_everyone() -> tuple[int, str]:
-            seat, token = room.join(data.get("name"))
+            seat, token = room.join(data.get("name"), player)
             for number, level in enumerate(bots, start=1):
                 room.set_bot(HOST, number, level)
             if start:
@@ -317,6 +331,7 @@ def handle(room: Room, client: Client, data: Any) -> Any:
         if seat is None:
             raise GolfError("room.bad_token", "this token holds no seat here")
         _take_seat(room, client, seat)
+        room.note_player(seat, cookie_player(client.socket))
         return {"type": "welcome", "seat": seat, "token": data["token"]}
     if kind == "watch":
         client.name = clean_name(data.get("name"))
@@ -324,7 +339,9 @@ def handle(room: Room, client: Client, data: Any) -> Any:
     if kind == "join":
         if client.seat is not None:
             raise GolfError("room.already_seated", "you already have a seat")
-        seat, token = room.join(data.get("name"))
+        if client.removed:
+            raise GolfError("room.barred", "the host removed you from this room")
+        seat, token = room.join(data.get("name"), cookie_player(client.socket))
         _take_seat(room, client, seat)
         return {"type": "welcome", "seat": seat, "token": token}
     if client.seat is None:
@@ -360,7 +377,7 @@ def _take_seat(room: Room, client: Client, seat: int) -> None:
 
 
 CLOSE_CODES = {"room.not_found": 4404, "room.too_many_tries": 4429}
-"""How the room's WebSocket closes when the room cannot be opened (the page does not retry 4404)."""
+"""How the room's WebSocket closes when the room cannot be opened (the page retries neither)."""
 
 
 async def room_socket(socket: WebSocket) -> None:
@@ -371,8 +388,14 @@ async def room_socket(socket: WebSocket) -> None:
     language = normalize_language(socket.query_params.get("lang")) or socket.app.state.default_language or "en"
     t = translator(language)
     await socket.accept()
+    address = client_address(socket)
+    first = None
+    if not tables.rooms.guesses.allowed(address):  # only a seat's token opens a room: read the hello
+        first = await _first_text(socket)
+        if first is None:
+            return
     try:
-        room = await tables.store.find(socket.path_params["code"], client_address(socket))
+        room = await tables.store.find(socket.path_params["code"], address, _hello_token(first))
     except GolfError as error:
         await socket.send_text(json_text({"type": "error", "key": error.key, "message": error_text(error, t)}))
         await socket.close(code=CLOSE_CODES.get(error.key, 4404))
@@ -386,7 +409,7 @@ async def room_socket(socket: WebSocket) -> None:
     tables.away.update(room)
     try:
         client.writer = tables.start(write_outbox(client))
-        await _until_one_ends(client.writer, tables.start(_read_messages(tables, room, client)))
+        await _until_one_ends(client.writer, tables.start(_read_messages(tables, room, client, first)))
     finally:
         tables.leave(room, client)
         room.sockets -= 1
@@ -417,13 +440,42 @@ def _without_default_port(host: str, scheme: str) -> str:
     return host[: -len(default)] if host.endswith(default) else host
 
 
-async def _read_messages(tables: Tables, room: Room, client: Client) -> None:
-    """Carry out the client's messages until it disconnects."""
+async def _first_text(socket: WebSocket) -> str | None:
+    """The client's first message, waited for :data:`HELLO_SECONDS` at most: "" if none came in time
+    or it is not text, None if the client left."""
+    try:
+        async with asyncio.timeout(HELLO_SECONDS):
+            message = await socket.receive()
+    except TimeoutError:
+        return ""
+    if message["type"] == "websocket.disconnect":
+        return None
+    text = message.get("text")
+    return text if isinstance(text, str) else ""
+
+
+def _hello_token(text: str | None) -> object:
+    """The token of a ``hello`` message's text, or None."""
+    if not text or len(text) > MAX_MESSAGE:
+        return None
+    try:
+        data = read_json(text)
+    except ValueError:
+        return None
+    return data.get("token") if isinstance(data, dict) and data.get("type") == "hello" else None
+
+
+async def _read_messages(tables: Tables, room: Room, client: Client, first: str | None = None) -> None:
+    """Carry out the client's messages until it disconnects (``first``: one read already)."""
     while True:
-        message = await client.socket.receive()
-        if message["type"] == "websocket.disconnect":
-            return
-        text = message.get("text")
+        text: str | None
+        if first:
+            text, first = first, None
+        else:
+            message = await client.socket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            text = message.get("text")
         try:
             if text is None or len(text) > MAX_MESSAGE:
                 raise GolfError("room.bad_message", "a message is a short JSON text")

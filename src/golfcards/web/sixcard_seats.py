@@ -1,7 +1,8 @@
 """Absent players at a six-card table: the time away, the stand-in bot, and what the page is told.
 
 A player is *away* when their seat has no open connection while a match is played (a room loaded
-after a restart counts everyone away from the moment it is loaded). When a seat has been away for
+after a restart, or a table everyone left, counts its absent players away from the moment someone
+sits at it again). When a seat has been away for
 the server's time away (:data:`AWAY_SECONDS` by default, ``golf serve --away SECONDS``) and another
 player is at the table waiting, a bot (:data:`~golfcards.web.rooms.STAND_IN_LEVEL`) plays for the
 absent player; the host may ask for it at once. The player's link still holds the seat: back at the
@@ -11,6 +12,7 @@ table, they take it back. The clock lives here, in the server, never in the engi
 from __future__ import annotations
 
 import asyncio
+import functools
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -47,7 +49,9 @@ def seat_states(room: Room, host: bool) -> list[dict[str, bool]]:
 
 class AwayWatch:
     """Notes when each seat went away and calls ``due(room, seat)`` once it has been away long enough
-    and someone else is at the table."""
+    and someone else is at the table. It holds something only for seats away while someone else is
+    at the table: a seat that is back, taken or freed, and a room nobody sits at any more (which is
+    how every room ends), are forgotten with their clocks."""
 
     def __init__(self, away: float, due: Callable[[Room, int], Awaitable[None]]) -> None:
         self.away = away
@@ -55,19 +59,26 @@ class AwayWatch:
         self._since: dict[tuple[str, int], float] = {}
         self._timers: dict[tuple[str, int], asyncio.Task[None]] = {}
 
+    def __len__(self) -> int:
+        """The seats whose time away is counted or whose clock runs."""
+        return len(self._since.keys() | self._timers.keys())
+
     def update(self, room: Room) -> None:
         """Call after any change of who is connected or seated: starts or forgets the seats' clocks."""
         now = time.monotonic()
-        someone_here = any(holder.connections for holder in room.seats)
+        if not any(holder.connections for holder in room.seats):
+            self.forget(room.code)  # nobody at the table: the clocks start again when someone comes
+            return
         for seat in range(len(room.seats)):
             key = (room.code, seat)
             if not room.is_away(seat):
-                self._since.pop(key, None)
+                self._stop(key)
                 continue
             self._since.setdefault(key, now)
-            timer = self._timers.get(key)
-            if someone_here and (timer is None or timer.done()):
-                self._timers[key] = asyncio.create_task(self._wait(room, seat))
+            running = self._timers.get(key)
+            if running is None or running.done():
+                timer = self._timers[key] = asyncio.create_task(self._wait(room, seat))
+                timer.add_done_callback(functools.partial(self._ended, key))
 
     async def _wait(self, room: Room, seat: int) -> None:
         key = (room.code, seat)
@@ -76,9 +87,19 @@ class AwayWatch:
             if left > 0:
                 await asyncio.sleep(left)
                 continue
+            self._since.pop(key, None)
             if room.is_away(seat) and any(holder.connections for holder in room.seats):
                 await self.due(room, seat)
-            self._since.pop(key, None)
+
+    def _ended(self, key: tuple[str, int], timer: asyncio.Task[None]) -> None:
+        if self._timers.get(key) is timer:
+            del self._timers[key]
+
+    def _stop(self, key: tuple[str, int]) -> None:
+        self._since.pop(key, None)
+        timer = self._timers.pop(key, None)
+        if timer is not None and timer is not asyncio.current_task():  # (a clock's due call may get here)
+            timer.cancel()
 
     def close(self) -> None:
         """Stop every clock (the server is stopping)."""
@@ -88,5 +109,6 @@ class AwayWatch:
         self._since.clear()
 
     def forget(self, code: str) -> None:
-        for key in [key for key in self._since if key[0] == code]:
-            self._since.pop(key, None)
+        """Stop and forget the clocks of the room ``code``."""
+        for key in [key for key in self._since.keys() | self._timers.keys() if key[0] == code]:
+            self._stop(key)

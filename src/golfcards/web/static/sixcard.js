@@ -7,6 +7,9 @@
   const $ = (id) => document.getElementById(id);
   const TOKEN_KEY = (code) => `golfcards.room.${code}`;
   const NAME_KEY = "golfcards.name";
+  // How the server closes a room it will not open: no such room (4404), or too many codes tried
+  // from this network (4429: only a seat's own link opens a room then).
+  const UNOPENED = new Set([4404, 4429]);
   let socket = null;
   let state = null;
   let seat = null;
@@ -73,7 +76,7 @@
     });
     socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
     socket.addEventListener("close", (event) => {
-      if (event.code === 4404) return;
+      if (UNOPENED.has(event.code)) return; // the server said why (an error message): retrying changes nothing
       SixTable.connectionLost();
       retry = Math.min(retry + 1, 6);
       setTimeout(() => connect(code), 300 * retry);
@@ -99,7 +102,7 @@
       showError(message.message);
       if (message.key === "room.bad_token" || message.key === "room.removed") localStorage.removeItem(TOKEN_KEY(roomCode()));
       if (message.key === "room.removed") $("me").replaceChildren();
-      if (message.key === "room.not_found") {
+      if (message.key === "room.not_found" || message.key === "room.too_many_tries") {
         $("room").hidden = true;
         wireLobby();
         $("lobby-message").textContent = message.message;
