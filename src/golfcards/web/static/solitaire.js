@@ -359,6 +359,19 @@
     if (focus && document.activeElement !== node && !document.querySelector("dialog[open]")) node.focus({ preventScroll: true });
   }
 
+  /**
+   * Put the keyboard on the board once the first game is drawn, so the arrow keys work at once (as
+   * the line under the board says) — unless a window is open (it keeps its focus), the visitor has
+   * already put the focus somewhere else, or the device has only a touch screen (no ring on a card
+   * nobody chose).
+   */
+  function focusBoardAtLoad() {
+    if (!game || document.querySelector("dialog[open]") || !matchMedia("(any-pointer: fine)").matches) return;
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    placeSpot(true);
+  }
+
   function moveSpot(key) {
     const filled = [1, 2, 3, 4, 5, 6, 7].filter((c) => columnCards(c).length);
     const ring = [...filled, 0];
@@ -1254,6 +1267,7 @@
     $("replay-speed").addEventListener("change", () => { if (replay) schedule(); });
     document.addEventListener("keydown", onKey);
     await load();
+    focusBoardAtLoad();
     document.body.classList.add("ready");
     Feel.warm();
   }
