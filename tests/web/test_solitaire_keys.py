@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from play import BLOCKING_CODE, click_action, deal, reload
+from play import BLOCKING_CODE, REFERENCE, click_action, deal, press_and_wait, reload
 
 pytestmark = pytest.mark.browser
 
@@ -35,3 +35,23 @@ def test_a_window_open_at_load_keeps_the_focus(new_page):
     reload(page)
     page.locator("#end-dialog").wait_for(state="visible")
     assert page.evaluate(ACTIVE)["dialog"] == "end-dialog"
+
+
+def test_r_redoes_as_in_the_terminal_app(new_page):
+    page = new_page()
+    deal(page, REFERENCE)
+    before = page.text_content("#board-text")
+    click_action(page, "d")
+    after = page.text_content("#board-text")
+    press_and_wait(page, "u")
+    assert page.text_content("#board-text") == before
+    press_and_wait(page, "r")
+    assert page.text_content("#board-text") == after
+    assert page.is_disabled("#redo"), "nothing left to redo"
+    press_and_wait(page, "u")
+    press_and_wait(page, "Shift+R")
+    assert page.text_content("#board-text") == after
+    page.keyboard.press("?")
+    page.locator("#help-dialog").wait_for(state="visible")
+    redo_row = page.locator("#help-keys tr", has_text="Redo").inner_text()
+    assert redo_row.split()[0] == "R", redo_row

@@ -1008,7 +1008,7 @@
     [["D"], "key_draw"],
     [["1–7"], "key_take"],
     [["U", "@keyname_ctrl+Z"], "key_undo"],
-    [["@keyname_ctrl+Y", "@keyname_ctrl+@keyname_shift+Z"], "key_redo"],
+    [["R", "@keyname_ctrl+Y", "@keyname_ctrl+@keyname_shift+Z"], "key_redo"],
     [["H"], "key_hint"],
     [["N"], "key_new"],
     [["?"], "key_help"],
@@ -1180,6 +1180,7 @@
     else if (lower === "h") showHint();
     else if (lower === "d") send("d", { focus });
     else if (lower === "u") send("u", { focus });
+    else if (lower === "r") doRedo();
     else if (lower === "n") openNewGame();
     else if (/^[1-7]$/.test(key)) {
       spot = { column: Number(key), row: null };
