@@ -675,7 +675,9 @@
     }
     const won = game.status === "won";
     $("end-title").textContent = won ? t("won_title") : t("blocked_title");
-    $("end-message").textContent = game.end_message;
+    // Blocked: the title says it ("No more moves"); the end message would only say it again.
+    $("end-message").textContent = won ? game.end_message : "";
+    $("end-message").hidden = !won;
     const figures = [figure(t("score"), game.score), figure(t("time"), clockText(clock.elapsed())), figure(t("moves"), game.moves)];
     if (!won) figures.splice(1, 0, figure(t("stats_course_left"), game.cards_left));
     $("end-figures").replaceChildren(...figures);
