@@ -19,6 +19,7 @@ from golfcards.i18n import translator
 from golfcards.i18n.cards import card_name
 from golfcards.main import main
 from golfcards.sixcard.actions import Action, DrawStock, Swap, action_to_json
+from golfcards.sixcard.match import Match
 from golfcards.sixcard.state import HoleContext, HoleState, Phase
 from golfcards.sixcard.view import View, view_for
 from golfcards.tui.faces import corner
@@ -275,11 +276,81 @@ def test_a_state_message_is_checked_before_it_is_drawn():
         {**good, "room": {**good["room"], "seats": good["room"]["seats"] * 3}},
         {**good, "view": {"grids": "nope"}},
         {**good, "scorecard": {"results": [[1, 2]] * 200, "totals": [0, 0], "over": False}},
+        {**good, "seat": 2},
+        {**good, "scorecard": {"results": [[1, 2]], "totals": [3], "over": False}},
+        {**good, "scorecard": {"results": [[1, 2]], "totals": [], "over": False}},
+        {**good, "scorecard": {"results": [[1]], "totals": [1, 2], "over": False}},
+        {**good, "scorecard": {"results": [[1, 2]] * 10, "totals": [10, 20], "over": False}},
         {**good, "last_actions": [{"seat": 9, "position": 0, "sequence": 1, "text": "x"}]},
     ):
         with pytest.raises(GolfError) as caught:
             table_from_message(broken)
         assert caught.value.key == "tui.bad_message"
+
+
+def room_state(match: Match, seat: int, totals: list[int]) -> dict:
+    """A room's state message for ``seat`` of a two-seat room playing ``match``, with ``totals`` as its scorecard's."""
+    return {
+        "type": "state",
+        "seat": seat,
+        "room": {
+            "code": "ABCDE",
+            "holes": match.rules.holes,
+            "host": False,
+            "link": None,
+            "seats": [
+                {"name": name, "kind": "human", "connected": True, "you": number == seat}
+                for number, name in enumerate(["Ana", "Bo"])
+            ],
+        },
+        "view": match.view(seat).to_json(),
+        "last_actions": [],
+        "scorecard": {"results": [list(points) for points in match.results], "totals": totals, "over": False},
+        "sequence": 1,
+    }
+
+
+def test_a_scorecard_shorter_than_the_seats_is_explained_not_drawn(tmp_path):
+    """A fake room, over a real WebSocket, sends a good state in the second hole and then one whose totals
+    miss a seat: the app keeps the good table and says it cannot read the message (it crashed drawing it)."""
+    from websockets.asyncio.server import serve
+
+    match = Match.from_code("G6-P2-AAAAAAC", b"k" * 32)
+    while match.state.phase is not Phase.OVER:
+        seat = match.state.to_act[0]
+        assert match.apply(match.state.legal_actions(seat)[0], seat) is None
+    assert match.next_hole() is None
+    totals = list(match.totals)
+    messages = [room_state(match, 1, totals), room_state(match, 1, totals[:1])]
+
+    async def room(socket) -> None:
+        await socket.recv()  # the terminal takes a seat
+        for message in messages:
+            await socket.send(json.dumps(message))
+        await socket.wait_closed()
+
+    async def play() -> tuple[str, str, tuple[int, ...]]:
+        async with serve(room, "127.0.0.1", 0) as server:
+            port = server.sockets[0].getsockname()[1]
+            address = parse_room_url(f"http://127.0.0.1:{port}/sixcard/ABCDE")
+            app = make_app(tmp_path / "golf.sqlite3", start="sixcard", join=address, language="en")
+            async with app.run_test(size=(80, 24)) as pilot:
+                screen = app.screen
+                assert isinstance(screen, SixcardScreen)
+                status = ""
+                for _ in range(200):
+                    await pilot.pause(0.05)
+                    status = str(screen.query_one("#status").render())
+                    if status == "The server sent a message this app cannot read.":
+                        break
+                await pilot.pause()
+                assert screen.table is not None
+                return status, screen_text(app), screen.table.totals
+
+    status, text, shown = asyncio.run(asyncio.wait_for(play(), 60))
+    assert status == "The server sent a message this app cannot read."
+    assert shown == tuple(totals), "the last good table stays"
+    assert f"Total: {totals[1]}" in text
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from golfcards.runners.storage import SCHEMA_VERSION, Storage
-from golfcards.solitaire import GameCode
+from golfcards.solitaire import Board, Draw, GameCode
 from golfcards.solitaire.solver import solve
 from golfcards.web.app import create_app
 
@@ -156,6 +156,18 @@ def test_the_live_line_says_still_winnable_then_no_longer_winnable(client):
     act(client, "3")
     assert live(client) == {"winnable": False, "message": "No longer winnable", "moves": 28}
     assert live(client, "el")["message"] == "Δεν κερδίζεται πια"
+
+
+def test_asking_the_live_line_before_playing_keeps_the_deal_shown(client):
+    """A new visitor's live question creates no player and deals nothing: the first action applies
+    to the deal their page shows."""
+    shown = client.get("/api/solitaire?lang=en").json()["game"]
+    assert live(client)["moves"] == 0
+    assert "golfcards_player" not in client.cookies
+    board = Board.from_code(GameCode.parse(shown["code"]))
+    move = next(action for action in board.legal_actions() if action != Draw())
+    game = act(client, move.notation)
+    assert (game["code"], game["moves"]) == (shown["code"], 1)
 
 
 def test_the_live_line_is_silent_after_a_win(client):

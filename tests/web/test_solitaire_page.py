@@ -86,7 +86,9 @@ def test_block_a_game_and_undo_out_of_it(new_page):
     for _ in range(16):
         click_action(page, "d")
     page.locator("#end-dialog").wait_for(state="visible")
-    assert page.text_content("#end-message") == "Ja no hi ha cap moviment possible"
+    assert page.text_content("#end-title") == "No hi ha més moviments"
+    assert not page.is_visible("#end-message"), "the title says it; the window does not say it twice"
+    assert page.locator("#end-figures dt").all_text_contents()[:2] == ["Puntuació", "Cartes restants"]
     assert page.is_visible("#end-new")
     page.click("#end-undo")
     page.locator("#end-dialog").wait_for(state="hidden")

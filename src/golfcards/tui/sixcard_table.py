@@ -7,8 +7,9 @@ nothing else), the seats, what the table saw each player do, and the scorecard. 
 * :func:`table_from_message` — a room of a running ``golf serve``, from the state messages its
   WebSocket sends (see :mod:`golfcards.tui.remote`); the view is the server's ``view_for`` output.
 
-Everything a server sends is outside input: :func:`table_from_message` checks shapes and bounds and
-removes control characters from text, and raises :class:`GolfError` (``tui.bad_message``) otherwise.
+Everything a server sends is outside input: :func:`table_from_message` checks shapes and bounds (the
+seat, the scorecard's rows and totals agree with the room's seats: one number per seat) and removes
+control characters from text, and raises :class:`GolfError` (``tui.bad_message``) otherwise.
 """
 
 from __future__ import annotations
@@ -236,6 +237,13 @@ def _list(value: object, limit: int) -> list[Any]:
     return value
 
 
+def _points(value: object, players: int, bound: int) -> tuple[int, ...]:
+    """One number per seat, each within ``±bound`` (a scorecard's row or its totals)."""
+    if not isinstance(value, list) or len(value) != players:
+        raise GolfError("tui.bad_message", f"expected one number per seat ({players})")
+    return tuple(_int(points, -bound, bound) for points in value)
+
+
 def table_from_message(message: object) -> Table:
     """The table of a room's ``state`` message; :class:`GolfError` ``tui.bad_message`` if malformed."""
     try:
@@ -265,6 +273,8 @@ def _table_from_message(message: object) -> Table:
     )
     if len(seats) < 2:
         raise GolfError("tui.bad_message", "a room has 2 to 4 seats")
+    if seat is not None and seat >= len(seats):
+        raise GolfError("tui.bad_message", "the seat is not one of the room's")
     view = None if message.get("view") is None else View.from_json(message["view"])
     if view is not None and (view.viewer != seat or view.rules.players != len(seats)):
         raise GolfError("tui.bad_message", "the view is not this seat's")
@@ -284,11 +294,8 @@ def _table_from_message(message: object) -> Table:
     over = False
     match_winners: tuple[int, ...] = ()
     if scorecard is not None:
-        results = tuple(
-            tuple(_int(points, -999, 999) for points in _list(row, len(seats)))
-            for row in _list(scorecard["results"], 99)
-        )
-        totals = tuple(_int(points, -99_999, 99_999) for points in _list(scorecard["totals"], len(seats)))
+        results = tuple(_points(row, len(seats), 999) for row in _list(scorecard["results"], holes))
+        totals = _points(scorecard["totals"], len(seats), 99_999)
         over = scorecard["over"] is True
         match_winners = tuple(_int(s, 0, len(seats) - 1) for s in _list(scorecard.get("winners", []), len(seats)))
     link = room.get("link")

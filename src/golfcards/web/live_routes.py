@@ -6,6 +6,11 @@ browser). The answer comes from a quick check with a small budget
 null, "message", "moves"}``, where null (undecided) is said honestly rather than guessed, ``moves``
 is the move count of the position judged (the page drops an answer about an older position), and a
 won game gets no message.
+
+The position judged is the visitor's current game as every Solitaire route sees it
+(:func:`golfcards.web.solitaire_routes._game`): for a visitor who has not played yet, the deal their
+page shows. Asking creates no player and deals no game, so the page's first action still applies to
+the deal on screen.
 """
 
 from __future__ import annotations
@@ -18,22 +23,17 @@ from starlette.routing import Route
 
 from golfcards.i18n import Translator
 from golfcards.i18n.analysis import live_winnable_text
-from golfcards.runners.solitaire_games import SolitaireGames
 from golfcards.solitaire.board import Status
 from golfcards.solitaire.hint import LIVE_BUDGET, is_still_winnable
-from golfcards.web.solitaire_routes import _player_route
+from golfcards.web.solitaire_routes import Visitor, _game, _visitor_route
 
 
-def _judge(games: SolitaireGames, player: str) -> tuple[bool | None, Status, int]:
-    board = games.load(player).board
-    return is_still_winnable(board, budget=LIVE_BUDGET), board.status, board.moves
-
-
-async def live(request: Request, player: str, t: Translator) -> dict[str, Any]:
-    winnable, status, moves = await run_in_threadpool(_judge, request.app.state.solitaire, player)
-    message = "" if status is Status.WON else live_winnable_text(winnable, t)
-    return {"winnable": winnable, "message": message, "moves": moves}
+async def live(request: Request, visitor: Visitor, t: Translator) -> dict[str, Any]:
+    board = (await _game(request, visitor)).board
+    winnable = await run_in_threadpool(is_still_winnable, board, budget=LIVE_BUDGET)
+    message = "" if board.status is Status.WON else live_winnable_text(winnable, t)
+    return {"winnable": winnable, "message": message, "moves": board.moves}
 
 
 def routes() -> list[Route]:
-    return [Route("/api/solitaire/live", _player_route(live), methods=["GET"])]
+    return [Route("/api/solitaire/live", _visitor_route(live), methods=["GET"])]

@@ -359,6 +359,19 @@
     if (focus && document.activeElement !== node && !document.querySelector("dialog[open]")) node.focus({ preventScroll: true });
   }
 
+  /**
+   * Put the keyboard on the board once the first game is drawn, so the arrow keys work at once (as
+   * the line under the board says) — unless a window is open (it keeps its focus), the visitor has
+   * already put the focus somewhere else, or the device has only a touch screen (no ring on a card
+   * nobody chose).
+   */
+  function focusBoardAtLoad() {
+    if (!game || document.querySelector("dialog[open]") || !matchMedia("(any-pointer: fine)").matches) return;
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    placeSpot(true);
+  }
+
   function moveSpot(key) {
     const filled = [1, 2, 3, 4, 5, 6, 7].filter((c) => columnCards(c).length);
     const ring = [...filled, 0];
@@ -662,7 +675,9 @@
     }
     const won = game.status === "won";
     $("end-title").textContent = won ? t("won_title") : t("blocked_title");
-    $("end-message").textContent = game.end_message;
+    // Blocked: the title says it ("No more moves"); the end message would only say it again.
+    $("end-message").textContent = won ? game.end_message : "";
+    $("end-message").hidden = !won;
     const figures = [figure(t("score"), game.score), figure(t("time"), clockText(clock.elapsed())), figure(t("moves"), game.moves)];
     if (!won) figures.splice(1, 0, figure(t("stats_course_left"), game.cards_left));
     $("end-figures").replaceChildren(...figures);
@@ -995,7 +1010,7 @@
     [["D"], "key_draw"],
     [["1–7"], "key_take"],
     [["U", "@keyname_ctrl+Z"], "key_undo"],
-    [["@keyname_ctrl+Y", "@keyname_ctrl+@keyname_shift+Z"], "key_redo"],
+    [["R", "@keyname_ctrl+Y", "@keyname_ctrl+@keyname_shift+Z"], "key_redo"],
     [["H"], "key_hint"],
     [["N"], "key_new"],
     [["?"], "key_help"],
@@ -1167,6 +1182,7 @@
     else if (lower === "h") showHint();
     else if (lower === "d") send("d", { focus });
     else if (lower === "u") send("u", { focus });
+    else if (lower === "r") doRedo();
     else if (lower === "n") openNewGame();
     else if (/^[1-7]$/.test(key)) {
       spot = { column: Number(key), row: null };
@@ -1254,6 +1270,7 @@
     $("replay-speed").addEventListener("change", () => { if (replay) schedule(); });
     document.addEventListener("keydown", onKey);
     await load();
+    focusBoardAtLoad();
     document.body.classList.add("ready");
     Feel.warm();
   }
