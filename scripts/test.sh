@@ -14,7 +14,8 @@ fi
 
 PYTHON="${PYTHON:-python3}"
 "$PYTHON" -m pip install --quiet --disable-pip-version-check -e ".[test,tui,fast,cluster,parquet]"
-# Gates: lint, format, the import contracts (pyproject's [tool.importlinter]: layers, engines do no I/O).
+# Gates: lint, format, the import contracts (pyproject's [tool.importlinter]: layers, engines do no I/O,
+# no import cycles).
 "$PYTHON" -m ruff check --quiet src tests bench scripts hatch_build.py
 "$PYTHON" -m ruff format --check --quiet src tests bench scripts hatch_build.py
 lint-imports --no-cache >/dev/null || { lint-imports --no-cache; exit 1; }
