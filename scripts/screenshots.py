@@ -1,4 +1,6 @@
-"""Take the README's screenshots of the web app (desktop 1280×800 and phone 360×740) into docs/screenshots.
+"""Take the screenshots of the web app (desktop 1280×800 and phone 360×740) into docs/screenshots.
+
+They are the pictures of docs/web.md (its Pictures section; the README shows two of them).
 
 Starts the real ``golf serve`` on a free port with a throw-away database, drives Debian's Chromium
 with Playwright, and plays a few known moves so the pictures show a game in progress:

@@ -14,7 +14,8 @@ fi
 
 PYTHON="${PYTHON:-python3}"
 "$PYTHON" -m pip install --quiet --disable-pip-version-check -e ".[test,tui,fast,cluster,parquet]"
-# Gates: lint, format, the import contracts (pyproject's [tool.importlinter]: layers, engines do no I/O).
+# Gates: lint, format, the import contracts (pyproject's [tool.importlinter]: layers, engines do no I/O,
+# no import cycles).
 "$PYTHON" -m ruff check --quiet src tests bench scripts hatch_build.py
 "$PYTHON" -m ruff format --check --quiet src tests bench scripts hatch_build.py
 lint-imports --no-cache >/dev/null || { lint-imports --no-cache; exit 1; }
@@ -22,4 +23,10 @@ lint-imports --no-cache >/dev/null || { lint-imports --no-cache; exit 1; }
 "$PYTHON" -m mypy --strict --no-error-summary src/golfcards/cards.py src/golfcards/shuffle.py src/golfcards/errors.py \
     src/golfcards/json_input.py src/golfcards/game.py src/golfcards/solitaire src/golfcards/sixcard \
     tests/test_game_conformance.py
+# The dependency floors, on a whole run (no pytest arguments): a fresh venv with every floor of pyproject
+# pinned, every module imported, the tests of the server and the terminal app (about a minute, two on a
+# busy machine, once pip has the floors' wheels).
+if [ $# -eq 0 ]; then
+    PYTHON="$PYTHON" scripts/check_floors.sh
+fi
 exec "$PYTHON" -m pytest -q -p no:cacheprovider "$@"

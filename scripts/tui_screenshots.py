@@ -1,4 +1,6 @@
-"""Take the README's pictures of ``golf tui`` (SVG, as Textual exports them) into docs/screenshots.
+"""Take the pictures of ``golf tui`` (SVG, as Textual exports them) into docs/screenshots.
+
+They are the pictures of docs/tui.md (its Pictures section).
 
 Runs the app headless (Textual's ``run_test``) on a throw-away database and plays known keys, so the
 pictures show games in progress; the terminal sizes are the ones people have (80 × 24, and larger):

@@ -6,9 +6,10 @@ import asyncio
 
 import pytest
 
-from golfcards.tui.app import HomeScreen, KeysScreen
+from golfcards.tui.app import HomeScreen
+from golfcards.tui.frame import KeysScreen
+from golfcards.tui.settings_screen import SettingsScreen
 from golfcards.tui.sixcard_screen import SixcardLobby, SixcardScreen
-from golfcards.tui.solitaire_dialogs import SettingsScreen
 from golfcards.tui.solitaire_screen import SolitaireScreen
 
 from .tui_helpers import REFERENCE, make_app, screen_text, settle

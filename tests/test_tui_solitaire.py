@@ -15,7 +15,8 @@ from golfcards.runners.storage import Storage
 from golfcards.solitaire.board import Board, Move, Status
 from golfcards.solitaire.solver import solve
 from golfcards.tui.settings import Settings, load_settings, settings_path
-from golfcards.tui.solitaire_dialogs import EndScreen, NewGameScreen, SettingsScreen, StatisticsScreen
+from golfcards.tui.settings_screen import SettingsScreen
+from golfcards.tui.solitaire_dialogs import EndScreen, NewGameScreen, StatisticsScreen
 from golfcards.tui.solitaire_screen import LARGE, ColumnView, SolitaireScreen, StockView
 
 from .tui_helpers import REFERENCE, WINNING_LINE, make_app, screen_text, settle

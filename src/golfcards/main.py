@@ -11,14 +11,13 @@ import sys
 from collections.abc import Sequence
 
 from golfcards import __version__
+from golfcards.cli import sixcard, solitaire
 from golfcards.i18n.console import Handler
+from golfcards.tui import command as tui
+from golfcards.web import serve
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from golfcards.cli import sixcard, solitaire
-    from golfcards.tui import command as tui
-    from golfcards.web import serve
-
     parser = argparse.ArgumentParser(prog="golf", description="Golf Solitaire and Six-card Golf.")
     parser.add_argument("--version", action="version", version=f"golfcards {__version__}")
     games = parser.add_subparsers(dest="game")

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from golfcards.errors import GolfError
+from golfcards.runners.bot_protocol import make_player
 from golfcards.runners.intervals import Interval, mean_interval, wilson
 from golfcards.runners.workers import interruptible_pool
 from golfcards.sixcard.actions import Action
@@ -219,8 +220,6 @@ def _by_player(match: Match, seating: Sequence[int]) -> tuple[tuple[int, ...], .
 
 
 def _play_chunk(config: ArenaConfig, first_match: int, count: int) -> list[MatchRecord]:
-    from golfcards.runners.bot_protocol import make_player
-
     n = config.rules.players
     seeds = [config.seed * 7919 + first_match * 31 + i for i in range(n)]
     players: list[Player]

@@ -18,8 +18,6 @@ what was face up at the end; the views then reveal every grid.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from golfcards.cards import AnyCard, card_from_index
 from golfcards.sixcard.actions import (
@@ -37,23 +35,12 @@ from golfcards.sixcard.actions import (
 )
 from golfcards.sixcard.codes import DealCode
 from golfcards.sixcard.deal import SixCardDeal, reshuffle_order
+from golfcards.sixcard.hole import EndReason, HoleContext, Phase
 from golfcards.sixcard.rules import MAX_RESHUFFLES, SixCardRules
 from golfcards.sixcard.scoring import INDEX_KEYS, column_points
+from golfcards.sixcard.view import View, view_for
 
-if TYPE_CHECKING:
-    from golfcards.sixcard.view import View
-
-
-class Phase(enum.StrEnum):
-    REVEAL = "reveal"
-    DRAW = "draw"
-    PLACE = "place"
-    OVER = "over"
-
-
-class EndReason(enum.StrEnum):
-    WENT_OUT = "went_out"
-    STOCK_EMPTY = "stock_empty"
+__all__ = ["EndReason", "HoleContext", "HoleState", "Phase", "Refusal"]
 
 
 class Refusal(enum.StrEnum):
@@ -72,15 +59,6 @@ class Refusal(enum.StrEnum):
     HOLE_NOT_OVER = "hole_not_over"
     MATCH_OVER = "match_over"
     NOTHING_TO_UNDO = "nothing_to_undo"
-
-
-@dataclass(frozen=True, slots=True)
-class HoleContext:
-    """Where a hole stands in its match: its number (0-based), the match length, totals so far."""
-
-    hole: int
-    holes: int
-    totals: tuple[int, ...]
 
 
 _Entry = tuple[
@@ -260,8 +238,6 @@ class HoleState:
 
     def view(self, player: int | None) -> View:
         """What ``player`` (None: a spectator) may see: :func:`~golfcards.sixcard.view.view_for`."""
-        from golfcards.sixcard.view import view_for
-
         return view_for(self, player)
 
     def all_face_up(self, seat: int) -> bool:

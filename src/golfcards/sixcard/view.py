@@ -17,9 +17,9 @@ the JSON format is documented in ``docs/sixcard-protocol.md``.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from golfcards.cards import CARDS_BY_INDEX, AnyCard, parse_card
 from golfcards.errors import GolfError
@@ -33,8 +33,9 @@ from golfcards.sixcard.actions import (
     action_from_json,
     action_to_json,
 )
+from golfcards.sixcard.codes import DealCode
+from golfcards.sixcard.hole import EndReason, HoleContext, Phase
 from golfcards.sixcard.rules import MAX_HOLES, MAX_RESHUFFLES, SixCardRules
-from golfcards.sixcard.state import EndReason, HoleContext, HoleState, Phase
 
 RULE_FIELDS = ("players", "grid", "jokers", "final_turn", "reshuffle_discard", "holes")
 
@@ -288,12 +289,57 @@ def _rules_json(rules: SixCardRules) -> tuple[tuple[str, object], ...]:
     return (*((name, getattr(rules, name)) for name in RULE_FIELDS), ("rows", rules.rows), ("columns", rules.columns))
 
 
-def view_for(state: HoleState, viewer: int | None) -> View:
+class ViewedHole(Protocol):
+    """What :func:`views_for` reads of a hole, which knows every card: in practice a
+    :class:`~golfcards.sixcard.state.HoleState`. Named by what it offers rather than imported, because
+    the state builds its own views (:meth:`~golfcards.sixcard.state.HoleState.view`) with this module."""
+
+    @property
+    def rules(self) -> SixCardRules: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def to_act(self) -> tuple[int, ...]: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def grids(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def face_up(self) -> Sequence[Sequence[bool]]: ...
+    @property
+    def discard(self) -> Sequence[int]: ...
+    @property
+    def stock(self) -> Sequence[int]: ...
+    @property
+    def holder(self) -> int | None: ...
+    @property
+    def holding(self) -> int | None: ...
+    @property
+    def reveals_left(self) -> Sequence[int]: ...
+    @property
+    def went_out(self) -> int | None: ...
+    @property
+    def final_turns_left(self) -> int: ...
+    @property
+    def turns(self) -> int: ...
+    @property
+    def reshuffles(self) -> int: ...
+    @property
+    def end(self) -> EndReason | None: ...
+    @property
+    def code(self) -> DealCode | None: ...
+    @property
+    def context(self) -> HoleContext | None: ...
+    def points(self) -> tuple[int, ...]: ...
+    def legal_actions(self, seat: int | None = None) -> list[Action]: ...
+
+
+def view_for(state: ViewedHole, viewer: int | None) -> View:
     """What ``viewer`` (a seat, or None for a spectator) may see: :func:`views_for` of one viewer."""
     return views_for(state, (viewer,))[viewer]
 
 
-def views_for(state: HoleState, viewers: Iterable[int | None]) -> dict[int | None, View]:
+def views_for(state: ViewedHole, viewers: Iterable[int | None]) -> dict[int | None, View]:
     """THE function that decides what each of ``viewers`` (seats, None for a spectator) may see.
 
     What every viewer sees alike (the grids, the discard, the points) is worked out once and shared

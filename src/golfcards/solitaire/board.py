@@ -10,28 +10,36 @@ translates.
 from __future__ import annotations
 
 import enum
-import re
 from collections import deque
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from golfcards.cards import AnyCard
 from golfcards.errors import GolfError
+from golfcards.solitaire.actions import Action, Draw, Move, Take, Touch, Undo, parse_action
 from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.deal import COLUMNS, ROWS, TABLEAU_SIZE, Deal
 from golfcards.solitaire.rules import EASY, Rules
+from golfcards.solitaire.status import Status
+from golfcards.solitaire.view import SolitaireView, view_for
 
-if TYPE_CHECKING:
-    from golfcards.solitaire.view import SolitaireView
+__all__ = [
+    "POINTS_PER_CARD",
+    "UNDO_LIMIT",
+    "Action",
+    "Board",
+    "Draw",
+    "Move",
+    "Position",
+    "Refusal",
+    "Status",
+    "Take",
+    "Touch",
+    "Undo",
+    "parse_action",
+]
 
 UNDO_LIMIT = 100
 POINTS_PER_CARD = 10
-
-
-class Status(enum.Enum):
-    PLAYING = "playing"
-    WON = "won"
-    BLOCKED = "blocked"
 
 
 class Refusal(enum.StrEnum):
@@ -48,73 +56,6 @@ class Refusal(enum.StrEnum):
     GAME_WON = "game_won"
     NOTHING_TO_UNDO = "nothing_to_undo"
     UNDO_LIMIT = "undo_limit"
-
-
-@dataclass(frozen=True, slots=True)
-class Draw:
-    """Turn the stock's top card onto the discard."""
-
-    notation = "d"
-
-
-@dataclass(frozen=True, slots=True)
-class Take:
-    """Remove the free (bottom) card of ``column`` (1–7)."""
-
-    column: int
-
-    @property
-    def notation(self) -> str:
-        return str(self.column)
-
-
-@dataclass(frozen=True, slots=True)
-class Touch:
-    """Touch the card at ``column`` (1–7), ``row`` (1 = top): removes it if it is free and fits."""
-
-    column: int
-    row: int
-
-    @property
-    def notation(self) -> str:
-        return f"{self.column}.{self.row}"
-
-
-@dataclass(frozen=True, slots=True)
-class Undo:
-    """Take back the last action."""
-
-    notation = "u"
-
-
-Move = Draw | Take
-Action = Draw | Take | Touch | Undo
-
-
-_TAKE = re.compile(f"[1-{COLUMNS}]")
-_TOUCH = re.compile(f"([1-{COLUMNS}])\\.([1-9][0-9]?)")
-"""Only ASCII digits, each in range (rows 1–99; the board refuses a row it does not have): no
-``"³"``, ``"３"`` or 4,000-digit rows."""
-
-
-def parse_action(text: str) -> Action:
-    """Read the replay notation: ``d`` draw, ``1``–``7`` take, ``u`` undo, ``C.R`` touch.
-
-    Only ASCII is read (surrounding spaces aside); anything else raises :class:`GolfError`
-    ``action.bad``, never another exception.
-    """
-    cleaned = text.strip() if isinstance(text, str) else ""
-    if cleaned in ("d", "D"):
-        return Draw()
-    if cleaned in ("u", "U"):
-        return Undo()
-    if _TAKE.fullmatch(cleaned):
-        return Take(int(cleaned))
-    touch = _TOUCH.fullmatch(cleaned)
-    if touch:
-        return Touch(int(touch.group(1)), int(touch.group(2)))
-    shown = text[:80] if isinstance(text, str) else type(text).__name__
-    raise GolfError("action.bad", f"{shown!r}: an action is d, u, 1-7 or COLUMN.ROW (like 3.5)", action=shown)
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,8 +176,6 @@ class Board:
 
     def view(self, player: int | None = 0) -> SolitaireView:
         """What the player sees (anyone sees the same): built by :func:`~golfcards.solitaire.view.view_for`."""
-        from golfcards.solitaire.view import view_for
-
         return view_for(self)
 
     @property

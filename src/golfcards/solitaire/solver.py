@@ -13,7 +13,8 @@ drawing; in the decision, greedy dives and short probes in other move orders loo
 line first. In pure Python a deal not decided within :data:`SWEEP_AFTER` positions is handed to the
 sweep (:mod:`.solver_sweep`); with numba (the ``[fast]`` extra) the same search runs compiled
 (:mod:`.solver_fast`). :func:`most_removals` runs the same search for how far a lost position can
-still be played (for hints). How it works, and what was measured and tried: ``docs/solver.md``.
+still be played (for hints). How it works, with the reference figures: ``docs/solver.md``; what was
+measured and tried on the way: ``docs/journal/solver.md``.
 """
 
 from __future__ import annotations

@@ -8,12 +8,14 @@ code is the player's own deal name (shown so that a game can be shared and repla
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from golfcards.cards import AnyCard
-from golfcards.solitaire.board import Board, Move, Status
+from golfcards.solitaire.actions import Move
 from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.deal import TABLEAU_SIZE
 from golfcards.solitaire.rules import Rules
+from golfcards.solitaire.status import Status
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +64,33 @@ class SolitaireView:
         }
 
 
-def view_for(board: Board) -> SolitaireView:
+class ViewedBoard(Protocol):
+    """What :func:`view_for` reads of a game, which knows the stock's order: in practice a
+    :class:`~golfcards.solitaire.board.Board`. Named by what it offers rather than imported, because
+    the board builds its own view (:meth:`~golfcards.solitaire.board.Board.view`) with this module."""
+
+    @property
+    def code(self) -> GameCode | None: ...
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def status(self) -> Status: ...
+    @property
+    def score(self) -> int: ...
+    @property
+    def moves(self) -> int: ...
+    @property
+    def columns(self) -> tuple[tuple[AnyCard, ...], ...]: ...
+    @property
+    def discard(self) -> AnyCard | None: ...
+    @property
+    def stock_count(self) -> int: ...
+    @property
+    def undo_available(self) -> int: ...
+    def legal_actions(self) -> list[Move]: ...
+
+
+def view_for(board: ViewedBoard) -> SolitaireView:
     """THE function that decides what the player of ``board`` may see."""
     return SolitaireView(
         code=board.code,

@@ -1,30 +1,33 @@
-"""The Textual application: the home screen, shared helpers, and what every screen needs from the app.
+"""The Textual application: the home screen, and what every screen needs from the app.
 
 :class:`GolfApp` owns the translator, the settings file, the shared database and the terminal player's
-Solitaire session; screens read them through ``self.app``. A change of language re-words every
-screen on the stack in place (:meth:`GolfApp.set_language`), like the web page's language menu.
+Solitaire session; screens read them through ``self.app``, and ask it where to go
+(:meth:`GolfApp.go_back`, :meth:`GolfApp.open_settings`). A change of language re-words every screen
+on the stack in place (:meth:`GolfApp.set_language`), like the web page's language menu. What the
+screens share is in :mod:`golfcards.tui.frame`.
 """
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.containers import Vertical
+from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from golfcards.i18n import Translator, language_from_environment, translator
 from golfcards.runners.storage import Storage
 from golfcards.tui.faces import Look
+from golfcards.tui.frame import Worded, plain, relabel
 from golfcards.tui.remote import RoomAddress
 from golfcards.tui.settings import Settings, load_settings, save_settings, settings_path
+from golfcards.tui.settings_screen import SettingsScreen
+from golfcards.tui.sixcard_screen import SixcardLobby, SixcardScreen
+from golfcards.tui.solitaire_screen import SolitaireScreen
 from golfcards.tui.solitaire_session import SolitaireSession, StorageFailure
 
 BOT_DELAY = 0.7
@@ -51,13 +54,6 @@ class Options:
     """Picks random deals (tests fix it)."""
 
 
-class Worded:
-    """A screen whose words come from the app's translator: :meth:`update_words` re-words it."""
-
-    def update_words(self) -> None:  # pragma: no cover - every screen overrides it
-        raise NotImplementedError
-
-
 def storage_failure_text(failure: StorageFailure, t: Translator) -> str:
     """What the player reads when the database fails while the app runs."""
     return t.gettext(
@@ -65,116 +61,6 @@ def storage_failure_text(failure: StorageFailure, t: Translator) -> str:
         path=failure.path,
         reason=failure.reason,
     )
-
-
-def plain(text: str, style: str = "") -> Text:
-    """Text drawn as is: a player's name or a translated sentence is never read as markup."""
-    return Text(text, style=style)
-
-
-def relabel(button: Button, label: str) -> None:
-    """Give ``button`` new words; its width follows them."""
-    button.label = label
-    button.refresh(layout=True)
-
-
-class KeysScreen(ModalScreen[None]):
-    """The list of keys of a screen, in words (also what a screen reader user reads first)."""
-
-    BINDINGS = [Binding("escape,q,question_mark,f1,enter", "dismiss", show=False)]
-
-    def __init__(self, title: str, lines: list[str]) -> None:
-        super().__init__()
-        self.title_text = title
-        self.lines = lines
-
-    def compose(self) -> ComposeResult:
-        t: Translator = self.app.t  # type: ignore[attr-defined]
-        with Vertical(classes="dialog"):
-            yield Static(plain(self.title_text, "bold"), classes="dialog-title")
-            with VerticalScroll(classes="dialog-body"):
-                yield Static(plain("\n".join(self.lines)), id="keys-list")
-            with Horizontal(classes="dialog-buttons"):
-                yield Button(t.gettext("Close"), id="close", compact=True)
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(None)
-
-
-def topbar(*tools: str, keys: bool = True) -> Horizontal:
-    """The bar at the top of a screen: its title (``#title``), a button for each tool id (worded by the
-    screen's ``update_words``), then ``?`` for the list of keys (``#open-keys``) unless ``keys`` is False."""
-    buttons = [Button("", id=tool, compact=True) for tool in tools]
-    if keys:
-        buttons.append(Button("?", id="open-keys", compact=True))
-    return Horizontal(Static(id="title"), *buttons, id="topbar")
-
-
-def keys_line() -> Static:
-    """The line at the bottom of a screen that names its keys (``#keys``)."""
-    return Static(id="keys", classes="keys")
-
-
-def word_bars(screen: Screen[Any], title: str | None, keys: str, labels: dict[str, str] | None = None) -> None:
-    """Word the bars of ``screen``: the title (None: left to the screen, which draws more in it), the
-    line of keys, and each tool button of ``labels`` (id → words)."""
-    if title is not None:
-        screen.query_one("#title", Static).update(plain(title, "bold"))
-    for button_id, label in (labels or {}).items():
-        relabel(screen.query_one(f"#{button_id}", Button), label)
-    screen.query_one("#keys", Static).update(plain(keys))
-
-
-class GameScreen(Screen[None], Worded):
-    """A game's screen: what both games do alike around their table.
-
-    The bars (:func:`topbar`, :func:`keys_line`, :func:`word_bars`); ``?`` or F1 lists the keys in words
-    (:meth:`key_lines`, then how to go back), ``O`` opens the settings and draws again, ``Q`` goes back
-    home; a button runs the action :meth:`button_actions` gives its id (``?`` included).
-    """
-
-    AUTO_FOCUS = ""  # no button has the focus: keys play; Tab reaches the buttons
-    BINDINGS = [
-        Binding("o", "settings", show=False),
-        Binding("question_mark,f1", "keys", show=False),
-        Binding("q", "back", show=False),
-    ]
-
-    @property
-    def t(self) -> Translator:
-        return self.app.t  # type: ignore[attr-defined,no-any-return]
-
-    def draw(self) -> None:  # pragma: no cover - every game screen overrides it
-        raise NotImplementedError
-
-    def key_lines(self) -> list[str]:  # pragma: no cover - every game screen overrides it
-        """The screen's keys, a sentence each, in the app's language."""
-        raise NotImplementedError
-
-    def button_actions(self) -> dict[str, Callable[[], object]]:  # pragma: no cover - every game screen overrides it
-        """What each tool button does (by id); an action may be a coroutine function."""
-        raise NotImplementedError
-
-    def action_keys(self) -> None:
-        t = self.t
-        lines = [*self.key_lines(), t.gettext("Q: back to the home screen")]
-        self.app.push_screen(KeysScreen(t.gettext("Keys"), lines))
-
-    def action_settings(self) -> None:
-        from golfcards.tui.solitaire_dialogs import SettingsScreen
-
-        self.app.push_screen(SettingsScreen(), lambda _: self.draw())
-
-    def action_back(self) -> None:
-        self.app.go_back()  # type: ignore[attr-defined]
-
-    async def on_button_pressed(self, event: Button.Pressed) -> None:
-        actions = {"open-keys": self.action_keys, **self.button_actions()}
-        action = actions.get(event.button.id or "")
-        if action is not None:
-            result = action()
-            if inspect.isawaitable(result):
-                await result
 
 
 class HomeScreen(Screen[None], Worded):
@@ -230,18 +116,12 @@ class HomeScreen(Screen[None], Worded):
             self.action_sixcard()
 
     def action_solitaire(self) -> None:
-        from golfcards.tui.solitaire_screen import SolitaireScreen
-
         self.app.push_screen(SolitaireScreen())
 
     def action_sixcard(self) -> None:
-        from golfcards.tui.sixcard_screen import SixcardLobby
-
         self.app.push_screen(SixcardLobby())
 
     def action_settings(self) -> None:
-        from golfcards.tui.solitaire_dialogs import SettingsScreen
-
         self.app.push_screen(SettingsScreen())
 
 
@@ -294,12 +174,8 @@ class GolfApp(App[int]):
         options = self.options
         self.push_screen(HomeScreen())
         if options.start == "solitaire":
-            from golfcards.tui.solitaire_screen import SolitaireScreen
-
             self.push_screen(SolitaireScreen(code=options.code))
         elif options.start == "sixcard":
-            from golfcards.tui.sixcard_screen import SixcardLobby, SixcardScreen
-
             if options.join is not None:
                 self.push_screen(SixcardScreen.joining(options.join))
             elif options.bots is not None or options.code:
@@ -307,6 +183,10 @@ class GolfApp(App[int]):
                 self.push_screen(SixcardScreen.local_match(options.bots or ["strong"], name, options.code))
             else:
                 self.push_screen(SixcardLobby())
+
+    def open_settings(self, then: Callable[[], object]) -> None:
+        """Open the settings window over the current screen; ``then`` runs once it is closed."""
+        self.push_screen(SettingsScreen(), lambda _: then())
 
     def go_back(self) -> None:
         """Leave the current game screen for the home screen (Q on the home screen quits)."""

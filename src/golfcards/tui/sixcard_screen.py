@@ -37,8 +37,8 @@ from golfcards.shuffle import DEAL_COUNT
 from golfcards.sixcard.actions import Action, DiscardDrawn, DrawStock, Reveal, Swap, TakeDiscard
 from golfcards.sixcard.state import Phase
 from golfcards.sixcard.view import View
-from golfcards.tui.app import GameScreen, Worded, keys_line, plain, relabel, topbar, word_bars
 from golfcards.tui.faces import BACK, FACE, Look, back_lines, corner, face_lines, ink, join_lines, slot_lines
+from golfcards.tui.frame import GameScreen, Worded, keys_line, plain, relabel, topbar, word_bars
 from golfcards.tui.remote import RemoteTable, RoomAddress, parse_room_url
 from golfcards.tui.sixcard_table import LocalTable, Table, status_text
 from golfcards.tui.widgets import Choice

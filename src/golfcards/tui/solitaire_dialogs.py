@@ -1,4 +1,6 @@
-"""The Golf Solitaire windows: end of game, new game, settings, statistics (the web page's dialogs).
+"""The Golf Solitaire windows: end of game, new game, statistics (the web page's dialogs).
+
+The settings window, which both games share, is :mod:`golfcards.tui.settings_screen`.
 
 Each window is a modal screen: Esc closes it, Tab moves between its fields, the mouse works too.
 """
@@ -6,19 +8,17 @@ Each window is a modal screen: Esc closes it, Tab moves between its fields, the 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TypeVar
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Button, Checkbox, Input, RadioButton, RadioSet, Static
+from textual.widgets import Button, Checkbox, Input, RadioSet, Static
 
 from golfcards.errors import GolfError
-from golfcards.i18n import LANGUAGES, Translator, available_languages
+from golfcards.i18n import Translator
 from golfcards.i18n.errors import error_text
 from golfcards.i18n.solitaire import game_over_text, rule_name, rules_label
 from golfcards.runners.solitaire_games import Game
@@ -27,8 +27,7 @@ from golfcards.solitaire.board import Status
 from golfcards.solitaire.codes import GameCode, parse_rules_key
 from golfcards.solitaire.course import COURSE_DEALS, PAR, Course
 from golfcards.solitaire.rules import RuleName, Rules
-from golfcards.tui.app import Worded, plain, relabel
-from golfcards.tui.settings import CARD_STYLES
+from golfcards.tui.frame import Dialog, plain
 from golfcards.tui.solitaire_session import StatisticsPage
 from golfcards.tui.widgets import Choice, Tick
 
@@ -52,22 +51,6 @@ def course_line(course: Course, t: Translator) -> str:
         par_so_far=course.par_so_far,
         against=signed(course.against_par),
     )
-
-
-ResultT = TypeVar("ResultT")
-
-
-class Dialog(ModalScreen[ResultT]):
-    """A window over the game: a title, a scrolling body, a row of buttons; Esc closes it."""
-
-    BINDINGS = [Binding("escape", "close", show=False)]
-
-    @property
-    def t(self) -> Translator:
-        return self.app.t  # type: ignore[attr-defined,no-any-return]
-
-    def action_close(self) -> None:
-        self.dismiss(None)
 
 
 # --- end of game ---------------------------------------------------------------------------------
@@ -240,65 +223,6 @@ class NewGameScreen(Dialog[NewGameRequest | None]):
                 winnable=self.query_one("#winnable", Checkbox).value,
             )
         )
-
-
-# --- settings -------------------------------------------------------------------------------------
-
-
-class SettingsScreen(Dialog[None], Worded):
-    """Interactive rules, language, card style: applied at once and remembered in the settings file."""
-
-    def compose(self) -> ComposeResult:
-        settings = self.app.settings  # type: ignore[attr-defined]
-        language = self.t.language
-        with Vertical(classes="dialog", id="settings-dialog"):
-            yield Static(id="settings-title", classes="dialog-title")
-            with VerticalScroll(classes="dialog-body"):
-                yield Tick("", settings.interactive_rules, id="interactive-rules", compact=True)
-                yield Static(id="interactive-help", classes="help")
-                with Horizontal(classes="fields"):
-                    with Vertical(classes="field"):
-                        yield Static(id="language-label")
-                        with RadioSet(id="language", compact=True):
-                            for code in available_languages():
-                                yield Choice(LANGUAGES[code], value=code == language, id=f"language-{code}")
-                    with Vertical(classes="field"):
-                        yield Static(id="style-label")
-                        with RadioSet(id="card-style", compact=True):
-                            for style in CARD_STYLES:
-                                yield Choice("", value=style == settings.card_style, id=f"style-{style}")
-            with Horizontal(classes="dialog-buttons"):
-                yield Button("", id="close", compact=True, variant="primary")
-
-    def on_mount(self) -> None:
-        self.update_words()
-        self.query_one("#interactive-rules", Checkbox).focus()
-
-    def update_words(self) -> None:
-        t = self.t
-        self.query_one("#settings-title", Static).update(plain(t.gettext("Settings"), "bold"))
-        self.query_one("#interactive-rules", Checkbox).label = t.gettext("Interactive rules")
-        self.query_one("#interactive-help", Static).update(plain(t.gettext("Explain why a card is refused."), "italic"))
-        self.query_one("#language-label", Static).update(plain(t.gettext("Language"), "bold"))
-        self.query_one("#style-label", Static).update(plain(t.gettext("Card style"), "bold"))
-        self.query_one("#style-classic", RadioButton).label = t.gettext("Classic: red and black")
-        self.query_one("#style-four", RadioButton).label = t.gettext("Four colours")
-        relabel(self.query_one("#close", Button), t.gettext("Close"))
-
-    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
-        self.app.settings.interactive_rules = event.value  # type: ignore[attr-defined]
-        self.app.save_settings()  # type: ignore[attr-defined]
-
-    def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
-        pressed = (event.pressed.id or "").split("-", 1)
-        if event.radio_set.id == "language" and len(pressed) == 2:
-            self.app.set_language(pressed[1])  # type: ignore[attr-defined]
-        elif event.radio_set.id == "card-style" and len(pressed) == 2 and pressed[1] in CARD_STYLES:
-            self.app.settings.card_style = pressed[1]  # type: ignore[attr-defined]
-            self.app.save_settings()  # type: ignore[attr-defined]
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(None)
 
 
 # --- statistics -------------------------------------------------------------------------------------

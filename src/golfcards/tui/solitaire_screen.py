@@ -31,13 +31,13 @@ from golfcards.i18n.analysis import hint_text, move_text, numbered_move, still_w
 from golfcards.i18n.errors import error_text
 from golfcards.i18n.solitaire import action_text, board_text, refusal_text, rule_name
 from golfcards.runners.solitaire_games import Game
-from golfcards.solitaire.board import Action, Board, Draw, Move, Status, Take, Touch, Undo
+from golfcards.solitaire.board import Action, Board, Draw, Move, Status, Take, Touch, Undo, parse_action
 from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.course import PAR, Course
 from golfcards.solitaire.deal import ROWS
 from golfcards.solitaire.view import SolitaireView
-from golfcards.tui.app import GameScreen, keys_line, plain, topbar, word_bars
 from golfcards.tui.faces import Look, back_lines, face_lines, join_lines, slot_lines
+from golfcards.tui.frame import GameScreen, keys_line, plain, topbar, word_bars
 from golfcards.tui.solitaire_dialogs import (
     EndScreen,
     NewGameRequest,
@@ -382,8 +382,6 @@ class SolitaireScreen(GameScreen):
     # --- playing ----------------------------------------------------------------------------------
 
     def action_play(self, notation: str) -> None:
-        from golfcards.solitaire.board import parse_action
-
         self.play(parse_action(notation))
 
     def play(self, action: Action) -> None:
