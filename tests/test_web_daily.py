@@ -124,7 +124,7 @@ def test_the_days_table_shows_a_second_players_result(app, client):
         (2, True, "playing", 0),
     ]
     assert table[1]["moves"] == 2 and table[0]["seconds"] >= 0
-    assert all(set(row) == {"rank", "you", "status", "score", "moves", "seconds"} for row in table)
+    assert all(set(row) == {"rank", "you", "status", "score", "moves", "seconds", "assisted"} for row in table)
     assert [row["you"] for row in summary(client)["table"]] == [True, False]
 
 

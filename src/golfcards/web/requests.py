@@ -7,9 +7,15 @@ with a 4xx status, the message in the request's language.
 from __future__ import annotations
 
 import asyncio
+import base64
 import functools
+import hashlib
+import hmac
+import ipaddress
 import json
 import re
+import secrets
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any, TypeVar
@@ -36,6 +42,7 @@ STATUS = {
     "request.too_slow": 408,
     "request.not_json": 415,
     "room.too_many_yours": 429,
+    "request.too_many_players": 429,
     "room.server_full": 503,
 }
 """The HTTP status of errors that are not a plain bad request (400)."""
@@ -64,6 +71,70 @@ def client_address(connection: HTTPConnection) -> str:
     """The network address a request or WebSocket comes from, the socket's own (``golf serve`` does not
     believe X-Forwarded-For); "" if the server cannot tell."""
     return connection.client.host if connection.client else ""
+
+
+def network_of(address: str) -> str:
+    """The network an address stands for when requests are counted: an IPv6 address by its /64
+    network, which one device may own whole; any other address as it is."""
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(parsed, ipaddress.IPv6Address) and parsed.ipv4_mapped is None:
+        return str(ipaddress.IPv6Network((parsed, 64), strict=False))
+    return address
+
+
+NEW_PLAYERS_AT_ONCE = 20
+"""New players (stored the first time a visitor acts) one network may create at once…"""
+NEW_PLAYER_SECONDS = 20.0
+"""…then one more every this many seconds."""
+NETWORKS_KEPT = 65_536
+"""Networks whose recent new players are remembered (the oldest is forgotten first)."""
+
+
+class NewPlayers:
+    """The players created per network (:func:`network_of`), a token bucket: :data:`NEW_PLAYERS_AT_ONCE`
+    at once, then one more every :data:`NEW_PLAYER_SECONDS`. Use from the event loop only."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self._spent: dict[str, tuple[float, float]] = {}  # network: (players created, when)
+
+    def admit(self, address: str) -> None:
+        """Count a new player for ``address``; ``request.too_many_players`` if its network has no more."""
+        key, now = network_of(address), self.clock()
+        spent, when = self._spent.pop(key, (0.0, now))
+        spent = max(0.0, spent - (now - when) / NEW_PLAYER_SECONDS)
+        if spent > NEW_PLAYERS_AT_ONCE - 1:
+            self._spent[key] = (spent, now)
+            raise GolfError("request.too_many_players", f"{key} created {NEW_PLAYERS_AT_ONCE} players lately")
+        self._spent[key] = (spent + 1, now)
+        if len(self._spent) > NETWORKS_KEPT:
+            del self._spent[next(iter(self._spent))]
+
+
+PLAYER_KEY = "player ids"
+"""The name of the secret key (:meth:`golfcards.runners.storage.Storage.secret_key`) that signs the
+player ids given out before they are stored."""
+
+
+def unstored_player_id(key: bytes) -> str:
+    """A new player id for a browser that has not played yet (the six-card pages give it out, so that
+    the room's WebSocket carries it): random, signed with ``key``; nothing is stored until it plays."""
+    token = secrets.token_urlsafe(18)
+    return f"{token}.{_signature(token, key)}"
+
+
+def signed_player_id(player: str, key: bytes) -> bool:
+    """Whether ``player`` is an id this server gave out (:func:`unstored_player_id`), not one made up."""
+    token, dot, signature = player.partition(".")
+    return bool(dot) and hmac.compare_digest(signature, _signature(token, key))
+
+
+def _signature(token: str, key: bytes) -> str:
+    digest = hmac.new(key, token.encode("utf-8", "replace"), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:16]).decode().rstrip("=")
 
 
 def request_translator(request: Request) -> Translator:
