@@ -450,14 +450,14 @@ class Storage:
         now = time.time() if now is None else now
         players = courses = 0
         if idle_before is not None:
-            while batch := self._idle_players(idle_before):
-                players += self._forget_players(batch, idle_before)
-                if len(batch) < FORGET_BATCH:
+            while players_batch := self._idle_players(idle_before):
+                players += self._forget_players(players_batch, idle_before)
+                if len(players_batch) < FORGET_BATCH:
                     break
         if unfinished_before is not None:
-            while batch := self._unfinished_courses(unfinished_before):
-                courses += self._forget_courses(batch, unfinished_before)
-                if len(batch) < FORGET_BATCH:
+            while courses_batch := self._unfinished_courses(unfinished_before):
+                courses += self._forget_courses(courses_batch, unfinished_before)
+                if len(courses_batch) < FORGET_BATCH:
                     break
         requests = 0
         while True:
