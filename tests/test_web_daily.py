@@ -245,3 +245,31 @@ def test_one_network_ranks_a_few_daily_entries_and_one_per_player(app, client):
     assert late["table"][-1]["you"] and late["table"][-1]["rank"] is None and late["table"][-1]["status"] == "won"
     assert "Netzwerk" in late["note"], "the player is told why, in their language"
     assert [row["you"] for row in summary(players[0])["table"]].count(True) == 1
+
+
+def test_a_days_table_written_before_the_assisted_mark_is_read_after_the_upgrade(tmp_path, calendar):
+    """A file of schema 5 with today's entries: they stay in the table, ranked, after the upgrade."""
+    from golfcards.runners.storage import MIGRATIONS
+    from golfcards.solitaire.daily import daily_code
+    from golfcards.solitaire.rules import EASY
+
+    path = tmp_path / "golf.sqlite3"
+    code = str(daily_code(DAY, EASY))
+    with sqlite3.connect(path) as old:
+        for step in range(1, 6):
+            old.executescript(MIGRATIONS[step])
+        old.execute("INSERT INTO players (id, created) VALUES ('old-player', strftime('%s', 'now'))")
+        old.execute(
+            "INSERT INTO solitaire_games (id, player, code, rules, actions, status, score, moves, started, updated) "
+            "VALUES (7, 'old-player', ?, 'E', 'd', 'playing', 0, 1, strftime('%s', 'now'), strftime('%s', 'now'))",
+            (code,),
+        )
+        old.execute(
+            f"INSERT INTO daily_entries (day, rules, player, game) VALUES ('{DAY.isoformat()}', 'E', 'old-player', 7)"
+        )
+        old.execute("PRAGMA user_version = 5")
+    with TestClient(create_app(path, today=calendar)) as client:
+        client.cookies.set("golfcards_player", "old-player")
+        table = summary(client)["table"]
+        assert [(row["rank"], row["you"], row["assisted"]) for row in table] == [(1, True, False)]
+        act(client, "d")

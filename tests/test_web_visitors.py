@@ -238,3 +238,8 @@ def test_the_retention_policy_is_the_operators_choice(tmp_path):
     with golf_serve(db, "--keep-idle-days", "0"):
         assert wait_for(lambda: count(db, "courses") == 0)
     assert count(db, "players") == 2 and count(db, "sixcard_matches") == 1
+
+
+def test_the_operator_sets_how_many_players_one_network_creates(tmp_path):
+    with golf_serve(tmp_path / "golf.sqlite3", "--new-players", "2") as server:
+        assert [new_game(server.address, "127.0.0.4").status_code for _ in range(3)] == [200, 200, 429]

@@ -36,7 +36,13 @@ from golfcards.web import daily_routes, live_routes, rules_pages, sixcard_record
 from golfcards.web.bot_pool import DECISION_CAP, BotPool
 from golfcards.web.first_deals import FirstDeals
 from golfcards.web.guard import Guard
-from golfcards.web.requests import PLAYER_KEY, NewPlayers, error_response, request_translator
+from golfcards.web.requests import (
+    NEW_PLAYERS_AT_ONCE,
+    PLAYER_KEY,
+    NewPlayers,
+    error_response,
+    request_translator,
+)
 from golfcards.web.room_store import CLEAN_EVERY, RoomStore
 from golfcards.web.rooms import Rooms
 from golfcards.web.sixcard_routes import Tables
@@ -110,6 +116,7 @@ def create_app(
     bot_decision_cap: float = DECISION_CAP,
     keep_idle_days: float | None = KEEP_IDLE_DAYS,
     keep_unfinished_days: float | None = KEEP_UNFINISHED_DAYS,
+    new_players: int = NEW_PLAYERS_AT_ONCE,
 ) -> Starlette:
     """The app on the SQLite file ``db_path``.
 
@@ -126,7 +133,8 @@ def create_app(
     retention policy (:meth:`~golfcards.runners.storage.Storage.forget`, run as the server starts
     and every :data:`FORGET_EVERY` seconds in a thread of its own): players who played nothing for
     that many days are deleted with their data, and courses left unfinished that long (None or 0:
-    kept for ever);
+    kept for ever); ``new_players`` is how many players one network (an address, an IPv6 /64) may
+    create at once, then one more every :data:`~golfcards.web.requests.NEW_PLAYER_SECONDS`;
     ``storage_timeout`` is how long a write waits for another writer of the file; with
     ``freeze_heap`` (``golf serve``) everything made once started (modules, routes, the solver's
     tables) is frozen (``gc.freeze()``): it lives as long as the server, and the garbage collector
@@ -219,7 +227,7 @@ def create_app(
     app.state.solver = solver
     app.state.default_language = normalize_language(default_language)
     app.state.allowed_origins = frozenset(origin.strip().lower().rstrip("/") for origin in allowed_origins)
-    app.state.new_players = NewPlayers()
+    app.state.new_players = NewPlayers(at_once=max(1, new_players))
     app.state.player_key = storage.secret_key(PLAYER_KEY)
     app.state.solitaire = SolitaireGames(storage, new_number)
     app.state.first_deals = FirstDeals(solver, app.state.solitaire.new_number)

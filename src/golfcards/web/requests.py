@@ -94,11 +94,13 @@ NETWORKS_KEPT = 65_536
 
 
 class NewPlayers:
-    """The players created per network (:func:`network_of`), a token bucket: :data:`NEW_PLAYERS_AT_ONCE`
-    at once, then one more every :data:`NEW_PLAYER_SECONDS`. Use from the event loop only."""
+    """The players created per network (:func:`network_of`), a token bucket: ``at_once`` (by default
+    :data:`NEW_PLAYERS_AT_ONCE`) at once, then one more every :data:`NEW_PLAYER_SECONDS`. Use from the
+    event loop only."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, clock: Callable[[], float] = time.monotonic, at_once: int = NEW_PLAYERS_AT_ONCE) -> None:
         self.clock = clock
+        self.at_once = at_once
         self._spent: dict[str, tuple[float, float]] = {}  # network: (players created, when)
 
     def admit(self, address: str) -> None:
@@ -106,9 +108,9 @@ class NewPlayers:
         key, now = network_of(address), self.clock()
         spent, when = self._spent.pop(key, (0.0, now))
         spent = max(0.0, spent - (now - when) / NEW_PLAYER_SECONDS)
-        if spent > NEW_PLAYERS_AT_ONCE - 1:
+        if spent > self.at_once - 1:
             self._spent[key] = (spent, now)
-            raise GolfError("request.too_many_players", f"{key} created {NEW_PLAYERS_AT_ONCE} players lately")
+            raise GolfError("request.too_many_players", f"{key} created {self.at_once} players lately")
         self._spent[key] = (spent + 1, now)
         if len(self._spent) > NETWORKS_KEPT:
             del self._spent[next(iter(self._spent))]

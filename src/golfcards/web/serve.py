@@ -21,6 +21,8 @@ from golfcards.runners.storage import default_db_path
 from golfcards.shuffle import ascii_number
 
 HIGHEST_PORT = 65535
+MAX_NEW_PLAYERS = 1_000_000
+"""The most ``--new-players`` takes."""
 MAX_KEEP_DAYS = 100 * 365.0
 """The longest retention ``--keep-idle-days`` and ``--keep-unfinished-days`` take (more: this)."""
 
@@ -64,6 +66,14 @@ def add_parser(games: argparse._SubParsersAction) -> None:
         default=None,
         metavar="DAYS",
         help="delete 9-deal courses left unfinished this many days; their games stay (default 30; 0 keeps them)",
+    )
+    parser.add_argument(
+        "--new-players",
+        type=int,
+        default=None,
+        metavar="N",
+        help="players one network (an address; an IPv6 /64) may create at once, then one every 20 seconds "
+        "(default 20; raise it for a school or a proxy where many people share an address)",
     )
     add_language_option(parser)
     parser.set_defaults(handler=run_serve)
@@ -163,6 +173,8 @@ def run_serve(args: argparse.Namespace) -> int:
             days = getattr(args, name)
             if days is not None:
                 options[name] = max(0.0, min(days, MAX_KEEP_DAYS)) if math.isfinite(days) else 0.0
+        if args.new_players is not None:
+            options["new_players"] = max(1, min(args.new_players, MAX_NEW_PLAYERS))
         app = create_app(
             db_path,
             default_language=args.lang,
