@@ -54,7 +54,7 @@ import secrets
 import sqlite3
 import threading
 import time
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -440,27 +440,34 @@ class Storage:
 
     # --- retention ----------------------------------------------------------------------------
 
-    def forget(self, idle_before: float | None, unfinished_before: float | None, now: float | None = None) -> Forgotten:
+    def forget(
+        self,
+        idle_before: float | None,
+        unfinished_before: float | None,
+        now: float | None = None,
+        stopping: Callable[[], bool] = lambda: False,
+    ) -> Forgotten:
         """The retention policy, in short write transactions (:data:`FORGET_BATCH` rows each): delete
         the players created and last active (a Solitaire game played, a course started, a six-card
         match finished) before ``idle_before`` with all their games, courses, daily entries, six-card
         results and request ids (a match goes once none of its players is left); the courses left
         unfinished whose last game was played before ``unfinished_before`` (their games stay, as
-        single games); and every request id older than :data:`REQUEST_MEMORY`. None keeps that kind."""
+        single games); and every request id older than :data:`REQUEST_MEMORY`. None keeps that kind.
+        Between two transactions it ends early once ``stopping()`` is true (the server stops)."""
         now = time.time() if now is None else now
         players = courses = 0
         if idle_before is not None:
-            while players_batch := self._idle_players(idle_before):
+            while not stopping() and (players_batch := self._idle_players(idle_before)):
                 players += self._forget_players(players_batch, idle_before)
                 if len(players_batch) < FORGET_BATCH:
                     break
         if unfinished_before is not None:
-            while courses_batch := self._unfinished_courses(unfinished_before):
+            while not stopping() and (courses_batch := self._unfinished_courses(unfinished_before)):
                 courses += self._forget_courses(courses_batch, unfinished_before)
                 if len(courses_batch) < FORGET_BATCH:
                     break
         requests = 0
-        while True:
+        while not stopping():
             with self._use(write=True) as db:
                 cursor = db.execute(
                     "DELETE FROM requests WHERE (player, id) IN "

@@ -11,6 +11,7 @@ import contextlib
 import datetime
 import gc
 import logging
+import threading
 import time
 from collections.abc import AsyncIterator, Callable, Collection
 from concurrent.futures import ThreadPoolExecutor
@@ -153,6 +154,7 @@ def create_app(
     reads = ThreadPoolExecutor(1, thread_name_prefix="golfcards-reads")
     solver = FairPool(1, per_owner=SOLVER_JOBS_PER_OWNER, warm_up=warm_up)
     retention = ThreadPoolExecutor(1, thread_name_prefix="golfcards-retention")
+    stopping = threading.Event()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -167,6 +169,7 @@ def create_app(
         yield
         cleaning.cancel()
         forgetting.cancel()
+        stopping.set()  # a retention run ends after its current transaction
         app.state.tables.close()
         solver.close()
         await warming
@@ -185,7 +188,7 @@ def create_app(
         now = time.time()
         idle = now - keep_idle_days * DAY if keep_idle_days else None
         unfinished = now - keep_unfinished_days * DAY if keep_unfinished_days else None
-        return storage.forget(idle, unfinished, now)
+        return storage.forget(idle, unfinished, now, stopping.is_set)
 
     async def forget_old() -> None:
         """Run the retention policy now and every FORGET_EVERY seconds, in its own thread."""
@@ -195,6 +198,8 @@ def create_app(
                 forgotten = await loop.run_in_executor(retention, forget)
             except GolfError as error:  # a busy or damaged file: the next run tries again
                 logger.warning("the retention policy could not run: %s", error)
+            except Exception:  # a bug must not end the runs to come
+                logger.exception("the retention policy failed")
             else:
                 if forgotten.players or forgotten.courses:
                     logger.info(
