@@ -124,7 +124,7 @@ def test_the_days_table_shows_a_second_players_result(app, client):
         (2, True, "playing", 0),
     ]
     assert table[1]["moves"] == 2 and table[0]["seconds"] >= 0
-    assert all(set(row) == {"rank", "you", "status", "score", "moves", "seconds"} for row in table)
+    assert all(set(row) == {"rank", "you", "status", "score", "moves", "seconds", "assisted"} for row in table)
     assert [row["you"] for row in summary(client)["table"]] == [True, False]
 
 
@@ -202,3 +202,86 @@ def test_a_player_below_the_shown_rows_still_sees_their_own_place(app, client, m
     table = summary(second)["table"]
     assert [(row["rank"], row["you"], row["status"]) for row in table] == [(1, False, "won"), (2, True, "playing")]
     assert [(row["rank"], row["you"]) for row in summary(client)["table"]] == [(1, True)]
+
+
+# --- a table of unaided results, a few per network -----------------------------------------------
+
+
+def replay_the_solution(client) -> dict:
+    """The attack: fetch the deal's solution from the server and play it back, move after move."""
+    steps = client.get("/api/solitaire/solution").json()["steps"]
+    game = {}
+    for step in steps[1:]:
+        game = act(client, step["move"])
+    assert game["status"] == "won"
+    return game
+
+
+def test_a_daily_result_played_with_the_solution_is_marked_assisted_and_not_ranked(app, client):
+    play_daily(client)
+    act(client, "d")
+    cheat = TestClient(app)
+    play_daily(cheat)
+    cheat.get("/api/solitaire/solution")
+    play_daily(cheat)  # a fresh start of the deal (the first had no move) forgets no help
+    replay_the_solution(cheat)
+    hinted = TestClient(app)
+    play_daily(hinted)
+    assert hinted.get("/api/solitaire/hint").status_code == 200
+    act(hinted, "d")
+
+    table = summary(client)["table"]
+    assert [(row["rank"], row["you"], row["status"]) for row in table] == [(1, True, "playing")]
+    own = summary(cheat, lang="fr")
+    assert [(row["rank"], row["you"], row["status"], row["assisted"]) for row in own["table"]] == [
+        (1, False, "playing", False),
+        (None, True, "won", True),
+    ]
+    assert "solution" in own["note"] and "classé" in own["note"], "the player is told, in their language"
+    assert summary(hinted)["table"][-1]["assisted"] and summary(hinted)["note"]
+    assert summary(client)["note"] == ""
+
+
+def test_one_network_ranks_a_few_daily_entries_and_one_per_player(app, client):
+    from golfcards.runners.daily import RANKED_PER_NETWORK
+
+    players = [TestClient(app) for _ in range(RANKED_PER_NETWORK + 2)]
+    for player in players:  # fresh cookies, one address: each starts the day's deal and wins it
+        play_daily(player)
+        win(player)
+    play_daily(players[0])  # a second game of the day is practice: still one entry
+    act(players[0], "d")
+    table = summary(client)["table"]
+    assert len(table) == RANKED_PER_NETWORK and [row["rank"] for row in table] == list(range(1, 1 + RANKED_PER_NETWORK))
+    late = summary(players[-1], lang="de")
+    assert late["table"][-1]["you"] and late["table"][-1]["rank"] is None and late["table"][-1]["status"] == "won"
+    assert "Netzwerk" in late["note"], "the player is told why, in their language"
+    assert [row["you"] for row in summary(players[0])["table"]].count(True) == 1
+
+
+def test_a_days_table_written_before_the_assisted_mark_is_read_after_the_upgrade(tmp_path, calendar):
+    """A file of schema 5 with today's entries: they stay in the table, ranked, after the upgrade."""
+    from golfcards.runners.storage import MIGRATIONS
+    from golfcards.solitaire.daily import daily_code
+    from golfcards.solitaire.rules import EASY
+
+    path = tmp_path / "golf.sqlite3"
+    code = str(daily_code(DAY, EASY))
+    with sqlite3.connect(path) as old:
+        for step in range(1, 6):
+            old.executescript(MIGRATIONS[step])
+        old.execute("INSERT INTO players (id, created) VALUES ('old-player', strftime('%s', 'now'))")
+        old.execute(
+            "INSERT INTO solitaire_games (id, player, code, rules, actions, status, score, moves, started, updated) "
+            "VALUES (7, 'old-player', ?, 'E', 'd', 'playing', 0, 1, strftime('%s', 'now'), strftime('%s', 'now'))",
+            (code,),
+        )
+        old.execute(
+            f"INSERT INTO daily_entries (day, rules, player, game) VALUES ('{DAY.isoformat()}', 'E', 'old-player', 7)"
+        )
+        old.execute("PRAGMA user_version = 5")
+    with TestClient(create_app(path, today=calendar)) as client:
+        client.cookies.set("golfcards_player", "old-player")
+        table = summary(client)["table"]
+        assert [(row["rank"], row["you"], row["assisted"]) for row in table] == [(1, True, False)]
+        act(client, "d")

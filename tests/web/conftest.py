@@ -59,7 +59,10 @@ def start_server(db_path: Path, port: int = 0, extra: tuple[str, ...] = ()) -> t
 
 @pytest.fixture(scope="session")
 def server_url(tmp_path_factory):
-    process, address = start_server(tmp_path_factory.mktemp("serve") / "golf.sqlite3")
+    # Every page of the session is a new player from 127.0.0.1: more than one network may create at once.
+    process, address = start_server(
+        tmp_path_factory.mktemp("serve") / "golf.sqlite3", extra=("--new-players", "100000")
+    )
     yield address
     process.terminate()
     process.wait(timeout=10)

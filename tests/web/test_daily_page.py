@@ -106,3 +106,18 @@ def test_the_live_line_is_off_by_default_then_says_when_the_game_is_lost(new_pag
     page.uncheck("#live-setting")
     assert not page.is_visible("#live-winnable")
     assert not page.errors
+
+
+def test_a_result_played_with_a_hint_says_so_on_the_daily_page(new_page):
+    page = open_daily(new_page, locale="es-ES")
+    page.click("#daily-play")
+    page.wait_for_url("**/solitaire**")
+    page.wait_for_selector("body.ready")
+    assert page.request.get("/api/solitaire/hint").ok
+    assert page.request.post("/api/solitaire/action", data={"action": "d"}).ok
+    page.goto("/daily")
+    page.wait_for_function("() => document.getElementById('daily-message').textContent !== ''")
+    assert "pista" in page.text_content("#daily-message"), "told in the player's language"
+    own = page.locator("#daily-table tbody tr.you")
+    assert own.count() == 1 and own.locator("td").first.inner_text() == "–"
+    assert not page.errors

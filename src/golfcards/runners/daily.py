@@ -6,11 +6,17 @@ solved. A player's daily game is an ordinary saved game; :class:`~golfcards.runn
 remembers which game counts for the day (the first one played), so starting the daily deal again
 later is practice that neither the table nor the streak sees. The streak is the number of
 consecutive days won, up to today, or up to yesterday while today's deal is not won yet.
+
+The table ranks only results played unaided: a player who asked for a hint or the solution in a game
+of the day's deal is *assisted*, shown their own result but left out of the ranking; and only the first
+:data:`RANKED_PER_NETWORK` entries of a day and rule from one network are ranked (the others play on
+unranked), so fresh cookies from one place cannot fill the table.
 """
 
 from __future__ import annotations
 
 import datetime
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -22,6 +28,8 @@ from golfcards.solitaire.rules import Rules
 
 TABLE_ROWS = 100
 """The day's table shows at most this many results (the asking player's own is always added)."""
+RANKED_PER_NETWORK = 5
+"""Entries of one network (an address; an IPv6 /64) ranked per day and rule; later ones play unranked."""
 
 
 def today_utc() -> datetime.date:
@@ -30,9 +38,10 @@ def today_utc() -> datetime.date:
 
 @dataclass(frozen=True, slots=True)
 class DailyRow:
-    """One line of the day's table: rank, whether it is the asking player, and the game's result."""
+    """One line of the day's table: rank (None: the player's own result, not ranked), whether it is
+    the asking player, and the game's result."""
 
-    rank: int
+    rank: int | None
     you: bool
     entry: DailyEntry
 
@@ -47,6 +56,8 @@ class DailySummary:
     best_streak: int
     played: bool
     rows: tuple[DailyRow, ...]
+    own: DailyEntry | None = None
+    """The asking player's entry of the day, if they started the deal."""
 
 
 def streaks(days_won: list[str], today: datetime.date) -> tuple[int, int]:
@@ -72,8 +83,9 @@ class DailyDeals:
         self.games = games
         self.today = today or today_utc
 
-    def start(self, player: str, rules: Rules) -> Game:
-        """Deal today's code under ``rules`` (or go back to the player's daily game if it is current)."""
+    def start(self, player: str, rules: Rules, network: str = "") -> Game:
+        """Deal today's code under ``rules`` (or go back to the player's daily game if it is current);
+        ``network`` is where the request came from (see :data:`RANKED_PER_NETWORK`)."""
         day = self.today()
         code = daily_code(day, rules)
         key = rules_key(code.rules)
@@ -81,18 +93,30 @@ class DailyDeals:
         if entry is not None and entry.current:
             return self.games.load(player)
         game = self.games.start(player, code)
-        self.storage.record_daily(player, day.isoformat(), key, game.saved.id)
+        self.storage.record_daily(
+            player, day.isoformat(), key, game.saved.id, network_mark(network, day), RANKED_PER_NETWORK
+        )
         return game
 
-    def summary(self, player: str, rules: Rules) -> DailySummary:
+    def summary(self, player: str | None, rules: Rules) -> DailySummary:
+        """The day's table under ``rules`` and ``player``'s streak and own result (None: a visitor who
+        has not played)."""
         day = self.today()
         code = daily_code(day, rules)
         key = rules_key(code.rules)
         entries = self.storage.daily_results(day.isoformat(), key, TABLE_ROWS)
         rows = [DailyRow(rank, entry.player == player, entry) for rank, entry in enumerate(entries, start=1)]
+        if player is None:
+            return DailySummary(day, code, 0, 0, False, tuple(rows))
         own = self.storage.daily_entry(player, day.isoformat(), key)
         if own is not None and own.moves > 0 and not any(row.you for row in rows):
             rank = self.storage.daily_rank(player, day.isoformat(), key)
-            rows.append(DailyRow(rank or len(rows) + 1, True, own))
+            rows.append(DailyRow(rank, True, own))
         current, best = streaks(self.storage.daily_days_won(player, key), day)
-        return DailySummary(day, code, current, best, own is not None and own.moves > 0, tuple(rows))
+        return DailySummary(day, code, current, best, own is not None and own.moves > 0, tuple(rows), own)
+
+
+def network_mark(network: str, day: datetime.date) -> str:
+    """What a daily entry keeps of the network it came from: a hash with the day, enough to count a
+    day's entries per network and useless to tell the address."""
+    return hashlib.sha256(f"{day.isoformat()}|{network}".encode()).hexdigest()[:32]

@@ -14,7 +14,7 @@ average points per hole, best (lowest) hole; and per bot level met at the table:
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -90,8 +90,16 @@ class SixCardRecords:
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
 
-    def save(self, room: str, record: MatchRecord, seats: Sequence[SeatInfo], players: dict[int, str]) -> int:
-        """Store a finished match; ``players`` maps seats to player ids (unknown ids are skipped)."""
+    def save(
+        self,
+        room: str,
+        record: MatchRecord,
+        seats: Sequence[SeatInfo],
+        players: dict[int, str],
+        new_players: Collection[str] = (),
+    ) -> int:
+        """Store a finished match; ``players`` maps seats to player ids (unknown ids are skipped, but
+        those of ``new_players`` are stored now: their first finished match)."""
         if len(seats) != record.rules.players:
             raise GolfError("sixcard.bad_record", "one seat per player", hole=-1)
         totals, winners = record.totals, record.winners()
@@ -123,6 +131,7 @@ class SixCardRecords:
             json.dumps(summary),
             json.dumps(record.to_json()),
             rows,
+            new_players,
         )
 
     def statistics(self, player: str) -> tuple[list[GridStatistics], list[BotRecord]]:

@@ -32,7 +32,7 @@ from golfcards.solitaire.board import Action, Board, Refusal, Undo, parse_action
 from golfcards.solitaire.codes import GameCode, rules_key
 from golfcards.solitaire.course import Course
 from golfcards.solitaire.difficulty import Grade
-from golfcards.solitaire.hint import Hint, hint, is_still_winnable
+from golfcards.solitaire.hint import LIVE_BUDGET, Hint, hint, is_still_winnable
 from golfcards.solitaire.rules import EASY, Rules
 from golfcards.solitaire.solver import Verdict, solve
 from golfcards.solitaire.winnable import random_code
@@ -137,9 +137,10 @@ class SolitaireGames:
                 course.board = board
         return Game(saved, board, course, log)
 
-    def begin(self, code: GameCode) -> str:
-        """A new player whose current game is ``code`` (a visitor's first action or new game)."""
-        player = self.storage.new_player()
+    def begin(self, code: GameCode, player: str | None = None) -> str:
+        """A new player whose current game is ``code`` (a visitor's first action or new game): stored
+        with the id ``player`` (one given out earlier) or a new one."""
+        player = self.storage.new_player(player)
         self.start(player, code)
         return player
 
@@ -249,6 +250,11 @@ def advise(board: Board) -> Hint:
 def winnable_now(board: Board) -> bool | None:
     """Whether ``board`` can still be won (None: the budget ran out first)."""
     return is_still_winnable(board, budget=WINNABLE_BUDGET)
+
+
+def judge_live(board: Board) -> bool | None:
+    """The live "still winnable" line's quick check of ``board`` (None: its small budget ran out)."""
+    return is_still_winnable(board, budget=LIVE_BUDGET)
 
 
 def solve_deal(code: GameCode) -> Verdict:

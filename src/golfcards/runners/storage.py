@@ -28,6 +28,12 @@ do not exist yet (``IF NOT EXISTS``), so it can take any version number when bra
 Schema version 5 gives each Solitaire game a version (counted up by every write, for optimistic
 concurrency) and remembers the ids of applied requests (a retry is applied once).
 
+Schema version 6 marks a Solitaire game played with help (a hint or the solution), notes the network
+each daily entry came from (a one-way hash of the address's network and the day) and whether it is
+ranked (a network past its cap of entries per day plays on unranked), and keeps the server's secret
+keys (:meth:`Storage.secret_key`). :meth:`Storage.forget` is the retention policy: it deletes idle
+players with everything of theirs, unfinished courses nobody plays, and request ids past their memory.
+
 The schema carries a version number (``PRAGMA user_version``); :data:`MIGRATIONS` lists the
 statements that bring a file from each version to the next.
 
@@ -48,7 +54,7 @@ import secrets
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -65,7 +71,7 @@ DAILY_TABLES = """
     CREATE INDEX IF NOT EXISTS daily_entries_player ON daily_entries(player, rules, day);
 """
 """The daily deal's tables: self-contained, so renumbering the step at a merge is a one-line change."""
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 MIGRATIONS: dict[int, str] = {
     1: """
     CREATE TABLE players (
@@ -154,6 +160,19 @@ MIGRATIONS: dict[int, str] = {
         PRIMARY KEY (player, id)
     ) WITHOUT ROWID;
     """,
+    6: """
+    ALTER TABLE solitaire_games ADD COLUMN assisted INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE daily_entries ADD COLUMN network TEXT NOT NULL DEFAULT '';
+    ALTER TABLE daily_entries ADD COLUMN ranked INTEGER NOT NULL DEFAULT 1;
+    CREATE INDEX IF NOT EXISTS daily_entries_network ON daily_entries(day, rules, network);
+    CREATE INDEX IF NOT EXISTS requests_created ON requests(created);
+    CREATE INDEX IF NOT EXISTS courses_player ON courses(player);
+    CREATE INDEX IF NOT EXISTS solitaire_games_course ON solitaire_games(course);
+    CREATE TABLE IF NOT EXISTS secret_keys (
+        name TEXT PRIMARY KEY,
+        key BLOB NOT NULL
+    );
+    """,
 }
 RECENT_RESULTS = 20
 """How many of the latest counted games the statistics return for the chart."""
@@ -161,6 +180,9 @@ BUSY_TIMEOUT = 5.0
 """Seconds a write waits for another writer (another thread or server on the same file) to finish."""
 REQUEST_MEMORY = 24 * 3600.0
 """Seconds a request id is remembered: a retry of the same request within that time is applied once."""
+FORGET_BATCH = 500
+"""Players (or courses, or request ids) :meth:`Storage.forget` deletes per write transaction: each
+holds the file's write lock only briefly, so players' writes go on between them."""
 
 
 class Commit(enum.Enum):
@@ -186,7 +208,8 @@ def default_db_path() -> Path:
 @dataclass(frozen=True, slots=True)
 class SavedGame:
     """One stored game: its id, code, the log of its accepted actions, the course it belongs to (if
-    any), its move counter and its version (counted up by every write, for optimistic concurrency)."""
+    any), its move counter, its version (counted up by every write, for optimistic concurrency) and
+    whether the player was helped (a hint or the solution)."""
 
     id: int
     code: str
@@ -194,6 +217,7 @@ class SavedGame:
     course_id: int | None
     moves: int = 0
     version: int = 0
+    assisted: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -376,12 +400,20 @@ class Storage:
 
     # --- players ------------------------------------------------------------------------------
 
-    def new_player(self) -> str:
-        """Create a player and return their unguessable id (kept in a browser cookie)."""
-        player = secrets.token_urlsafe(18)
+    def new_player(self, player: str | None = None) -> str:
+        """Create a player and return their unguessable id (kept in a browser cookie): ``player`` (an id
+        the server gave out before storing it; kept as it is if it exists already) or a new one."""
+        player = player or secrets.token_urlsafe(18)
         with self._use() as db:
-            db.execute("INSERT INTO players (id, created) VALUES (?, ?)", (player, time.time()))
+            db.execute("INSERT OR IGNORE INTO players (id, created) VALUES (?, ?)", (player, time.time()))
         return player
+
+    def secret_key(self, name: str) -> bytes:
+        """The server's secret key ``name`` (32 random bytes, made at its first use and kept in the
+        file, so every server on the file and every restart share it)."""
+        with self._use(write=True) as db:
+            db.execute("INSERT OR IGNORE INTO secret_keys (name, key) VALUES (?, ?)", (name, secrets.token_bytes(32)))
+            return bytes(db.execute("SELECT key FROM secret_keys WHERE name = ?", (name,)).fetchone()["key"])
 
     def player_exists(self, player: str) -> bool:
         with self._use() as db:
@@ -406,12 +438,116 @@ class Storage:
         )
         return cursor.rowcount == 1
 
+    # --- retention ----------------------------------------------------------------------------
+
+    def forget(
+        self,
+        idle_before: float | None,
+        unfinished_before: float | None,
+        now: float | None = None,
+        stopping: Callable[[], bool] = lambda: False,
+    ) -> Forgotten:
+        """The retention policy, in short write transactions (:data:`FORGET_BATCH` rows each): delete
+        the players created and last active (a Solitaire game played, a course started, a six-card
+        match finished) before ``idle_before`` with all their games, courses, daily entries, six-card
+        results and request ids (a match goes once none of its players is left); the courses left
+        unfinished whose last game was played before ``unfinished_before`` (their games stay, as
+        single games); and every request id older than :data:`REQUEST_MEMORY`. None keeps that kind.
+        Between two transactions it ends early once ``stopping()`` is true (the server stops)."""
+        now = time.time() if now is None else now
+        players = courses = 0
+        if idle_before is not None:
+            while not stopping() and (players_batch := self._idle_players(idle_before)):
+                players += self._forget_players(players_batch, idle_before)
+                if len(players_batch) < FORGET_BATCH:
+                    break
+        if unfinished_before is not None:
+            while not stopping() and (courses_batch := self._unfinished_courses(unfinished_before)):
+                courses += self._forget_courses(courses_batch, unfinished_before)
+                if len(courses_batch) < FORGET_BATCH:
+                    break
+        requests = 0
+        while not stopping():
+            with self._use(write=True) as db:
+                cursor = db.execute(
+                    "DELETE FROM requests WHERE (player, id) IN "
+                    "(SELECT player, id FROM requests WHERE created < ? LIMIT ?)",
+                    (now - REQUEST_MEMORY, FORGET_BATCH),
+                )
+            requests += cursor.rowcount
+            if cursor.rowcount < FORGET_BATCH:
+                break
+        return Forgotten(players, courses, requests)
+
+    def _idle_players(self, idle_before: float) -> list[str]:
+        with self._use() as db:
+            rows = db.execute(
+                f"SELECT id FROM players p WHERE {_IDLE} LIMIT ?", (idle_before,) * 4 + (FORGET_BATCH,)
+            ).fetchall()
+        return [row["id"] for row in rows]
+
+    def _forget_players(self, players: list[str], idle_before: float) -> int:
+        """Delete ``players`` with everything of theirs, those still idle (checked again in the write)."""
+        marks = ", ".join("?" * len(players))
+        with self._use(write=True) as db:
+            idle = [
+                row["id"]
+                for row in db.execute(
+                    f"SELECT id FROM players p WHERE id IN ({marks}) AND {_IDLE}", (*players, *(idle_before,) * 4)
+                )
+            ]
+            if not idle:
+                return 0
+            marks = ", ".join("?" * len(idle))
+            matches = [
+                row["match"]
+                for row in db.execute(f"SELECT DISTINCT match FROM sixcard_results WHERE player IN ({marks})", idle)
+            ]
+            for table in ("daily_entries", "requests", "sixcard_results"):
+                db.execute(f"DELETE FROM {table} WHERE player IN ({marks})", idle)
+            db.execute(f"DELETE FROM solitaire_games WHERE player IN ({marks})", idle)
+            db.execute(f"DELETE FROM courses WHERE player IN ({marks})", idle)
+            db.execute(f"DELETE FROM players WHERE id IN ({marks})", idle)
+            for match in matches:
+                db.execute(
+                    "DELETE FROM sixcard_matches WHERE id = ? AND NOT EXISTS "
+                    "(SELECT 1 FROM sixcard_results WHERE match = ?)",
+                    (match, match),
+                )
+        return len(idle)
+
+    def _unfinished_courses(self, unfinished_before: float) -> list[int]:
+        with self._use() as db:
+            rows = db.execute(
+                f"SELECT id FROM courses c WHERE {_UNFINISHED} LIMIT ?", (unfinished_before,) * 2 + (FORGET_BATCH,)
+            ).fetchall()
+        return [int(row["id"]) for row in rows]
+
+    def _forget_courses(self, courses: list[int], unfinished_before: float) -> int:
+        """Delete ``courses`` still unfinished and unplayed (checked again in the write); their games
+        stay as single games."""
+        marks = ", ".join("?" * len(courses))
+        with self._use(write=True) as db:
+            left = [
+                int(row["id"])
+                for row in db.execute(
+                    f"SELECT id FROM courses c WHERE id IN ({marks}) AND {_UNFINISHED}",
+                    (*courses, *(unfinished_before,) * 2),
+                )
+            ]
+            if not left:
+                return 0
+            marks = ", ".join("?" * len(left))
+            db.execute(f"UPDATE solitaire_games SET course = NULL WHERE course IN ({marks})", left)
+            db.execute(f"DELETE FROM courses WHERE id IN ({marks})", left)
+        return len(left)
+
     # --- games --------------------------------------------------------------------------------
 
     def current_game(self, player: str) -> SavedGame | None:
         with self._use() as db:
             row = db.execute(
-                "SELECT id, code, actions, course, moves, version FROM solitaire_games "
+                "SELECT id, code, actions, course, moves, version, assisted FROM solitaire_games "
                 "WHERE player = ? AND current = 1 ORDER BY id DESC LIMIT 1",
                 (player,),
             ).fetchone()
@@ -504,6 +640,11 @@ class Storage:
                 (action, summary.status, summary.score, summary.cards_left, summary.moves, time.time(), game_id),
             )
 
+    def mark_assisted(self, game_id: int) -> None:
+        """Note that the player of game ``game_id`` was helped in it (a hint, the solution)."""
+        with self._use(write=True) as db:
+            db.execute("UPDATE solitaire_games SET assisted = 1 WHERE id = ? AND assisted = 0", (game_id,))
+
     @property
     def _db(self) -> sqlite3.Connection:
         """The calling thread's connection (the terminal app's tests make SQLite fail through it)."""
@@ -589,32 +730,41 @@ class Storage:
             ).fetchone()
         return None if row is None else _daily_entry(row)
 
-    def record_daily(self, player: str, day: str, rules: str, game_id: int) -> None:
-        """Make ``game_id`` the game that counts for the day, unless one with a move already does."""
+    def record_daily(
+        self, player: str, day: str, rules: str, game_id: int, network: str = "", cap: int | None = None
+    ) -> None:
+        """Make ``game_id`` the game that counts for the day, unless one with a move already does. A new
+        entry notes ``network`` (where it came from); it is ranked unless ``cap`` ranked entries of
+        that day and rules came from the same network already."""
         with self._use(write=True) as db:
             db.execute(
-                "INSERT INTO daily_entries (day, rules, player, game) VALUES (?, ?, ?, ?) "
+                "INSERT INTO daily_entries (day, rules, player, game, network, ranked) VALUES (?, ?, ?, ?, ?, "
+                "? IS NULL OR (SELECT COUNT(*) FROM daily_entries WHERE day = ? AND rules = ? AND network = ? "
+                "AND ranked = 1) < ?) "
                 "ON CONFLICT (day, rules, player) DO UPDATE SET game = excluded.game "
                 "WHERE (SELECT moves FROM solitaire_games WHERE id = daily_entries.game) = 0",
-                (day, rules, player, game_id),
+                (day, rules, player, game_id, network, cap, day, rules, network, cap),
             )
 
     def daily_results(self, day: str, rules: str, limit: int) -> list[DailyEntry]:
-        """The day's games under ``rules`` with at least one move: wins first, then score, moves, time."""
+        """The day's ranked games under ``rules`` with at least one move (neither helped nor past their
+        network's cap): wins first, then score, moves, time."""
         with self._use() as db:
             rows = db.execute(
-                f"{_DAILY_SELECT} WHERE d.day = ? AND d.rules = ? AND g.moves > 0 ORDER BY {_DAILY_ORDER} LIMIT ?",
+                f"{_DAILY_SELECT} WHERE d.day = ? AND d.rules = ? AND g.moves > 0 AND d.ranked = 1 "
+                f"AND NOT {_ASSISTED} ORDER BY {_DAILY_ORDER} LIMIT ?",
                 (day, rules, limit),
             ).fetchall()
         return [_daily_entry(row) for row in rows]
 
     def daily_rank(self, player: str, day: str, rules: str) -> int | None:
-        """``player``'s place in the day's table (as :meth:`daily_results` orders it), if they played."""
+        """``player``'s place in the day's table (as :meth:`daily_results` orders it), if they are in it."""
         with self._use() as db:
             row = db.execute(
                 "SELECT place FROM (SELECT d.player, ROW_NUMBER() OVER (ORDER BY "
                 f"{_DAILY_ORDER}) AS place FROM daily_entries d JOIN solitaire_games g ON g.id = d.game "
-                "WHERE d.day = ? AND d.rules = ? AND g.moves > 0) WHERE player = ?",
+                f"WHERE d.day = ? AND d.rules = ? AND g.moves > 0 AND d.ranked = 1 AND NOT {_ASSISTED}) "
+                "WHERE player = ?",
                 (day, rules, player),
             ).fetchone()
         return None if row is None else int(row["place"])
@@ -632,10 +782,22 @@ class Storage:
     # --- six-card matches -------------------------------------------------------------------
 
     def save_sixcard_match(
-        self, room: str, seats: str, summary: str, record: str, results: list[SixCardResultRow]
+        self,
+        room: str,
+        seats: str,
+        summary: str,
+        record: str,
+        results: list[SixCardResultRow],
+        new_players: Collection[str] = (),
     ) -> int:
-        """Store a finished match (JSON texts) and one result per seat whose player exists; its id."""
+        """Store a finished match (JSON texts) and one result per seat whose player exists (those of
+        ``new_players`` are created first); its id."""
         with self._use(write=True) as db:
+            now = time.time()
+            db.executemany(
+                "INSERT OR IGNORE INTO players (id, created) VALUES (?, ?)",
+                [(row.player, now) for row in results if row.player in new_players],
+            )
             cursor = db.execute(
                 "INSERT INTO sixcard_matches (room, seats, summary, record, finished) VALUES (?, ?, ?, ?, ?)",
                 (room, seats, summary, record, time.time()),
@@ -771,8 +933,18 @@ class Storage:
 
 
 @dataclass(frozen=True, slots=True)
+class Forgotten:
+    """What one run of :meth:`Storage.forget` deleted: players (with their data), courses, request ids."""
+
+    players: int
+    courses: int
+    requests: int
+
+
+@dataclass(frozen=True, slots=True)
 class DailyEntry:
-    """The game that counts for a player's daily deal, with what the day's table shows of it."""
+    """The game that counts for a player's daily deal, with what the day's table shows of it: whether
+    the player was helped (``assisted``) and whether the entry may be ranked (its network's cap)."""
 
     player: str
     game: int
@@ -781,6 +953,8 @@ class DailyEntry:
     moves: int
     seconds: float
     current: bool
+    assisted: bool = False
+    ranked: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -908,10 +1082,25 @@ def _room_values(room: StoredRoom) -> tuple[object, ...]:
 
 
 _COUNTED = "(status IN ('won', 'blocked') OR abandoned = 1)"
+_IDLE = (
+    "p.created < ? AND NOT EXISTS (SELECT 1 FROM solitaire_games g WHERE g.player = p.id AND g.updated >= ?) "
+    "AND NOT EXISTS (SELECT 1 FROM courses c WHERE c.player = p.id AND c.started >= ?) "
+    "AND NOT EXISTS (SELECT 1 FROM sixcard_results r JOIN sixcard_matches m ON m.id = r.match "
+    "WHERE r.player = p.id AND m.finished >= ?)"
+)
+"""A player (``p``) created and last active before the time given four times."""
+_UNFINISHED = (
+    "c.finished IS NULL AND c.started < ? AND NOT EXISTS "
+    "(SELECT 1 FROM solitaire_games g WHERE g.course = c.id AND g.updated >= ?)"
+)
+"""A course (``c``) left unfinished, started and last played before the time given twice."""
 _DAILY_ORDER = "g.status = 'won' DESC, g.score DESC, g.moves, g.updated - g.started, g.id"
+_ASSISTED = "EXISTS (SELECT 1 FROM solitaire_games a WHERE a.player = d.player AND a.code = g.code AND a.assisted = 1)"
+"""Whether a daily entry's player was helped (a hint, the solution) in any game of that deal: a
+fresh start of the daily deal after asking for its solution stays assisted."""
 _DAILY_SELECT = (
     "SELECT d.player, d.game, g.status, g.score, g.moves, g.updated - g.started AS seconds, g.current, "
-    "g.abandoned FROM daily_entries d JOIN solitaire_games g ON g.id = d.game"
+    f"g.abandoned, d.ranked, {_ASSISTED} AS assisted FROM daily_entries d JOIN solitaire_games g ON g.id = d.game"
 )
 
 
@@ -925,6 +1114,8 @@ def _daily_entry(row: sqlite3.Row) -> DailyEntry:
         int(row["moves"]),
         float(row["seconds"]),
         bool(row["current"]),
+        bool(row["assisted"]),
+        bool(row["ranked"]),
     )
 
 
@@ -946,6 +1137,7 @@ def _saved_game(row: sqlite3.Row) -> SavedGame:
         row["course"],
         int(row["moves"]),
         int(row["version"]),
+        bool(row["assisted"]),
     )
 
 

@@ -10,6 +10,9 @@ import asyncio
 import contextlib
 import datetime
 import gc
+import logging
+import threading
+import time
 from collections.abc import AsyncIterator, Callable, Collection
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -28,23 +31,37 @@ from golfcards.runners.compute import FairPool
 from golfcards.runners.daily import DailyDeals
 from golfcards.runners.sixcard_records import SixCardRecords
 from golfcards.runners.solitaire_games import SolitaireGames
-from golfcards.runners.storage import BUSY_TIMEOUT, Storage
+from golfcards.runners.storage import BUSY_TIMEOUT, Forgotten, Storage
 from golfcards.solitaire.solver import warm_up
 from golfcards.web import daily_routes, live_routes, rules_pages, sixcard_record, sixcard_routes, solitaire_routes
 from golfcards.web.bot_pool import DECISION_CAP, BotPool
 from golfcards.web.first_deals import FirstDeals
 from golfcards.web.guard import Guard
-from golfcards.web.requests import error_response, request_translator
+from golfcards.web.requests import (
+    NEW_PLAYERS_AT_ONCE,
+    PLAYER_KEY,
+    NewPlayers,
+    error_response,
+    request_translator,
+)
 from golfcards.web.room_store import CLEAN_EVERY, RoomStore
 from golfcards.web.rooms import Rooms
 from golfcards.web.sixcard_routes import Tables
 from golfcards.web.sixcard_seats import AWAY_SECONDS
 from golfcards.web.strings import page_strings
 
+logger = logging.getLogger(__name__)
 STATIC = Path(__file__).resolve().parent / "static"
 BOT_DELAY = 0.7
 SOLVER_JOBS_PER_OWNER = 4
 """Solver requests (hints, "still winnable", solutions, winnable deals) a player may have waiting."""
+KEEP_IDLE_DAYS = 365.0
+"""Days a player who plays nothing is kept (``golf serve --keep-idle-days``), with all their data."""
+KEEP_UNFINISHED_DAYS = 30.0
+"""Days a course left unfinished is kept (``golf serve --keep-unfinished-days``); its games stay."""
+FORGET_EVERY = 3600.0
+"""Seconds between two runs of the retention policy (the first runs as the server starts)."""
+DAY = 86400.0
 
 
 def _page(name: str) -> Callable[[Request], Response]:
@@ -98,6 +115,9 @@ def create_app(
     away: float = AWAY_SECONDS,
     today: Callable[[], datetime.date] | None = None,
     bot_decision_cap: float = DECISION_CAP,
+    keep_idle_days: float | None = KEEP_IDLE_DAYS,
+    keep_unfinished_days: float | None = KEEP_UNFINISHED_DAYS,
+    new_players: int = NEW_PLAYERS_AT_ONCE,
 ) -> Starlette:
     """The app on the SQLite file ``db_path``.
 
@@ -110,15 +130,20 @@ def create_app(
     ``away`` is the time in seconds a player may be away during a six-card match before a bot plays
     for them; ``bot_decision_cap`` the seconds a table waits for a bot's decision before a cheaper
     level decides that turn (:mod:`golfcards.web.bot_pool`); ``today`` is the day of the daily deal
-    (default: the UTC date; tests fix it);
+    (default: the UTC date; tests fix it); ``keep_idle_days`` and ``keep_unfinished_days`` are the
+    retention policy (:meth:`~golfcards.runners.storage.Storage.forget`, run as the server starts
+    and every :data:`FORGET_EVERY` seconds in a thread of its own): players who played nothing for
+    that many days are deleted with their data, and courses left unfinished that long (None or 0:
+    kept for ever); ``new_players`` is how many players one network (an address, an IPv6 /64) may
+    create at once, then one more every :data:`~golfcards.web.requests.NEW_PLAYER_SECONDS`;
     ``storage_timeout`` is how long a write waits for another writer of the file; with
     ``freeze_heap`` (``golf serve``) everything made once started (modules, routes, the solver's
     tables) is frozen (``gc.freeze()``): it lives as long as the server, and the garbage collector
     never walks it again, so its pauses stay short (docs/web.md has the figures).
 
     The event loop only reads requests and writes answers: SQLite runs in two storage threads, the
-    solver's hints, verdicts and winnable deals in a worker process of lower priority (started at
-    its first job, where it loads or compiles the search) and the bots in another.
+    solver's hints, verdicts, live checks and winnable deals in a worker process of lower priority
+    (started at its first job, where it loads or compiles the search) and the bots in another.
     """
     storage = Storage(db_path, busy_timeout=storage_timeout)
     # SQLite and the replays of Solitaire games, off the event loop: changes in one thread, reads in
@@ -128,23 +153,29 @@ def create_app(
     writes = ThreadPoolExecutor(1, thread_name_prefix="golfcards-writes")
     reads = ThreadPoolExecutor(1, thread_name_prefix="golfcards-reads")
     solver = FairPool(1, per_owner=SOLVER_JOBS_PER_OWNER, warm_up=warm_up)
+    retention = ThreadPoolExecutor(1, thread_name_prefix="golfcards-retention")
+    stopping = threading.Event()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        # The solver is loaded (or compiled) here too, off the event loop, for the routes that still
-        # solve in this process (the daily deal, the live line).
+        # The solver is loaded (or compiled) here too, off the event loop, for the route that still
+        # solves in this process (the daily deal's code, once a day).
         warming = asyncio.get_running_loop().run_in_executor(None, warm_up)
         if freeze_heap:
             warming.add_done_callback(_freeze_heap)
         await app.state.tables.store.clean()  # old rooms go before anyone can ask for them
         cleaning = asyncio.create_task(clean_rooms())
+        forgetting = asyncio.create_task(forget_old())
         yield
         cleaning.cancel()
+        forgetting.cancel()
+        stopping.set()  # a retention run ends after its current transaction
         app.state.tables.close()
         solver.close()
         await warming
         writes.shutdown(wait=True)
         reads.shutdown(wait=True)
+        retention.shutdown(wait=True, cancel_futures=True)
         storage.close()
 
     async def clean_rooms() -> None:
@@ -152,6 +183,31 @@ def create_app(
         while True:
             await asyncio.sleep(CLEAN_EVERY)
             await app.state.tables.store.clean()
+
+    def forget() -> Forgotten:
+        now = time.time()
+        idle = now - keep_idle_days * DAY if keep_idle_days else None
+        unfinished = now - keep_unfinished_days * DAY if keep_unfinished_days else None
+        return storage.forget(idle, unfinished, now, stopping.is_set)
+
+    async def forget_old() -> None:
+        """Run the retention policy now and every FORGET_EVERY seconds, in its own thread."""
+        loop = asyncio.get_running_loop()
+        while True:
+            try:
+                forgotten = await loop.run_in_executor(retention, forget)
+            except GolfError as error:  # a busy or damaged file: the next run tries again
+                logger.warning("the retention policy could not run: %s", error)
+            except Exception:  # a bug must not end the runs to come
+                logger.exception("the retention policy failed")
+            else:
+                if forgotten.players or forgotten.courses:
+                    logger.info(
+                        "retention: %d idle players and %d unfinished courses deleted",
+                        forgotten.players,
+                        forgotten.courses,
+                    )
+            await asyncio.sleep(FORGET_EVERY)
 
     app = Starlette(
         routes=[
@@ -176,6 +232,8 @@ def create_app(
     app.state.solver = solver
     app.state.default_language = normalize_language(default_language)
     app.state.allowed_origins = frozenset(origin.strip().lower().rstrip("/") for origin in allowed_origins)
+    app.state.new_players = NewPlayers(at_once=max(1, new_players))
+    app.state.player_key = storage.secret_key(PLAYER_KEY)
     app.state.solitaire = SolitaireGames(storage, new_number)
     app.state.first_deals = FirstDeals(solver, app.state.solitaire.new_number)
     app.state.daily = DailyDeals(storage, app.state.solitaire, today)
@@ -189,7 +247,7 @@ def create_app(
         BotPool(decision_cap=bot_decision_cap),
     )
     app.state.sixcard_records = SixCardRecords(storage)
-    recorder = sixcard_record.MatchRecorder(app.state.sixcard_records)
+    recorder = sixcard_record.MatchRecorder(app.state.sixcard_records, app.state.player_key)
     app.state.tables.listeners.append(recorder)
     app.state.tables.store.on_load.append(recorder.restored)
     return app

@@ -1,9 +1,13 @@
 """The daily deal's JSON API and page.
 
 * ``GET  /daily`` — the page: today's code per rule, the player's streak, the day's table;
-* ``GET  /api/solitaire/daily?rule=easy`` — ``{date, rule, code, streak, best_streak, played, table}``
-  where each table row is ``{rank, you, status, score, moves, seconds}`` (players are not named:
-  a row only says whether it is the asking player's);
+* ``GET  /api/solitaire/daily?rule=easy`` — ``{date, rule, code, streak, best_streak, played, table,
+  note}`` where each table row is ``{rank, you, status, score, moves, seconds, assisted}`` (players
+  are not named: a row only says whether it is the asking player's). The table ranks results played
+  without help; the asking player's own result is always in it, with ``rank`` null when it is not
+  ranked (played with a hint or the solution: ``assisted``; or past its network's cap of ranked
+  entries), and ``note`` says why in the request's language ("" otherwise). A visitor who has not
+  played reads the table and stores nothing;
 * ``POST /api/solitaire/daily`` — ``{"rule": "easy"}``: deal today's code as the player's game (or
   return to it); the answer is ``{"game"}`` like ``/api/solitaire/new``.
 
@@ -23,8 +27,10 @@ from golfcards.i18n import Translator
 from golfcards.i18n.solitaire import rules_label
 from golfcards.runners.daily import DailyDeals, DailyRow, DailySummary
 from golfcards.solitaire.rules import RuleName, Rules
-from golfcards.web.requests import field, json_body
-from golfcards.web.solitaire_routes import _player_route
+from golfcards.web.addresses import limit_key
+from golfcards.web.daily_strings import DAILY_STRINGS
+from golfcards.web.requests import client_address, field, json_body
+from golfcards.web.solitaire_routes import _player_route, _reader_route
 from golfcards.web.solitaire_view import game_json
 
 
@@ -48,7 +54,18 @@ def row_json(row: DailyRow) -> dict[str, object]:
         "score": entry.score,
         "moves": entry.moves,
         "seconds": round(max(entry.seconds, 0.0)),
+        "assisted": entry.assisted,
     }
+
+
+def own_note(summary: DailySummary, t: Translator) -> str:
+    """Why the player's own result is not ranked, in their language ("" if it is, or if there is none)."""
+    own = summary.own
+    if own is None or own.moves == 0:
+        return ""
+    if own.assisted:
+        return t.gettext(DAILY_STRINGS["daily_assisted"])
+    return "" if own.ranked else t.gettext(DAILY_STRINGS["daily_unranked"])
 
 
 def summary_json(summary: DailySummary, rule: str, t: Translator) -> dict[str, object]:
@@ -61,10 +78,11 @@ def summary_json(summary: DailySummary, rule: str, t: Translator) -> dict[str, o
         "best_streak": summary.best_streak,
         "played": summary.played,
         "table": [row_json(row) for row in summary.rows],
+        "note": own_note(summary, t),
     }
 
 
-async def daily_summary(request: Request, player: str, t: Translator) -> dict[str, Any]:
+async def daily_summary(request: Request, player: str | None, t: Translator) -> dict[str, Any]:
     name = request.query_params.get("rule", "easy")
     summary = await run_in_threadpool(_daily(request).summary, player, _rules(name))
     return summary_json(summary, name, t)
@@ -73,13 +91,14 @@ async def daily_summary(request: Request, player: str, t: Translator) -> dict[st
 async def daily_start(request: Request, player: str, t: Translator) -> dict[str, Any]:
     data = await json_body(request)
     rules = _rules(field(data, "rule", str, "easy"))
-    game = await run_in_threadpool(_daily(request).start, player, rules)
+    network = limit_key(client_address(request))
+    game = await run_in_threadpool(_daily(request).start, player, rules, network)
     return {"game": game_json(game, t)}
 
 
 def routes(page: Route) -> list[Route]:
     return [
         page,
-        Route("/api/solitaire/daily", _player_route(daily_summary), methods=["GET"]),
+        Route("/api/solitaire/daily", _reader_route(daily_summary), methods=["GET"]),
         Route("/api/solitaire/daily", _player_route(daily_start), methods=["POST"]),
     ]

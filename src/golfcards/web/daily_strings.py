@@ -23,6 +23,10 @@ DAILY_STRINGS: dict[str, str] = {
     "daily_playing": N_("Playing"),
     "daily_blocked": N_("Blocked"),
     "daily_abandoned": N_("Left unfinished"),
+    "daily_assisted": N_(
+        "You played today's deal with a hint or the solution: your result is shown to you but not ranked."
+    ),
+    "daily_unranked": N_("Many results of today's deal came from your network: yours is shown to you but not ranked."),
     "live_setting": N_("Say whether it can still be won"),
     "live_setting_help": N_("After every action, a quick check says whether the game can still be won."),
 }

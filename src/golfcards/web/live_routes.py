@@ -2,10 +2,10 @@
 
 The page asks after every action while the player has the line turned on (a setting kept in the
 browser). The answer comes from a quick check with a small budget
-(:data:`golfcards.solitaire.hint.LIVE_BUDGET`), run off the event loop: ``{"winnable": true | false |
-null, "message", "moves"}``, where null (undecided) is said honestly rather than guessed, ``moves``
-is the move count of the position judged (the page drops an answer about an older position), and a
-won game gets no message.
+(:data:`golfcards.solitaire.hint.LIVE_BUDGET`), run in the solver's worker process like every search
+of the server: ``{"winnable": true | false | null, "message", "moves"}``, where null (undecided) is
+said honestly rather than guessed, ``moves`` is the move count of the position judged (the page
+drops an answer about an older position), and a won game gets no message.
 
 The position judged is the visitor's current game as every Solitaire route sees it
 (:func:`golfcards.web.solitaire_routes._game`): for a visitor who has not played yet, the deal their
@@ -17,22 +17,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.routing import Route
 
 from golfcards.i18n import Translator
 from golfcards.i18n.analysis import live_winnable_text
+from golfcards.runners.solitaire_games import judge_live
 from golfcards.solitaire.board import Status
-from golfcards.solitaire.hint import LIVE_BUDGET, is_still_winnable
-from golfcards.web.solitaire_routes import Visitor, _game, _visitor_route
+from golfcards.web.solitaire_routes import Visitor, _game, _solver, _visitor_route
 
 
 async def live(request: Request, visitor: Visitor, t: Translator) -> dict[str, Any]:
     board = (await _game(request, visitor)).board
-    winnable = await run_in_threadpool(is_still_winnable, board, budget=LIVE_BUDGET)
-    message = "" if board.status is Status.WON else live_winnable_text(winnable, t)
-    return {"winnable": winnable, "message": message, "moves": board.moves}
+    if board.status is Status.WON:
+        return {"winnable": True, "message": "", "moves": board.moves}
+    winnable = await _solver(request).run(visitor.owner, judge_live, board)
+    return {"winnable": winnable, "message": live_winnable_text(winnable, t), "moves": board.moves}
 
 
 def routes() -> list[Route]:

@@ -7,9 +7,14 @@ with a 4xx status, the message in the request's language.
 from __future__ import annotations
 
 import asyncio
+import base64
 import functools
+import hashlib
+import hmac
 import json
 import re
+import secrets
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any, TypeVar
@@ -23,6 +28,7 @@ from golfcards.errors import GolfError
 from golfcards.i18n import DEFAULT_LANGUAGE, Translator, language_from_accept_header, normalize_language, translator
 from golfcards.i18n.errors import error_text
 from golfcards.json_input import read_json
+from golfcards.web.addresses import limit_key
 
 T = TypeVar("T")
 PLAYER_COOKIE = "golfcards_player"
@@ -36,6 +42,7 @@ STATUS = {
     "request.too_slow": 408,
     "request.not_json": 415,
     "room.too_many_yours": 429,
+    "request.too_many_players": 429,
     "room.server_full": 503,
 }
 """The HTTP status of errors that are not a plain bad request (400)."""
@@ -64,6 +71,60 @@ def client_address(connection: HTTPConnection) -> str:
     """The network address a request or WebSocket comes from, the socket's own (``golf serve`` does not
     believe X-Forwarded-For); "" if the server cannot tell."""
     return connection.client.host if connection.client else ""
+
+
+NEW_PLAYERS_AT_ONCE = 20
+"""New players (stored the first time a visitor acts) one network may create at once…"""
+NEW_PLAYER_SECONDS = 20.0
+"""…then one more every this many seconds."""
+NETWORKS_KEPT = 65_536
+"""Networks whose recent new players are remembered (the oldest is forgotten first)."""
+
+
+class NewPlayers:
+    """The players created per network (:func:`golfcards.web.addresses.limit_key`), a token bucket:
+    ``at_once`` (by default :data:`NEW_PLAYERS_AT_ONCE`) at once, then one more every
+    :data:`NEW_PLAYER_SECONDS`. Use from the event loop only."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic, at_once: int = NEW_PLAYERS_AT_ONCE) -> None:
+        self.clock = clock
+        self.at_once = at_once
+        self._spent: dict[str, tuple[float, float]] = {}  # network: (players created, when)
+
+    def admit(self, address: str) -> None:
+        """Count a new player for ``address``; ``request.too_many_players`` if its network has no more."""
+        key, now = limit_key(address), self.clock()
+        spent, when = self._spent.pop(key, (0.0, now))
+        spent = max(0.0, spent - (now - when) / NEW_PLAYER_SECONDS)
+        if spent > self.at_once - 1:
+            self._spent[key] = (spent, now)
+            raise GolfError("request.too_many_players", f"{key} created {self.at_once} players lately")
+        self._spent[key] = (spent + 1, now)
+        if len(self._spent) > NETWORKS_KEPT:
+            del self._spent[next(iter(self._spent))]
+
+
+PLAYER_KEY = "player ids"
+"""The name of the secret key (:meth:`golfcards.runners.storage.Storage.secret_key`) that signs the
+player ids given out before they are stored."""
+
+
+def unstored_player_id(key: bytes) -> str:
+    """A new player id for a browser that has not played yet (the six-card pages give it out, so that
+    the room's WebSocket carries it): random, signed with ``key``; nothing is stored until it plays."""
+    token = secrets.token_urlsafe(18)
+    return f"{token}.{_signature(token, key)}"
+
+
+def signed_player_id(player: str, key: bytes) -> bool:
+    """Whether ``player`` is an id this server gave out (:func:`unstored_player_id`), not one made up."""
+    token, dot, signature = player.partition(".")
+    return bool(dot) and hmac.compare_digest(signature, _signature(token, key))
+
+
+def _signature(token: str, key: bytes) -> str:
+    digest = hmac.new(key, token.encode("utf-8", "replace"), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:16]).decode().rstrip("=")
 
 
 def request_translator(request: Request) -> Translator:

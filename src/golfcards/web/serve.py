@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import re
 import socket
 import sys
@@ -20,6 +21,10 @@ from golfcards.runners.storage import default_db_path
 from golfcards.shuffle import ascii_number
 
 HIGHEST_PORT = 65535
+MAX_NEW_PLAYERS = 1_000_000
+"""The most ``--new-players`` takes."""
+MAX_KEEP_DAYS = 100 * 365.0
+"""The longest retention ``--keep-idle-days`` and ``--keep-unfinished-days`` take (more: this)."""
 
 
 def add_parser(games: argparse._SubParsersAction) -> None:
@@ -46,6 +51,29 @@ def add_parser(games: argparse._SubParsersAction) -> None:
         default=None,
         metavar="SECONDS",
         help="six-card Golf: seconds a player may be away during a match before a bot plays for them (default 60)",
+    )
+    parser.add_argument(
+        "--keep-idle-days",
+        type=float,
+        default=None,
+        metavar="DAYS",
+        help="delete players who played nothing for this many days, with their games and records "
+        "(default 365; 0 keeps them for ever)",
+    )
+    parser.add_argument(
+        "--keep-unfinished-days",
+        type=float,
+        default=None,
+        metavar="DAYS",
+        help="delete 9-deal courses left unfinished this many days; their games stay (default 30; 0 keeps them)",
+    )
+    parser.add_argument(
+        "--new-players",
+        type=int,
+        default=None,
+        metavar="N",
+        help="players one network (an address; an IPv6 /64) may create at once, then one every 20 seconds "
+        "(default 20; raise it for a school or a proxy where many people share an address)",
     )
     add_language_option(parser)
     parser.set_defaults(handler=run_serve)
@@ -140,7 +168,13 @@ def run_serve(args: argparse.Namespace) -> int:
         return 2
     address = f"http://{_shown_host(args.host)}:{sock.getsockname()[1]}"
     try:
-        options = {} if args.away is None else {"away": max(0.0, min(args.away, 86400.0))}
+        options: dict[str, Any] = {} if args.away is None else {"away": max(0.0, min(args.away, 86400.0))}
+        for name in ("keep_idle_days", "keep_unfinished_days"):
+            days = getattr(args, name)
+            if days is not None:
+                options[name] = max(0.0, min(days, MAX_KEEP_DAYS)) if math.isfinite(days) else 0.0
+        if args.new_players is not None:
+            options["new_players"] = max(1, min(args.new_players, MAX_NEW_PLAYERS))
         app = create_app(
             db_path,
             default_language=args.lang,

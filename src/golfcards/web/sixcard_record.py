@@ -3,7 +3,10 @@
 * :class:`MatchRecorder` listens to every room's broadcasts: it notes which player (the
   ``golfcards_player`` cookie, as for Solitaire, sent with the WebSocket) holds each seat, and
   stores a match once, when it is over, off the event loop, before the last state goes out.
-* ``GET /sixcard/record`` is the page; the six-card pages set the player cookie on first visit.
+* ``GET /sixcard/record`` is the page. The six-card pages give a visitor without a player a player id
+  in the cookie, signed by the server and stored nowhere (:func:`~golfcards.web.requests.unstored_player_id`),
+  so that the room's WebSocket carries it: the player is stored with their first finished match (or
+  their first Solitaire game). Reading the pages, the record or a match stores nothing.
 * ``GET /api/sixcard/record[?before=ID]``: statistics per grid and per bot level, and the history
   (newest first, 20 at a time: ``next`` is the ``before`` of the next page, or null).
 * ``GET /api/sixcard/matches/{id}[?hole=N]``: a finished match, and hole N (from 0) step by step with
@@ -32,7 +35,14 @@ from golfcards.runners.sixcard_records import HISTORY_PAGE, MatchSummary, SeatIn
 from golfcards.shuffle import ascii_number
 from golfcards.sixcard.match import Match
 from golfcards.sixcard.record import MatchRecord
-from golfcards.web.requests import COOKIE_AGE, PLAYER_COOKIE, error_response, request_translator
+from golfcards.web.requests import (
+    COOKIE_AGE,
+    PLAYER_COOKIE,
+    error_response,
+    request_translator,
+    signed_player_id,
+    unstored_player_id,
+)
 from golfcards.web.rooms import Room, SeatKind
 from golfcards.web.sixcard_record_view import replay_json, scorecard_csv, scorecard_json, statistics_json, summary_json
 
@@ -61,8 +71,9 @@ class MatchRecorder:
     """Stores each finished match once, with the players who held its seats (a seat whose player the
     host removed is a bot's at the end, and in no player's record)."""
 
-    def __init__(self, records: SixCardRecords) -> None:
+    def __init__(self, records: SixCardRecords, player_key: bytes) -> None:
         self.records = records
+        self.player_key = player_key
         self._players: weakref.WeakKeyDictionary[Match, dict[int, str]] = weakref.WeakKeyDictionary()
         self._saved: weakref.WeakSet[Match] = weakref.WeakSet()
 
@@ -89,36 +100,33 @@ class MatchRecorder:
         holders = {seat: player for seat, player in players.items() if room.seats[seat].kind is SeatKind.HUMAN}
         try:
             record = MatchRecord.from_match(match)
-            await run_in_threadpool(self.records.save, room.code, record, seats, holders)
+            new = {player for player in holders.values() if signed_player_id(player, self.player_key)}
+            await run_in_threadpool(self.records.save, room.code, record, seats, holders, new)
         except Exception:  # a full disk or a bug must not stop the table: the record is lost, and logged
             logger.exception("the finished match of room %s could not be stored", room.code)
 
 
-async def request_player(request: Request) -> tuple[str, bool]:
-    """The request's player (created if the cookie names none): the id, and whether it is new."""
+async def request_player(request: Request) -> str | None:
+    """The request's stored player, or None (nothing is created)."""
     storage = request.app.state.storage
     player = cookie_player(request)
-
-    def find() -> tuple[str, bool]:
-        if player is not None and storage.player_exists(player):
-            return player, False
-        return storage.new_player(), True
-
-    return await run_in_threadpool(find)
-
-
-def _with_cookie(response: Response, player: str, created: bool) -> Response:
-    if created:
-        response.set_cookie(PLAYER_COOKIE, player, max_age=COOKIE_AGE, httponly=True, samesite="lax")
-    return response
+    if player is None:
+        return None
+    return player if await run_in_threadpool(storage.player_exists, player) else None
 
 
 def player_page(path: Path) -> Callable[[Request], Awaitable[Response]]:
-    """A static page whose visitor gets a player cookie, so that the room's WebSocket carries it."""
+    """A static page whose visitor carries a player id in the cookie, so that the room's WebSocket
+    carries it: their stored player's, one the server gave out before, or a new one (stored nowhere)."""
 
     async def endpoint(request: Request) -> Response:
-        player, created = await request_player(request)
-        return _with_cookie(FileResponse(path, headers={"Cache-Control": "no-cache"}), player, created)
+        response = FileResponse(path, headers={"Cache-Control": "no-cache"})
+        cookie = cookie_player(request)
+        key = request.app.state.player_key
+        if cookie is None or not (signed_player_id(cookie, key) or await request_player(request)):
+            player = unstored_player_id(key)
+            response.set_cookie(PLAYER_COOKIE, player, max_age=COOKIE_AGE, httponly=True, samesite="lax")
+        return response
 
     return endpoint
 
@@ -129,20 +137,20 @@ def _records(request: Request) -> SixCardRecords:
 
 async def record(request: Request) -> Response:
     t = request_translator(request)
-    player, created = await request_player(request)
+    player = await request_player(request)
     before_text = request.query_params.get("before")
     before = None if before_text is None else ascii_number(before_text, 18)  # (isdigit takes "³" and "٣")
     if before_text is not None and before is None:
         return error_response(GolfError("request.bad_field", "before is a match id", field="before"), t)
     records = _records(request)
-    grids, bots = await run_in_threadpool(records.statistics, player)
-    history = await run_in_threadpool(records.history, player, before)
+    grids, bots = await run_in_threadpool(records.statistics, player or "")
+    history = await run_in_threadpool(records.history, player, before) if player else []
     body = {
         "statistics": statistics_json(grids, bots, t),
         "history": [summary_json(summary, t) for summary in history],
         "next": history[-1].id if len(history) == HISTORY_PAGE else None,
     }
-    return _with_cookie(JSONResponse(body), player, created)
+    return JSONResponse(body)
 
 
 Found = tuple[MatchSummary, MatchRecord]
@@ -150,10 +158,10 @@ Found = tuple[MatchSummary, MatchRecord]
 
 async def _stored_match(request: Request, t: Translator) -> Found | Response:
     """The path's match if the request's player sat in it, else an error answer (the same 404 for all)."""
-    player, _created = await request_player(request)
+    player = await request_player(request)
     match_id = request.path_params["match"]
     found = None
-    if 0 < match_id <= MAX_ID:
+    if player is not None and 0 < match_id <= MAX_ID:
         try:
             found = await run_in_threadpool(_records(request).match, match_id, player)
         except GolfError as error:  # a damaged record

@@ -15,8 +15,10 @@
 
 The player is the browser's ``golfcards_player`` cookie, created when the visitor first acts (an
 action or a new game): until then nothing is stored, and the deal shown is one of the winnable deals
-of :mod:`golfcards.web.first_deals`, remembered in the ``golfcards_deal`` cookie. Changes may carry a
-``request_id``: a retried request is applied once.
+of :mod:`golfcards.web.first_deals`, remembered in the ``golfcards_deal`` cookie. One network creates
+at most :data:`~golfcards.web.requests.NEW_PLAYERS_AT_ONCE` players at once (then 429,
+``request.too_many_players``). Changes may carry a ``request_id``: a retried request is applied once.
+A hint or the solution marks the player's stored game as assisted (the daily table leaves it out).
 
 SQLite and the replays run in the app's storage threads, the solver in its worker process: the event
 loop only reads requests and writes answers.
@@ -54,6 +56,7 @@ from golfcards.web.first_deals import FirstDeals
 from golfcards.web.requests import (
     COOKIE_AGE,
     PLAYER_COOKIE,
+    NewPlayers,
     client_address,
     error_response,
     field,
@@ -62,6 +65,7 @@ from golfcards.web.requests import (
     render_json,
     request_id,
     request_translator,
+    signed_player_id,
     writing,
 )
 from golfcards.web.solitaire_view import (
@@ -128,22 +132,24 @@ def _visitor_route(handler: Handler) -> Callable[[Request], Awaitable[Response]]
 
 
 PlayerHandler = Callable[[Request, str, Translator], Awaitable[dict[str, Any]]]
+ReaderHandler = Callable[[Request, str | None, Translator], Awaitable[dict[str, Any]]]
 
 
 def _player_route(handler: PlayerHandler) -> Callable[[Request], Awaitable[Response]]:
-    """Wrap a route that needs a stored player (the daily deal, the live line): the cookie's player,
-    or one created now (with its cookie); looked up and created in a storage thread."""
+    """Wrap a route that acts as a stored player (starting the daily deal): the cookie's player, or
+    one created now (with its cookie; :func:`_newcomer`); looked up and created in a storage thread."""
 
     async def endpoint(request: Request) -> Response:
         t = request_translator(request)
-        cookie = request.cookies.get(PLAYER_COOKIE, "")
+        cookie = _cookie(request)
         games = _games(request)
         created = False
         try:
             try:
-                player = await reading(request, _known, games, cookie if 0 < len(cookie) <= MAX_PLAYER else "")
+                player = await reading(request, _known, games, cookie)
             except NoPlayer:
-                player, created = await writing(request, games.storage.new_player), True
+                chosen = _newcomer(request, cookie)
+                player, created = await writing(request, games.storage.new_player, chosen), True
             response: Response = JSONResponse(await handler(request, player, t))
         except GolfError as error:
             response = error_response(error, t)
@@ -152,6 +158,38 @@ def _player_route(handler: PlayerHandler) -> Callable[[Request], Awaitable[Respo
         return response
 
     return endpoint
+
+
+def _reader_route(handler: ReaderHandler) -> Callable[[Request], Awaitable[Response]]:
+    """Wrap a route that only reads (the daily table): the cookie's stored player, or None; nothing
+    is stored for a visitor who has not played."""
+
+    async def endpoint(request: Request) -> Response:
+        t = request_translator(request)
+        try:
+            try:
+                player: str | None = await reading(request, _known, _games(request), _cookie(request))
+            except NoPlayer:
+                player = None
+            return JSONResponse(await handler(request, player, t))
+        except GolfError as error:
+            return error_response(error, t)
+
+    return endpoint
+
+
+def _cookie(request: Request) -> str:
+    cookie = request.cookies.get(PLAYER_COOKIE, "")
+    return cookie if 0 < len(cookie) <= MAX_PLAYER else ""
+
+
+def _newcomer(request: Request, cookie: str) -> str | None:
+    """Count a player about to be created for the request's network (``request.too_many_players``
+    when it has created its share lately); the id to store: the cookie's if this server gave it out
+    (:func:`~golfcards.web.requests.unstored_player_id`), else None (a new one)."""
+    new_players: NewPlayers = request.app.state.new_players
+    new_players.admit(client_address(request))
+    return cookie if cookie and signed_player_id(cookie, request.app.state.player_key) else None
 
 
 def _games(request: Request) -> SolitaireGames:
@@ -214,7 +252,7 @@ async def _first_game(request: Request, visitor: Visitor, code: GameCode | None 
         player = await reading(request, _known, games, visitor.cookie)
         await writing(request, games.start, player, code)
     except NoPlayer:
-        player = await writing(request, games.begin, code)
+        player = await writing(request, games.begin, code, _newcomer(request, visitor.cookie))
         visitor.created = True
     visitor.player = visitor.owner = player
     if first:
@@ -296,9 +334,16 @@ async def act(request: Request, visitor: Visitor, t: Translator) -> dict[str, An
         return await writing(request, _act_json, games, player, action, repeat, t)
 
 
+async def _assisted(request: Request, game: Game) -> None:
+    """Mark the visitor's stored game as played with help (a hint, the solution)."""
+    if game.saved.id and not game.saved.assisted:
+        await writing(request, _games(request).storage.mark_assisted, game.saved.id)
+
+
 async def give_hint(request: Request, visitor: Visitor, t: Translator) -> dict[str, Any]:
     game = await _game(request, visitor)
     advice = await _solver(request).run(visitor.owner, advise, game.board)
+    await _assisted(request, game)
     return {"hint": hint_json(advice, game.board.view(), t)}
 
 
@@ -311,6 +356,7 @@ async def solution(request: Request, visitor: Visitor, t: Translator) -> dict[st
     game = await _game(request, visitor)
     assert game.board.code is not None
     verdict = await _solver(request).run(visitor.owner, solve_deal, game.board.code)
+    await _assisted(request, game)
     return await reading(request, solution_json, Board.from_code(game.board.code), verdict, t)
 
 

@@ -29,7 +29,7 @@
     const head = el("tr", {}, ...["daily_rank", "daily_player", "daily_result", "score", "moves", "daily_time"]
       .map((key) => el("th", { scope: "col", text: t(key) })));
     const body = rows.map((row) => el("tr", { class: row.you ? "you" : null, "data-status": row.status },
-      el("td", { text: String(row.rank) }),
+      el("td", { text: row.rank === null ? "–" : String(row.rank) }),
       el("td", { text: row.you ? t("you") : t("daily_other") }),
       el("td", { text: result(row.status) }),
       el("td", { text: String(row.score) }),
@@ -46,6 +46,7 @@
     $("daily-code").textContent = data.code;
     $("daily-streak").textContent = t("daily_streak", { count: data.streak, best: data.best_streak });
     renderTable(data.table);
+    say(data.note || "");
   }
 
   async function play() {
