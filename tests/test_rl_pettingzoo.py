@@ -173,3 +173,36 @@ def test_the_environment_observes_through_the_view() -> None:
             observed = env.observe(other)["observation"]
             assert np.array_equal(observed, sixcard_observation(env.view(other)))
         env.step(policy(env, agent))
+
+
+def test_the_tabular_example_trains_and_plays_in_the_arena_through_the_protocol(tmp_path) -> None:
+    """bench/rl_tabular.py: a short training writes a table, whose bot program plays arena matches
+    against ``normal`` with no bad answer."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    table = tmp_path / "table.json"
+    environment = {**os.environ, "PYTHONPATH": str(root / "src")}
+    script = str(root / "bench" / "rl_tabular.py")
+    subprocess.run(
+        [sys.executable, script, "train", "--holes", "200", "--measure", "20", "--out", str(table)],
+        check=True,
+        env=environment,
+        capture_output=True,
+    )
+    assert json.loads(table.read_text(encoding="utf-8"))
+    command = f"cmd:{sys.executable} {script} play {table}"
+    arena = subprocess.run(
+        [sys.executable, "-m", "golfcards", "sixcard", "arena", "--grid", "4", "--matches", "2", "--seed", "3"]
+        + ["--workers", "1", "--json", "--players", f"{command},normal"],
+        check=True,
+        env=environment,
+        capture_output=True,
+        text=True,
+    )
+    result = json.loads(arena.stdout)
+    assert result["holes"] == 18 and result["faults"] == [0, 0]
