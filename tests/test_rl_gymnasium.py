@@ -21,7 +21,7 @@ REFERENCE = "GO1-E-AAAAAAB"
 
 @pytest.mark.parametrize("rule", ["easy", "C-J2-ND", "strict"])
 def test_gymnasium_check_env_passes(rule: str) -> None:
-    check_env(solitaire_env(rule, verdict=True), skip_render_check=True)
+    check_env(solitaire_env(rule, verdict=True), skip_render_check=True)  # rendering: by name, below
 
 
 def test_the_rule_and_its_options_are_the_environments() -> None:
@@ -76,3 +76,12 @@ def test_winnable_only_deals_winnable_games() -> None:
     for seed in range(3):
         _, info = env.reset(seed=seed)
         assert info["winnable"] is True
+
+
+def test_gymnasium_make_builds_it_by_name() -> None:
+    from golfcards.rl.solitaire_gym import ENV_ID
+
+    env = gymnasium.make(ENV_ID, rule="classic", jokers=1)
+    _, info = env.reset(seed=0)
+    assert info["code"].startswith("GO1-C-") and info["code"].endswith("-J1")
+    check_env(env.unwrapped)

@@ -43,7 +43,7 @@ MAX_STEPS = 200
 class SolitaireEnv(gymnasium.Env[Vector, np.int64]):
     """One game of Golf Solitaire under ``rules`` per episode."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}
 
     def __init__(
         self,
@@ -124,3 +124,10 @@ class SolitaireEnv(gymnasium.Env[Vector, np.int64]):
         if self.verdict:
             info["winnable"] = is_still_winnable(board, budget=self.verdict_budget)
         return info
+
+
+ENV_ID = "golfcards/Solitaire-v0"
+"""The environment's name in Gymnasium's registry (``gymnasium.make(ENV_ID, rule="classic")``),
+registered when this module is imported."""
+if ENV_ID not in gymnasium.registry:
+    gymnasium.register(ENV_ID, entry_point="golfcards.rl:solitaire_env")
