@@ -1,19 +1,20 @@
 """A small learner for golfcards.rl: tabular Q-learning on the 4-card grid, then played in the arena.
 
-    PYTHONPATH=src python bench/rl_tabular.py train [--holes 40000] [--seed 1] [--out tabular-g4.json]
+    PYTHONPATH=src python bench/rl_tabular.py train [--holes 80000] [--seed 1] [--out tabular-g4.json]
     golf sixcard arena --grid 4 --matches 400 --seed 7 \\
         --players 'cmd:python bench/rl_tabular.py play tabular-g4.json,normal'
 
 ``train`` plays one-hole episodes of the PettingZoo environment (``golfcards.rl.sixcard_env``,
 2 players, 4-card grid) against golfcards' ``normal`` bot (the learner is ``player_0`` in even
-episodes, ``player_1`` in odd ones, so it plays first as often as second), and learns a table
-of action values by one-step Q-learning. The reward is the hole's point margin (the opponent's
-points minus the learner's), read from the environment's rewards. A decision is keyed by a few features read from the
-environment's observation vector only (``golfcards.rl.encoding.sixcard_observation``): the phase,
-the card in question (the discard's top, or the drawn card) by value class, each of the learner's
-four cards (face down, cancelled in a pair, same rank as the card in question, or its value class),
-and how many cards the opponent still has face down; the grid's symmetries (swapping the columns,
-swapping the rows) share one entry. The table is written as JSON.
+episodes, ``player_1`` in odd ones, so it plays first as often as second), and learns a table of
+action values by one-step Q-learning, exploring at random with a probability that falls from 0.2
+to 0.02. The reward is the hole's point margin (the opponent's points minus the learner's), read
+from the environment's rewards. A decision is keyed by a few features read from the environment's
+observation vector only (``golfcards.rl.encoding.sixcard_observation``): the phase; the card in
+question (the discard's top, or the drawn card) by value class; each of the learner's four cards
+(face down, cancelled in a pair, same rank as the card in question, or its value class); and how
+many cards the opponent still has face down (0, 1, 2 or more). The grid's symmetries
+(swapping the columns, swapping the rows) share one entry. The table is written as JSON.
 
 ``play`` is an outside bot for ``golf sixcard arena`` (``docs/sixcard-protocol.md``): it reads a
 view per line, encodes it with the same function, and plays the best known action; in a position
@@ -59,7 +60,8 @@ def read(observation: np.ndarray) -> tuple[str, int | None, list[int | None], in
     opponent's face-down count, from the observation vector's layout (docs/rl.md)."""
     slots = observation[: PLAYERS * GRID * CARD_SLOT].reshape(PLAYERS, GRID, CARD_SLOT).argmax(axis=2)
     mine = [None if key == RANK_KEYS else int(key) for key in slots[0]]
-    opponent_down = int(sum(key == RANK_KEYS for key in slots[1]))
+    theirs = [None if key == RANK_KEYS else int(key) for key in slots[1]]
+    opponent_down = theirs.count(None)
     offset = PLAYERS * GRID * CARD_SLOT
     holding = int(observation[offset : offset + CARD_SLOT].argmax())
     offset += CARD_SLOT
@@ -238,7 +240,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
     training = commands.add_parser("train")
-    training.add_argument("--holes", type=int, default=40_000)
+    training.add_argument("--holes", type=int, default=80_000)
     training.add_argument("--seed", type=int, default=1)
     training.add_argument("--epsilon", type=float, nargs=2, default=(0.2, 0.02))
     training.add_argument("--measure", type=int, default=2_000, help="holes to measure against normal after training")
