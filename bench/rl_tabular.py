@@ -4,17 +4,19 @@
     golf sixcard arena --grid 4 --matches 400 --seed 7 \\
         --players 'cmd:python bench/rl_tabular.py play tabular-g4.json,normal'
 
-``train`` plays one-hole episodes of the PettingZoo environment (``golfcards.rl.sixcard_env``,
-2 players, 4-card grid) against golfcards' ``normal`` bot (the learner is ``player_0`` in even
+``train`` plays one-hole episodes of the PettingZoo environment (``golfcards.rl.sixcard_env``, 2
+players, 4-card grid) against golfcards' ``normal`` bot (the learner is ``player_0`` in even
 episodes, ``player_1`` in odd ones, so it plays first as often as second), and learns a table of
-action values by one-step Q-learning, exploring at random with a probability that falls from 0.2
-to 0.02. The reward is the hole's point margin (the opponent's points minus the learner's), read
-from the environment's rewards. A decision is keyed by a few features read from the environment's
-observation vector only (``golfcards.rl.encoding.sixcard_observation``): the phase; the card in
-question (the discard's top, or the drawn card) by value class; each of the learner's four cards
-(face down, cancelled in a pair, same rank as the card in question, or its value class); and how
-many cards the opponent still has face down (0, 1, 2 or more). The grid's symmetries
-(swapping the columns, swapping the rows) share one entry. The table is written as JSON.
+action values by one-step Q-learning, exploring at random with a probability that falls from 0.2 to
+0.02; in a position the table has not met yet it does what ``normal`` would (a warm start, so it
+learns from a decent player's choices rather than from random ones). The reward is the hole's point
+margin (the opponent's points minus the learner's), read from the environment's rewards. A decision
+is keyed by a few features read from the environment's observation vector only
+(``golfcards.rl.encoding.sixcard_observation``): the phase; the card in question (the discard's top,
+or the drawn card) by value class; each of the learner's four cards (face down, cancelled in a pair,
+same rank as the card in question, or its value class); and how many cards the opponent still has
+face down (0, 1, 2 or more). The grid's symmetries (swapping the columns, swapping the rows) share
+one entry. The table is written as JSON.
 
 ``play`` is an outside bot for ``golf sixcard arena`` (``docs/sixcard-protocol.md``): it reads a
 view per line, encodes it with the same function, and plays the best known action; in a position
@@ -160,6 +162,7 @@ def train(holes: int, seed: int, epsilon_start: float, epsilon_end: float) -> Ta
     table = Table()
     env = sixcard_env(PLAYERS, grid=GRID, holes=1)
     opponent = SixCardBotPolicy("normal", seed)
+    teacher = SixCardBotPolicy("normal", seed + 1)
     started = time.monotonic()
     for episode in range(holes):
         learner = env.possible_agents[episode % 2]
@@ -180,8 +183,10 @@ def train(holes: int, seed: int, epsilon_start: float, epsilon_end: float) -> Ta
             if previous is not None:
                 table.update(*previous, table.value(vector, mask))
             action, _ = table.best(vector, mask)
-            if action is None or rng.random() < epsilon:
+            if rng.random() < epsilon:
                 action = int(rng.choice(np.flatnonzero(mask)))
+            elif action is None:
+                action = teacher(env, agent)
             previous = (vector, action)
             env.step(action)
             margin += margin_paid(env, learner)
