@@ -13,7 +13,7 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 
 PYTHON="${PYTHON:-python3}"
-"$PYTHON" -m pip install --quiet --disable-pip-version-check -e ".[test,tui,fast,cluster,parquet]"
+"$PYTHON" -m pip install --quiet --disable-pip-version-check -e ".[test,tui,fast,cluster,parquet,rl]"
 # Gates: lint, format, the import contracts (pyproject's [tool.importlinter]: layers, engines do no I/O,
 # no import cycles).
 "$PYTHON" -m ruff check --quiet src tests bench scripts hatch_build.py
