@@ -73,7 +73,7 @@
     });
     socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
     socket.addEventListener("close", (event) => {
-      if (event.code === 4404) return;
+      if (event.code === 4404 || event.code === 4503) return; // no such room; no room for one more spectator
       SixTable.connectionLost();
       retry = Math.min(retry + 1, 6);
       setTimeout(() => connect(code), 300 * retry);
@@ -99,7 +99,7 @@
       showError(message.message);
       if (message.key === "room.bad_token" || message.key === "room.removed") localStorage.removeItem(TOKEN_KEY(roomCode()));
       if (message.key === "room.removed") $("me").replaceChildren();
-      if (message.key === "room.not_found") {
+      if (message.key === "room.not_found" || message.key === "room.too_many_spectators") {
         $("room").hidden = true;
         wireLobby();
         $("lobby-message").textContent = message.message;
