@@ -137,7 +137,8 @@ class Tables:
         """Per room with clients: when news of spectators alone last went out."""
         self.running: set[asyncio.Task[None]] = set()
         self.listeners: list[Callable[[Room, list[Client]], Awaitable[None]]] = []
-        """Called with the room and its clients before each broadcast (the match recorder)."""
+        """Called with the room and the clients told of it before each broadcast that tells anyone
+        anything (the match recorder)."""
         self.away = AwayWatch(away, self._stand_in_due)
         self.removed: list[Client] = []
         """Clients whose seat the host took away, to be told so."""
