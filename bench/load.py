@@ -26,6 +26,13 @@ server's.
   silent clients the server dropped.
 * ``slowloris``: 50 six-card clients and a page loaded every 0.1 s while 1,100 sockets from 11
   other addresses send request headers one line every 2 s (and reconnect when cut off).
+* ``flood``: 50 six-card clients in rooms of 2, each room with a visitor that holds its link and
+  sends a burst of ``watch`` messages in one write every second (60 in half the rooms: more than
+  the server keeps waiting, so it is cut off and reconnects; 30 renames in the others: carried out,
+  paced); the players' latency and disconnections, and what became of the bursts.
+* ``spectators``: 50 six-card clients in rooms of 2, and 300 spectators coming to one of the rooms
+  during the measurement (each stays 3-8 s, leaves and comes back): the latency of that room's
+  players and of all, how many spectators were let in or refused, the largest state message.
 
 The table gives errors (refused actions, failed connections, answers that never came, HTTP errors),
 six-card actions per second, the median and 99th percentile of their latency (and in which seconds
@@ -405,6 +412,106 @@ async def silent_watcher(server: Server, code: str, address: str, stop: asyncio.
     return dropped
 
 
+def text_frame(text: str) -> bytes:
+    """A client's text frame, masked with the key 0 (the payload as is)."""
+    payload = text.encode()
+    size = bytes([0x80 | len(payload)]) if len(payload) < 126 else bytes([0x80 | 126]) + len(payload).to_bytes(2, "big")
+    return b"\x81" + size + b"\0\0\0\0" + payload
+
+
+FLOOD_CLOSE = b"\x88\x02" + (4429).to_bytes(2, "big")
+"""The server's close frame for a client that floods."""
+
+
+async def flooder(
+    server: Server, code: str, address: str, burst: int, counts: collections.Counter[str], stop: asyncio.Event
+) -> None:
+    """A visitor with the room's link: ``burst`` ``watch`` messages (each a new name) in one write every
+    second, reading what comes; a new connection when the server cuts it off."""
+    loop = asyncio.get_running_loop()
+    number = 0
+    while not stop.is_set():
+        try:
+            reader, writer = await asyncio.open_connection("127.0.0.1", server.port, local_addr=(address, 0))
+        except OSError:
+            await asyncio.sleep(1)
+            continue
+        tail = b""
+        try:
+            writer.write(
+                f"GET /ws/sixcard/{code} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\n"
+                "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                "Sec-WebSocket-Version: 13\r\n\r\n".encode()
+            )
+            await reader.readuntil(b"\r\n\r\n")
+            counts["connections"] += 1
+            while not stop.is_set():
+                frames = []
+                for _ in range(burst):
+                    number += 1
+                    frames.append(text_frame(json.dumps({"type": "watch", "name": f"x{number}"})))
+                writer.write(b"".join(frames))
+                counts["bursts"] += 1
+                second = loop.time() + 1
+                while (left := second - loop.time()) > 0 and FLOOD_CLOSE not in tail:
+                    with contextlib.suppress(TimeoutError):
+                        data = await asyncio.wait_for(reader.read(65536), left)
+                        if not data:
+                            raise ConnectionResetError
+                        tail = (tail + data)[-64:]
+                if FLOOD_CLOSE in tail:
+                    break
+        except (OSError, asyncio.IncompleteReadError):
+            pass
+        finally:
+            writer.close()
+        if FLOOD_CLOSE in tail:
+            counts["closed for flooding (4429)"] += 1
+        elif not stop.is_set():
+            counts["cut off otherwise"] += 1
+        await asyncio.sleep(1)  # the next burst a second later, on a new connection
+
+
+@dataclass
+class Crowd:
+    """What the spectators of the ``spectators`` scenario saw."""
+
+    counts: collections.Counter[str] = field(default_factory=collections.Counter)
+    largest: int = 0
+    """The longest state message a spectator received (bytes)."""
+
+
+async def spectator(
+    server: Server, code: str, address: str, number: int, come: float, crowd: Crowd, stop: asyncio.Event
+) -> None:
+    """Watch room ``code`` under a long name ``come`` seconds from now on (the first time), 3-8 s at a
+    time, reading everything."""
+    await asyncio.sleep(come)
+    while not stop.is_set():
+        uri = f"ws://127.0.0.1:{server.port}/ws/sixcard/{code}"
+        try:
+            async with connect(
+                uri, local_addr=(address, 0), compression=None, proxy=None, open_timeout=60, ping_interval=None
+            ) as ws:
+                await ws.send(json.dumps({"type": "watch", "name": f"Spectator {number:03} of the crowd"}))
+                stay = time.monotonic() + random.uniform(3, 8)
+                admitted = False
+                while not stop.is_set() and (left := stay - time.monotonic()) > 0:
+                    with contextlib.suppress(TimeoutError):
+                        raw = await asyncio.wait_for(ws.recv(), left)
+                        if raw.startswith('{"type":"state"'):
+                            crowd.largest = max(crowd.largest, len(raw.encode()))
+                            admitted = True
+                if admitted or not stop.is_set():
+                    crowd.counts["let in" if admitted else "left unanswered"] += 1
+        except ConnectionClosed as closed:
+            crowd.counts["refused (4503)" if closed.rcvd and closed.rcvd.code == 4503 else "cut off"] += 1
+            await asyncio.sleep(random.uniform(1, 3))
+        except Exception as error:  # a refused or broken connection
+            crowd.counts[f"could not connect ({type(error).__name__})"] += 1
+            await asyncio.sleep(1)
+
+
 @dataclass
 class Window:
     """The measured time of a scenario: when it began, and the processes of its clients besides this one."""
@@ -547,6 +654,27 @@ async def _scenario(server: Server, name: str, count: int, seconds: float, settl
             lambda stop, code=code, n=n: silent_watcher(server, code, player_address(500 + n), stop)
             for n, code in enumerate(codes)
         ]
+    elif name == "flood":
+        counts: collections.Counter[str] = collections.Counter()
+        codes = list(dict.fromkeys(client.code for client in clients))
+        background = [
+            lambda stop, code=code, n=n: flooder(
+                server, code, f"127.2.0.{n // 50 + 2}", 60 - 30 * (n % 2), counts, stop
+            )
+            for n, code in enumerate(codes)
+        ]
+    elif name == "spectators":
+        crowd = Crowd()
+        watched = clients[0].code
+        watched_tally = Tally()
+        for client in clients:
+            if client.code == watched:
+                client.tally = watched_tally
+        come = 1.5 + settle  # after the players have come and settled: during the measurement, in 1.5 s
+        background = [
+            lambda stop, n=n: spectator(server, watched, f"127.3.{n // 100}.1", n, come + n * 0.005, crowd, stop)
+            for n in range(300)
+        ]
     elif name == "slowloris":
         loader = Tally()
         background = [
@@ -559,6 +687,24 @@ async def _scenario(server: Server, name: str, count: int, seconds: float, settl
     if name == "slow":
         dropped = sum(1 for outcome in outcomes if outcome is True)
         result.extra = f"{dropped} of {len(outcomes)} silent clients dropped"
+    if name == "flood":
+        result.extra = "floods: " + ", ".join(f"{n} {kind}" for kind, n in counts.most_common())
+    if name == "spectators":
+        own = Tally(start=tally.start, kinds=watched_tally.kinds)
+        for stamp, latency in zip(watched_tally.stamps, watched_tally.latencies, strict=True):
+            if stamp >= tally.start:
+                own.stamps.append(stamp)
+                own.latencies.append(latency)
+        closed = own.kinds.get("closed by the server", 0)
+        result.extra = (
+            f"the watched room's players: {len(own.latencies)} actions, p99 {own.percentile(0.99):.0f} ms, "
+            f"{closed} cut off; spectators: "
+            + ", ".join(f"{n} {kind}" for kind, n in crowd.counts.most_common())
+            + f"; largest state {crowd.largest:,} bytes"
+        )
+        result.sixcard.latencies += own.latencies
+        result.sixcard.stamps += own.stamps
+        result.sixcard.kinds.update(own.kinds)
     if name == "slowloris":
         result.extra = (
             f"page loads: {len(loader.latencies)} ok, {loader.errors} failed, p99 {loader.percentile(0.99):.0f} ms"
@@ -610,7 +756,7 @@ def row(result: Result) -> str:
     return "| " + " | ".join(cells) + " |"
 
 
-SCENARIOS = ("sixcard", "solitaire", "mixed", "bots", "slow", "slowloris")
+SCENARIOS = ("sixcard", "solitaire", "mixed", "bots", "slow", "slowloris", "flood", "spectators")
 
 
 def main() -> None:

@@ -269,6 +269,8 @@ def test_a_state_message_is_checked_before_it_is_drawn():
     }
     table = table_from_message(good)
     assert table.seats[0].name == "Ana[31m", "control characters never reach the terminal"
+    assert table.spectators == 0, "a server that counts no spectators"
+    assert table_from_message({**good, "spectator_count": 130, "spectators": ["Zoe"] * 20}).spectators == 130
     for broken in (
         [],
         {**good, "seat": 7},
@@ -282,6 +284,8 @@ def test_a_state_message_is_checked_before_it_is_drawn():
         {**good, "scorecard": {"results": [[1]], "totals": [1, 2], "over": False}},
         {**good, "scorecard": {"results": [[1, 2]] * 10, "totals": [10, 20], "over": False}},
         {**good, "last_actions": [{"seat": 9, "position": 0, "sequence": 1, "text": "x"}]},
+        {**good, "spectator_count": -1},
+        {**good, "spectator_count": "many"},
     ):
         with pytest.raises(GolfError) as caught:
             table_from_message(broken)

@@ -58,29 +58,34 @@ def _next(ws, kind: str) -> dict:
 
 
 def test_a_client_that_stops_reading_is_dropped_and_the_table_goes_on(server):
-    room = httpx2.post(f"{server.address}/api/sixcard/rooms", json={"players": 2, "name": "Ana"}, timeout=10).json()
+    room = httpx2.post(f"{server.address}/api/sixcard/rooms", json={"players": 3, "name": "Ana"}, timeout=10).json()
     with connect(f"ws://127.0.0.1:{server.port}/ws/sixcard/{room['code']}") as ana:
         ana.send(json.dumps({"type": "hello", "token": room["token"]}))
         assert _next(ana, "welcome")["seat"] == 0
         bob = _silent_player(server, room["code"])
         with bob:
-            while not all(seat["kind"] == "human" for seat in _next(ana, "state")["room"]["seats"]):
+            while _next(ana, "state")["room"]["seats"][1]["kind"] != "human":
                 pass
-            ana.send(json.dumps({"type": "start"}))
-            while not _next(ana, "state")["room"]["started"]:
-                pass
-            # Every message Ana sends makes the server write to Bob too; Bob reads nothing. Each of
-            # Ana's messages must still be answered, and Bob must be the one cut off.
-            answered, unsent = 0, 0
+            # Every change Ana makes (a bot in the third seat, then none) is sent to Bob too; Bob reads
+            # nothing. Each change must still reach Ana, and Bob must be the one cut off.
+            changes, unsent, level = 0, 0, None
             deadline = time.monotonic() + 120
             while _open_on_server(server, bob) and time.monotonic() < deadline:
                 for _ in range(50):
-                    ana.send(json.dumps({"type": "hello", "token": room["token"]}))
-                    _next(ana, "welcome")
-                    answered += 1
+                    level = None if level else "easy"
+                    ana.send(json.dumps({"type": "bot", "seat": 2, "level": level}))
+                    kind = "bot" if level else "open"
+                    while _next(ana, "state")["room"]["seats"][2]["kind"] != kind:
+                        pass
+                    changes += 1
                 unsent = max(unsent, _unsent(server, bob) or 0)
-            assert not _open_on_server(server, bob), f"Bob still connected after {answered} broadcasts"
+            assert not _open_on_server(server, bob), f"Bob still connected after {changes} changes"
             assert unsent <= 512 * 1024, f"the kernel held {unsent} bytes for Bob (it grows to 4 MB unbounded)"
+            if not level:
+                ana.send(json.dumps({"type": "bot", "seat": 2, "level": "easy"}))
+            ana.send(json.dumps({"type": "start"}))
+            while not _next(ana, "state")["room"]["started"]:
+                pass
             ana.send(json.dumps({"type": "act", "action": {"type": "reveal", "position": 0}}))
             state = _next(ana, "state")
             while state["view"]["grids"][0][0] is None:

@@ -133,6 +133,7 @@ def test_a_third_visitor_watches_and_sees_when_the_link_drops(browser, server_ur
         expect(third.locator("#play")).to_be_visible()
         assert third.locator("#me .grid button").count() == 0, "a spectator has no grid of their own"
         expect(host.locator("#spectators li")).to_have_text(["Spectator 1"])
+        expect(host.locator("#spectator-count")).to_have_text("Watching: 1")
         expect(third.locator("#reconnecting")).to_be_hidden()
 
         drop["blocked"] = True

@@ -26,6 +26,8 @@ MAX_MESSAGE = 256 * 1024
 """The largest message taken from the server (a state message of a full table is a few KB)."""
 RECONNECT_TRIES = 6
 NOT_FOUND_CLOSE = 4404
+SPECTATORS_FULL_CLOSE = 4503
+"""The room has all the spectators it takes, and this client holds no seat in it."""
 ROOM_CODE = re.compile(r"^[A-Za-z0-9]{1,12}$")
 
 
@@ -124,7 +126,7 @@ class RemoteTable:
             finally:
                 self._socket = None
                 self.connected = False
-            if code == NOT_FOUND_CLOSE:
+            if code in (NOT_FOUND_CLOSE, SPECTATORS_FULL_CLOSE):
                 return
             if self._restart.is_set():
                 self._restart.clear()

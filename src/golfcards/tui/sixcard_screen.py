@@ -314,6 +314,8 @@ class SixcardScreen(GameScreen):
             title += " · " + t.gettext("Hole {hole} of {holes}", hole=view.context.hole + 1, holes=view.context.holes)
         if table.room:
             title += " · " + t.gettext("Room {code}", code=table.room)
+        if table.spectators:
+            title += " · " + t.ngettext("{count} watching", "{count} watching", table.spectators)
         self.query_one("#title", Static).update(plain(title, "bold"))
         if view is None or view.phase is not Phase.DRAW or table.seat not in view.to_act:
             self.taking = False

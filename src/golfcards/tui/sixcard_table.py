@@ -74,6 +74,8 @@ class Table:
     link: str | None = None
     sequence: int = 0
     """Counts the changes at the table (a room's server numbers its state messages so)."""
+    spectators: int = 0
+    """How many watch the room without a seat (its server counts them)."""
 
     @property
     def started(self) -> bool:
@@ -313,6 +315,7 @@ def _table_from_message(message: object) -> Table:
         room=clean_text(room["code"], 12),
         link=None if link is None else clean_text(link, 200),
         sequence=_int(message.get("sequence", 0), 0, 1 << 53),
+        spectators=_int(message.get("spectator_count", 0), 0, 1 << 20),
     )
 
 

@@ -18,6 +18,17 @@
   "message"}``, and after every change sends each client its own ``{"type": "state", …}``
   (:class:`golfcards.web.sixcard_view.RoomMoment`).
 
+A change is told to each client once, as the room is when the broadcast runs: changes made
+meanwhile are told together, a message that changes nothing is told to no one, a client that reads
+slowly is sent the newest state only (:class:`~golfcards.web.room_queues.Outbox`), and news of
+spectators alone (one arriving or leaving) goes out at most every :data:`SPECTATOR_NEWS_SECONDS`.
+A client's messages are carried out in turn with everyone else's work, at most
+:data:`~golfcards.web.room_queues.MESSAGES_PER_SECOND` once it has sent a burst; a client with more
+than :data:`~golfcards.web.room_queues.MESSAGE_BACKLOG` waiting floods: it is told
+``room.too_many_messages`` and its connection closed (4429). A visitor beyond the room's
+:data:`~golfcards.web.sixcard_table.MAX_SPECTATORS` that takes no seat is told
+``room.too_many_spectators`` and closed (4503).
+
 An address that has spent its failed room look-ups (:class:`golfcards.web.rooms.Guesses`) opens a
 room only with a ``hello`` carrying a seat's token as its first message; anything else is refused
 as a wrong code is (``room.too_many_tries``, close code 4429), so that it may go on playing but not
@@ -35,7 +46,9 @@ import contextlib
 import dataclasses
 import functools
 import logging
-from collections.abc import Awaitable, Callable, Collection, Coroutine
+import math
+import time
+from collections.abc import Awaitable, Callable, Collection, Coroutine, Hashable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -53,12 +66,13 @@ from golfcards.sixcard.actions import Action, action_from_json
 from golfcards.sixcard.state import Refusal
 from golfcards.web.bot_pool import BotPool
 from golfcards.web.requests import client_address, error_response, field, json_body, json_text, request_translator
+from golfcards.web.room_queues import Inbox, MessageBudget, Outbox
 from golfcards.web.room_store import RoomStore
 from golfcards.web.rooms import HOST, Room, Rooms, SeatKind, clean_name
 from golfcards.web.sixcard_house import rules_from_json
 from golfcards.web.sixcard_record import cookie_player
 from golfcards.web.sixcard_seats import AWAY_SECONDS, AwayWatch, seat_extras, seat_states
-from golfcards.web.sixcard_table import table_extras
+from golfcards.web.sixcard_table import MAX_SPECTATORS, SPECTATORS_LISTED, table_extras
 from golfcards.web.sixcard_view import RoomMoment
 
 logger = logging.getLogger(__name__)
@@ -73,30 +87,43 @@ HELLO_SECONDS = 10.0
 """How long the room's WebSocket waits for the first message of a client whose address has spent
 its room look-ups (only a ``hello`` with a seat's token opens the room then)."""
 
-
-CLOSE = ""
-"""Put in a client's outbox: close the connection once what came before is sent."""
 WRITE_FAILED_CLOSE = 1011
 """How the room's WebSocket closes after a write of the room failed (the page reconnects)."""
-OUTBOX = 32
-"""Messages waiting for one client: a client this far behind is dropped (it reconnects and gets the state)."""
 SEND_SECONDS = 10.0
 """The longest one message may take to leave: a client that reads slower than that is dropped."""
+SPECTATOR_NEWS_SECONDS = 1.0
+"""How often the room is told that spectators came or left, when that is all that changed (a crowd
+arriving is told in a few messages, not one per arrival)."""
 
 
 @dataclass(eq=False)
 class Client:
     """One open WebSocket: its language, the seat its token holds (None: watching), a name to watch under,
-    and its outbox, which a task of its own writes to the socket, so no broadcast ever waits for one socket."""
+    and its outbox, which a task of its own writes to the socket, so no broadcast ever waits for one socket.
+
+    ``admitted``: whether it is told of the room (a player, or one of the room's spectators); a visitor
+    beyond the room's spectators waits unadmitted until it takes a seat, or is refused. ``told``: what
+    it was last told of the room (see :meth:`Tables.broadcast`), None before its first state."""
 
     socket: WebSocket
     t: Translator
     seat: int | None = None
-    outbox: asyncio.Queue[str] = dataclasses.field(default_factory=lambda: asyncio.Queue(OUTBOX))
+    outbox: Outbox = dataclasses.field(default_factory=Outbox)
     writer: asyncio.Task[None] | None = None
     name: str = ""
     removed: bool = False
     """The host removed this connection's player: it may watch, never take a seat again."""
+    admitted: bool = True
+    told: Hashable = None
+
+
+@dataclass(eq=False)
+class _Teller:
+    """The broadcast of one room under way: ``wake`` is set when the room changed again meanwhile."""
+
+    room: Room
+    wake: asyncio.Event = dataclasses.field(default_factory=asyncio.Event)
+    task: asyncio.Task[None] | None = None
 
 
 class Tables:
@@ -118,9 +145,13 @@ class Tables:
         self.public_url = public_url
         self.clients: dict[str, list[Client]] = {}
         self.bot_tasks: dict[str, asyncio.Task[None]] = {}
+        self.tellers: dict[str, _Teller] = {}
+        self.spectator_news: dict[str, float] = {}
+        """Per room with clients: when news of spectators alone last went out."""
         self.running: set[asyncio.Task[None]] = set()
         self.listeners: list[Callable[[Room, list[Client]], Awaitable[None]]] = []
-        """Called with the room and its clients before each broadcast (the match recorder)."""
+        """Called with the room and the clients told of it before each broadcast that tells anyone
+        anything (the match recorder)."""
         self.away = AwayWatch(away, self._stand_in_due)
         self.removed: list[Client] = []
         """Clients whose seat the host took away, to be told so."""
@@ -166,10 +197,7 @@ class Tables:
         """Close the connections of a room whose write failed, once they have sent what they had
         queued: the page reconnects and finds the room as last stored."""
         for client in self.clients.get(room.code, []):
-            try:
-                client.outbox.put_nowait(CLOSE)
-            except asyncio.QueueFull:
-                drop(client)
+            client.outbox.close(WRITE_FAILED_CLOSE)
 
     async def settle(self, room: Room) -> None:
         """After a change: tell removed players, tell everyone, let the bots play, restart the clocks of
@@ -178,7 +206,7 @@ class Tables:
         for client in removed:
             error = GolfError("room.removed", "the host gave your seat to someone else")
             await self.send(client, {"type": "error", "key": error.key, "message": error_text(error, client.t)})
-        await self.broadcast(room)
+        self.broadcast(room)
         self.wake_bots(room)
         self.away.update(room)
 
@@ -195,25 +223,91 @@ class Tables:
         """Queue ``message`` for ``client`` (see :meth:`queue`)."""
         self.queue(client, message)
 
-    async def broadcast(self, room: Room) -> None:
-        """Send each client of the room its state, once every change made so far is stored (a room
-        whose write failed is not shown: the client that made the change was told of the error)."""
+    def broadcast(self, room: Room) -> None:
+        """Have each client of the room sent its state, soon (never before this returns) and once every
+        change made so far is stored (a room whose write failed is not shown: the client that made the
+        change was told of the error). Broadcasts asked for while one waits or runs are one: each
+        client is sent the room as it is then, and only if that differs from what it was last told."""
+        teller = self.tellers.get(room.code)
+        if teller is not None and teller.room is room and teller.task is not None and not teller.task.done():
+            teller.wake.set()
+            return
+        teller = self.tellers[room.code] = _Teller(room)
+        teller.task = self.start(self._tell(teller))
+        teller.task.add_done_callback(functools.partial(self._told, room.code, teller))
+
+    def _told(self, code: str, teller: _Teller, _: asyncio.Task[None]) -> None:
+        if self.tellers.get(code) is teller:
+            del self.tellers[code]
+
+    async def _tell(self, teller: _Teller) -> None:
+        """Tell the room's clients of it until nothing is left to tell (news of spectators alone waits
+        until it is due, unless the table changes first)."""
+        while True:
+            teller.wake.clear()
+            wait = await self._tell_now(teller.room)
+            if teller.wake.is_set():
+                continue
+            if wait is None:
+                return
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(wait):
+                    await teller.wake.wait()
+
+    def admitted(self, room: Room) -> list[Client]:
+        """The room's clients that are told of it: its players and its spectators, in the order they came."""
+        return [client for client in self.clients.get(room.code, []) if client.admitted]
+
+    def spectators(self, room: Room) -> int:
+        """How many spectators the room has."""
+        return sum(1 for client in self.clients.get(room.code, []) if client.admitted and client.seat is None)
+
+    @staticmethod
+    def shown(room: Room, clients: list[Client]) -> tuple[Hashable, Hashable]:
+        """What the room's state messages are made of, besides each client's seat and language: the
+        table (its change counter and who is connected) and the spectators (how many, the names listed)."""
+        watching = [client for client in clients if client.seat is None]
+        table = (room.sequence, tuple(holder.connections > 0 for holder in room.seats))
+        return table, (len(watching), tuple(client.name for client in watching[:SPECTATORS_LISTED]))
+
+    async def _tell_now(self, room: Room) -> float | None:
+        """Send each client that needs it the room's state; returns in how many seconds held-back news
+        of spectators is due (None: nothing held back)."""
         try:
             await self.store.written(room)
-            clients = list(self.clients.get(room.code, []))
+            clients = self.admitted(room)
+            table, watching = self.shown(room, clients)
+            if clients and all(client.told == (table, client.seat, watching) for client in clients):
+                return None
             for listener in self.listeners:
                 await listener(room, clients)
             await self.store.written(room)  # changes made while the listeners ran
         except GolfError:
-            return
-        clients = list(self.clients.get(room.code, []))  # no await from here to the last message
+            return None
+        clients = self.admitted(room)  # no await from here to the last message
+        table, watching = self.shown(room, clients)
+        now = time.monotonic()
+        due = self.spectator_news.get(room.code, -math.inf) + SPECTATOR_NEWS_SECONDS
         moment = RoomMoment(room, self.public_url)
         texts: dict[tuple[int | None, Translator], str] = {}  # spectators of a language share one text
+        held_back = news = False
         for client in clients:
+            told = (table, client.seat, watching)
+            if client.told == told:
+                continue
+            if isinstance(client.told, tuple) and client.told[:2] == told[:2]:  # only the spectators changed
+                if now < due:
+                    held_back = True
+                    continue
+                news = True
             key = (client.seat, client.t)
             if key not in texts:
                 texts[key] = json_text(self.message(moment, client, clients))
-            self.queue_text(client, texts[key])
+            client.outbox.put_state(texts[key])
+            client.told = told
+        if news:
+            self.spectator_news[room.code] = now
+        return due - now if held_back else None
 
     def queue(self, client: Client, message: dict[str, Any]) -> None:
         """Queue ``message`` for ``client`` (see :meth:`queue_text`)."""
@@ -222,10 +316,23 @@ class Tables:
     def queue_text(self, client: Client, text: str) -> None:
         """Queue a message's JSON ``text`` for ``client`` (never waits); a client whose outbox is full
         is dropped."""
-        try:
-            client.outbox.put_nowait(text)
-        except asyncio.QueueFull:
+        if not client.outbox.put(text):
             drop(client)
+
+    async def refuse(self, client: Client, error: GolfError) -> None:
+        """Tell ``client`` why it may not stay and close its connection (:data:`CLOSE_CODES`); returns
+        once the connection is closed."""
+        self.queue(client, {"type": "error", "key": error.key, "message": error_text(error, client.t)})
+        client.outbox.close(CLOSE_CODES[error.key])
+        if client.writer is not None:
+            await asyncio.wait([client.writer])
+
+    def admit(self, room: Room, client: Client) -> bool:
+        """Whether ``client`` may be told of the room: a player may, a spectator while the room has
+        fewer than :data:`MAX_SPECTATORS` (the client is admitted then)."""
+        if not client.admitted:
+            client.admitted = client.seat is not None or self.spectators(room) < MAX_SPECTATORS
+        return client.admitted
 
     def leave(self, room: Room, client: Client) -> None:
         """``client`` is gone; the room's entry goes with its last client (rooms come and go for good)."""
@@ -233,6 +340,7 @@ class Tables:
         clients.remove(client)
         if not clients:
             del self.clients[room.code]
+            self.spectator_news.pop(room.code, None)
 
     def start(self, coroutine: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
         """A task for ``coroutine``, referenced until it ends (the event loop keeps only weak ones)."""
@@ -284,7 +392,7 @@ class Tables:
                     await self.apply(room, play)
                 except GolfError:
                     return  # not written: the room is loaded again when someone asks for it
-                await self.broadcast(room)
+                self.broadcast(room)
                 self.away.update(room)
 
 
@@ -376,8 +484,14 @@ def _take_seat(room: Room, client: Client, seat: int) -> None:
     room.seats[seat].connections += 1
 
 
-CLOSE_CODES = {"room.not_found": 4404, "room.too_many_tries": 4429}
-"""How the room's WebSocket closes when the room cannot be opened (the page retries neither)."""
+CLOSE_CODES = {
+    "room.not_found": 4404,
+    "room.too_many_tries": 4429,
+    "room.too_many_messages": 4429,
+    "room.too_many_spectators": 4503,
+}
+"""How the room's WebSocket closes when the room cannot be opened, or when the server ends the
+connection after telling why (the page does not retry 4404 or 4503)."""
 
 
 async def room_socket(socket: WebSocket) -> None:
@@ -401,10 +515,11 @@ async def room_socket(socket: WebSocket) -> None:
         await socket.close(code=CLOSE_CODES.get(error.key, 4404))
         return
     client = Client(socket, t)
+    client.admitted = tables.spectators(room) < MAX_SPECTATORS  # else: until it takes a seat
     tables.clients.setdefault(room.code, []).append(client)
     room.sockets += 1
     tables.rooms.touch(room)
-    await tables.broadcast(room)  # everyone sees the new spectator
+    tables.broadcast(room)  # everyone sees the new spectator
     tables.wake_bots(room)
     tables.away.update(room)
     try:
@@ -416,7 +531,7 @@ async def room_socket(socket: WebSocket) -> None:
         tables.rooms.touch(room)
         if client.seat is not None:
             room.seats[client.seat].connections -= 1
-        await tables.broadcast(room)
+        tables.broadcast(room)
         tables.away.update(room)
 
 
@@ -466,31 +581,57 @@ def _hello_token(text: str | None) -> object:
 
 
 async def _read_messages(tables: Tables, room: Room, client: Client, first: str | None = None) -> None:
-    """Carry out the client's messages until it disconnects (``first``: one read already)."""
-    while True:
-        text: str | None
-        if first:
-            text, first = first, None
-        else:
-            message = await client.socket.receive()
-            if message["type"] == "websocket.disconnect":
+    """Carry out the client's messages, at its :class:`MessageBudget`'s pace, until it disconnects or
+    is refused: for flooding (see :class:`Inbox`), or for staying without a seat in a room full of
+    spectators. ``first``: a message already read (the hello of a locked-out address)."""
+    inbox, budget = Inbox(), MessageBudget()
+    if first:
+        inbox.put({"type": "websocket.receive", "text": first})
+    receiving = tables.start(_receive(client.socket, inbox))
+    try:
+        while (message := await inbox.get()) is not None:
+            await budget.spend()
+            changed = await _carry_out(tables, room, client, message.get("text"))
+            if not tables.admit(room, client):
+                error = GolfError("room.too_many_spectators", "this room has all the spectators it takes")
+                await tables.refuse(client, error)
                 return
-            text = message.get("text")
+            if changed:
+                tables.rooms.touch(room)
+                await tables.settle(room)
+            await asyncio.sleep(0)  # a burst of messages is carried out in turn with everyone else's work
+    finally:
+        receiving.cancel()
+    if inbox.flooded:
+        await tables.refuse(client, GolfError("room.too_many_messages", "too many messages without waiting"))
+
+
+async def _receive(socket: WebSocket, inbox: Inbox) -> None:
+    """Read the client's messages into ``inbox`` as they come, until it disconnects or floods."""
+    try:
+        while (message := await socket.receive())["type"] != "websocket.disconnect":
+            if not inbox.put(message):
+                return
+    finally:
+        inbox.end()
+
+
+async def _carry_out(tables: Tables, room: Room, client: Client, text: str | None) -> bool:
+    """Carry out one message; queue its answer or error. Whether it was carried out."""
+    try:
+        if text is None or len(text) > MAX_MESSAGE:
+            raise GolfError("room.bad_message", "a message is a short JSON text")
         try:
-            if text is None or len(text) > MAX_MESSAGE:
-                raise GolfError("room.bad_message", "a message is a short JSON text")
-            try:
-                data = read_json(text)
-            except ValueError:
-                raise GolfError("room.bad_message", "not JSON") from None
-            answer = await tables.change(room, client, data)
-        except GolfError as error:
-            await tables.send(client, {"type": "error", "key": error.key, "message": error_text(error, client.t)})
-            continue
-        if answer is not None:
-            await tables.send(client, answer)
-        tables.rooms.touch(room)
-        await tables.settle(room)
+            data = read_json(text)
+        except ValueError:
+            raise GolfError("room.bad_message", "not JSON") from None
+        answer = await tables.change(room, client, data)
+    except GolfError as error:
+        await tables.send(client, {"type": "error", "key": error.key, "message": error_text(error, client.t)})
+        return False
+    if answer is not None:
+        await tables.send(client, answer)
+    return True
 
 
 async def _until_one_ends(*tasks: asyncio.Task[None]) -> None:
@@ -512,10 +653,10 @@ async def write_outbox(client: Client) -> None:
     longer than :data:`SEND_SECONDS` or the socket is gone."""
     while True:
         text = await client.outbox.get()
-        if text == CLOSE:
+        if isinstance(text, int):
             with contextlib.suppress(RuntimeError, WebSocketDisconnect, OSError):
                 async with asyncio.timeout(SEND_SECONDS):
-                    await client.socket.close(code=WRITE_FAILED_CLOSE)
+                    await client.socket.close(code=text)
             return
         try:
             async with asyncio.timeout(SEND_SECONDS):  # a timer, not a task per message as wait_for makes

@@ -22,6 +22,7 @@ SIXCARD_STRINGS: dict[str, str] = {
     # spectators and the connection
     "watching": N_("You are watching: you see the table as every spectator does."),
     "spectators": N_("Spectators"),
+    "spectator_count": N_("Watching: {count}"),
     "reconnecting": N_("Reconnecting…"),
     # the record
     "record_link": N_("Your record: statistics and past matches"),

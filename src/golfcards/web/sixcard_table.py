@@ -1,8 +1,9 @@
 """What every client of a six-card room is told besides the engine's view: house rules, spectators.
 
 A visitor who holds no seat watches: they receive the spectator's view (``view_for(state, None)``)
-and are listed, by the name they gave (``{"type": "watch", "name"}``) or as ``Spectator N``, to
-everyone in the room. Nothing here names a card.
+and are counted, and the first :data:`SPECTATORS_LISTED` of them listed, by the name they gave
+(``{"type": "watch", "name"}``) or as ``Spectator N``, to everyone in the room. A room takes at most
+:data:`MAX_SPECTATORS` of them. Nothing here names a card.
 """
 
 from __future__ import annotations
@@ -15,6 +16,11 @@ from golfcards.web.rooms import Room
 from golfcards.web.sixcard_house import house_rules_json
 
 SPECTATOR = N_("Spectator {number}")
+MAX_SPECTATORS = 100
+"""Visitors without a seat one room takes: every change of the table is sent to each of them, so the
+next one is refused (``room.too_many_spectators``); a player who comes to take a seat never is."""
+SPECTATORS_LISTED = 20
+"""Spectators named in a state message; the others are only counted (``spectator_count``)."""
 
 
 class Visitor(Protocol):
@@ -28,15 +34,18 @@ class Visitor(Protocol):
 
 
 def spectators_json(clients: Sequence[Visitor], t: Translator) -> list[str]:
-    """The names of the connections that hold no seat, in the order they came."""
-    watching = [client for client in clients if client.seat is None]
+    """The names of the first :data:`SPECTATORS_LISTED` connections that hold no seat, in the order
+    they came."""
+    watching = [client for client in clients if client.seat is None][:SPECTATORS_LISTED]
     return [client.name or t.gettext(SPECTATOR, number=number) for number, client in enumerate(watching, start=1)]
 
 
 def table_extras(room: Room, client: Visitor, clients: Sequence[Visitor], t: Translator) -> dict[str, Any]:
-    """The keys added to ``client``'s state message: ``house_rules``, ``spectators``, ``watching``."""
+    """The keys added to ``client``'s state message (``clients``: the room's spectators and players):
+    ``house_rules``, ``spectators`` (the first names), ``spectator_count``, ``watching``."""
     return {
         "house_rules": house_rules_json(room.rules, t),
         "spectators": spectators_json(clients, t),
+        "spectator_count": sum(1 for other in clients if other.seat is None),
         "watching": client.seat is None,
     }

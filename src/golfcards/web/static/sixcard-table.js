@@ -1,5 +1,5 @@
 // Six-card Golf page, table additions: the house rules (chosen in the lobby, shown at the table),
-// the spectators and the "watching" line, and the "reconnecting…" notice while the link is down.
+// the spectators (how many, the first names) and the "watching" line, and the "reconnecting…" notice while the link is down.
 // Everything is drawn with DOM calls (no HTML strings); the server validates every rule.
 "use strict";
 
@@ -79,10 +79,14 @@ const SixTable = (() => {
     watching.hidden = !message.watching;
     const panel = placed("spectators-panel",
       () => el("section", { id: "spectators-panel", class: "spectators" },
-        el("h2", { text: t("spectators") }), el("ul", { id: "spectators" })),
+        el("h2", { text: t("spectators") }), el("span", { id: "spectator-count", class: "spectator-count" }),
+        el("ul", { id: "spectators" })),
       (node) => $("last-actions").after(node));
+    // The server names the first spectators only and counts them all.
     const names = message.spectators || [];
-    panel.hidden = names.length === 0;
+    const count = Number.isInteger(message.spectator_count) ? message.spectator_count : names.length;
+    panel.hidden = count === 0;
+    $("spectator-count").textContent = t("spectator_count", { count });
     $("spectators").replaceChildren(...names.map((name) => el("li", { text: name })));
   }
 

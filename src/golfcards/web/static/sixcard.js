@@ -7,9 +7,10 @@
   const $ = (id) => document.getElementById(id);
   const TOKEN_KEY = (code) => `golfcards.room.${code}`;
   const NAME_KEY = "golfcards.name";
-  // How the server closes a room it will not open: no such room (4404), or too many codes tried
-  // from this network (4429: only a seat's own link opens a room then).
-  const UNOPENED = new Set([4404, 4429]);
+  // How the server closes a room it will not open or a connection it ends after saying why: no such
+  // room (4404), too many codes tried from this network or too many messages (4429: only a seat's
+  // own link opens a room then), no room for one more spectator (4503).
+  const UNOPENED = new Set([4404, 4429, 4503]);
   let socket = null;
   let state = null;
   let seat = null;
@@ -102,7 +103,7 @@
       showError(message.message);
       if (message.key === "room.bad_token" || message.key === "room.removed") localStorage.removeItem(TOKEN_KEY(roomCode()));
       if (message.key === "room.removed") $("me").replaceChildren();
-      if (message.key === "room.not_found" || message.key === "room.too_many_tries") {
+      if (message.key === "room.not_found" || message.key === "room.too_many_tries" || message.key === "room.too_many_spectators") {
         $("room").hidden = true;
         wireLobby();
         $("lobby-message").textContent = message.message;
