@@ -357,6 +357,39 @@ def test_a_scorecard_shorter_than_the_seats_is_explained_not_drawn(tmp_path):
     assert f"Total: {totals[1]}" in text
 
 
+@pytest.mark.parametrize(("key", "close"), [("room.too_many_tries", 4429), ("room.too_many_spectators", 4503)])
+def test_a_room_that_says_why_it_is_closed_is_not_tried_again(tmp_path, key, close):
+    """A room that refuses the terminal with a reason (too many codes tried from its network, no room
+    for one more spectator) is asked once: the app shows the reason and does not reconnect."""
+    from websockets.asyncio.server import serve
+
+    connections = []
+    reason = "Refused: the server said why."
+
+    async def room(socket) -> None:
+        connections.append(socket)
+        await socket.recv()  # the terminal's join
+        await socket.send(json.dumps({"type": "error", "key": key, "message": reason}))
+        await socket.close(code=close)
+
+    async def play() -> str:
+        async with serve(room, "127.0.0.1", 0) as server:
+            port = server.sockets[0].getsockname()[1]
+            address = parse_room_url(f"http://127.0.0.1:{port}/sixcard/ABCDE")
+            app = make_app(tmp_path / "golf.sqlite3", start="sixcard", join=address, language="en")
+            async with app.run_test(size=(80, 24)) as pilot:
+                for _ in range(200):
+                    await pilot.pause(0.05)
+                    if reason in screen_text(app):
+                        break
+                await pilot.pause(1.5)  # the first reconnection would come after 0.3 s
+                return screen_text(app)
+
+    text = asyncio.run(asyncio.wait_for(play(), 60))
+    assert reason in text
+    assert len(connections) == 1
+
+
 @pytest.mark.parametrize(
     ("text", "base", "code"),
     [

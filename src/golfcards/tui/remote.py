@@ -26,6 +26,9 @@ MAX_MESSAGE = 256 * 1024
 """The largest message taken from the server (a state message of a full table is a few KB)."""
 RECONNECT_TRIES = 6
 NOT_FOUND_CLOSE = 4404
+TOO_MANY_CLOSE = 4429
+"""Too many room codes tried from this network (only a seat's token opens a room then), or too many
+messages sent without waiting: the server said why, and trying again changes nothing."""
 SPECTATORS_FULL_CLOSE = 4503
 """The room has all the spectators it takes, and this client holds no seat in it."""
 ROOM_CODE = re.compile(r"^[A-Za-z0-9]{1,12}$")
@@ -121,12 +124,14 @@ class RemoteTable:
                     await self._send({"type": "hello", "token": self.token} if self.token else self._join())
                     await self._receive_all(socket)
                     code = socket.close_code
-            except (OSError, TimeoutError, InvalidHandshake, InvalidURI, ConnectionClosed):
+            except ConnectionClosed as closed:  # a close code other than 1000 or 1001 ends the loop here
+                code = closed.rcvd.code if closed.rcvd is not None else None
+            except (OSError, TimeoutError, InvalidHandshake, InvalidURI):
                 code = None
             finally:
                 self._socket = None
                 self.connected = False
-            if code in (NOT_FOUND_CLOSE, SPECTATORS_FULL_CLOSE):
+            if code in (NOT_FOUND_CLOSE, TOO_MANY_CLOSE, SPECTATORS_FULL_CLOSE):
                 return
             if self._restart.is_set():
                 self._restart.clear()
