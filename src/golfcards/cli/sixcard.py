@@ -215,7 +215,7 @@ def _bot_logs(args: argparse.Namespace, specs: tuple[str, ...], t: Translator) -
             os.makedirs(folder, exist_ok=True)
         except OSError as error:
             raise GolfError("sixcard.bad_log_folder", f"{folder}: {error}", folder=folder) from error
-    print(t.gettext("Standard error of the cmd: players: {folder}", folder=folder), file=sys.stderr, flush=True)
+    print(t.gettext("Standard error of the cmd: players goes to {folder}", folder=folder), file=sys.stderr, flush=True)
     return folder
 
 
