@@ -428,16 +428,30 @@ def test_a_seeded_bot_repeats_its_run_and_not_its_matches(tmp_path, capsys):
     assert len(set(seat_zero)) > 1, "the same deal from the same seat, but other choices each match"
 
 
-def test_the_reference_bot_and_a_protocol_1_bot_keep_working(tmp_path, capsys):
+def documented_bot(introduction: str) -> str:
+    """The Python block that follows ``introduction`` in docs/sixcard-protocol.md."""
     documented = (Path(__file__).resolve().parent.parent / "docs" / "sixcard-protocol.md").read_text()
-    example = documented.split("A minimal outside bot in Python:\n\n```python\n", 1)[1].split("```", 1)[0]
-    old = bot_command(tmp_path, example)
+    return documented.split(introduction + "\n\n```python\n", 1)[1].split("```", 1)[0]
+
+
+def test_the_reference_bot_and_a_protocol_1_bot_keep_working(tmp_path, capsys):
+    old = bot_command(tmp_path, documented_bot("A minimal outside bot in Python (protocol 1):"))
     reference = f"cmd:{PYTHON} -m golfcards sixcard bot --level easy"
     args = ["--matches", "2", "--holes", "2", "--seed", "1", "--workers", "1"]
     data, _ = arena_json(capsys, "--players", f"{old},{reference}", *args)
     assert data["faults"] == [0, 0] and data["matches"] == 2
     data, _ = arena_json(capsys, "--players", f"{reference},easy", *args, "--protocol", "2")
     assert data["faults"] == [0, 0] and data["matches"] == 2
+
+
+def test_the_documented_protocol_2_bot_plays_and_logs(tmp_path, capsys):
+    introduction = "The same bot for protocol 2 (`--protocol 2`), seeded by each match and keeping what the ends of the\nholes showed:"
+    new = bot_command(tmp_path, documented_bot(introduction))
+    args = ["--players", f"{new},easy", "--matches", "2", "--holes", "2", "--seed", "1", "--workers", "1"]
+    data, _ = arena_json(capsys, *args, "--protocol", "2", "--bot-logs", str(tmp_path / "logs"))
+    assert data["faults"] == [0, 0] and data["matches"] == 2
+    log = (tmp_path / "logs" / "player0.log").read_text().splitlines()
+    assert log.count("hello done") == 1 and log.count("hole_end done") == 4 and log.count("match_end done") == 2
 
 
 ECHO_ARGUMENT = """

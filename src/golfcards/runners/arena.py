@@ -39,6 +39,7 @@ from golfcards.runners.intervals import Interval, mean_interval, wilson
 from golfcards.runners.workers import interruptible_pool
 from golfcards.sixcard.actions import Action
 from golfcards.sixcard.bots import make_bot
+from golfcards.sixcard.codes import DealCode, keyed_number
 from golfcards.sixcard.match import Match, winners
 from golfcards.sixcard.rules import SixCardRules
 from golfcards.sixcard.view import View, view_for
@@ -115,12 +116,23 @@ class MatchRecord:
     """The match's number in the run, from 0."""
     seats: tuple[int, ...] = ()
     """Each player's seat."""
-    deals: tuple[str, ...] = ()
-    """The deal code of each hole dealt (the stopped hole included)."""
+    key: bytes = b""
+    """The match's key (its rotation group's, shared by the group's records)."""
+    rules: SixCardRules | None = None
 
     @property
     def totals(self) -> tuple[int, ...]:
         return tuple(sum(points) for points in zip(*self.holes, strict=False))
+
+    @property
+    def deals(self) -> tuple[str, ...]:
+        """The deal code of each hole dealt (the stopped hole included), worked out from the key
+        when asked: a long run keeps one key per rotation group, not nine codes per match."""
+        if self.rules is None:
+            return ()
+        first = DealCode(keyed_number(self.key, 0), self.rules)
+        dealt = len(self.holes) + (1 if self.stopped else 0)
+        return tuple(str(first.for_hole(hole, self.key)) for hole in range(dealt))
 
     def to_json(self) -> dict[str, object]:
         """The match for ``--json``; every list is by player except ``deals`` (by hole)."""
@@ -356,9 +368,7 @@ def play_match(
 
     def record(stopped: bool) -> MatchRecord:
         holes = _by_player(match, seating)
-        dealt = len(holes) + (1 if stopped else 0)
-        deals = tuple(str(match.code.for_hole(hole, match.key)) for hole in range(dealt))
-        result = MatchRecord(holes, tuple(faults), stopped, number, tuple(seating), deals)
+        result = MatchRecord(holes, tuple(faults), stopped, number, tuple(seating), match.key, match.rules)
         totals = match.totals
         for index, listener in listeners.items():
             listener.notify(
@@ -475,11 +485,13 @@ def _play_chunk(
             players.append(make_bot(spec, seed))
     clocks: list[list[float]] = [[] for _ in range(n)]
     records = []
+    keys: dict[int, bytes] = {}
     for m in range(first_match, first_match + count):
         group, turn = divmod(m, n)
         seating = [(i + turn) % n for i in range(n)]
         bot_seeds = [config.bot_seed(i, m) for i in range(n)]
-        match = Match.keyed(config.rules, config.group_key(group))
+        key = keys.setdefault(group, config.group_key(group))
+        match = Match.keyed(config.rules, key)
         records.append(play_match(players, match, seating, m, bot_seeds, clocks))
     return records, [DecisionTimes.of(seconds) for seconds in clocks]
 
