@@ -10,6 +10,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -33,9 +34,11 @@ PYTHON = shlex.quote(sys.executable)
 
 
 @pytest.fixture(autouse=True)
-def source_on_path(monkeypatch):
-    """Subprocesses (bots started by the arena) import this worktree's golfcards."""
+def source_on_path(monkeypatch, tmp_path):
+    """Subprocesses (bots started by the arena) import this worktree's golfcards; the arena's
+    default log folders are made in the test's own temporary folder."""
     monkeypatch.setenv("PYTHONPATH", ENVIRONMENT["PYTHONPATH"])
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
 
 
 def test_answer_line_answers_views_and_reports_bad_lines():
@@ -172,6 +175,7 @@ def test_two_outside_bots_that_never_end_a_hole_stop_only_that_match(tmp_path, c
     path.write_text(LOOPER)
     command = f"cmd:{PYTHON} {shlex.quote(str(path))}"
     args = ["sixcard", "arena", "--players", f"{command},{command}", "--matches", "4", "--holes", "2"]
+    args += ["--bot-logs", str(tmp_path / "logs")]
     assert main([*args, "--workers", "1", "--seed", "3", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert (data["matches"], data["stopped_matches"], data["holes"]) == (3, 1, 6), "the finished matches are kept"
@@ -192,7 +196,8 @@ def test_the_arena_names_the_bot_in_its_fault_message(tmp_path, capsys):
     path = tmp_path / "bot.py"
     path.write_text("import sys\nsys.stdin.readline()")
     command = f"{PYTHON} {shlex.quote(str(path))}"
-    assert main(["sixcard", "arena", "--players", f"cmd:{command},easy", "--matches", "1", "--workers", "1"]) == 0
+    args = ["--players", f"cmd:{command},easy", "--matches", "1", "--workers", "1", "--bot-logs", str(tmp_path)]
+    assert main(["sixcard", "arena", *args]) == 0
     output = capsys.readouterr().out
     assert f"The bot program {command} stopped" in output and "{command}" not in output
 
