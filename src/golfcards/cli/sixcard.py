@@ -8,7 +8,9 @@ import os
 import random
 import re
 import secrets
+import shlex
 import sys
+import tempfile
 from typing import TextIO
 
 from golfcards.cli.arguments import CommandParser, DecimalNumber, WholeNumber
@@ -28,7 +30,7 @@ from golfcards.i18n.sixcard import (
     winners_text,
 )
 from golfcards.runners.arena import MAX_MATCHES, SEED_LIMIT, ArenaConfig, ArenaResult, run_arena
-from golfcards.runners.bot_protocol import COMMAND_PREFIX, answer_line
+from golfcards.runners.bot_protocol import COMMAND_PREFIX, PROTOCOLS, answer_line, split_player_list
 from golfcards.shuffle import DEAL_COUNT, ascii_number
 from golfcards.sixcard.actions import Action, DiscardDrawn, DrawStock, Reveal, Swap, TakeDiscard
 from golfcards.sixcard.bots import LEVELS, Bot, make_bot
@@ -57,7 +59,16 @@ def add_parser(games: argparse._SubParsersAction) -> None:
 
     arena = commands.add_parser("arena", help="play seeded matches between bots and print the statistics")
     arena.add_argument(
-        "--players", required=True, help=f"comma-separated players, one per seat: {', '.join(LEVELS)} or cmd:COMMAND"
+        "--players",
+        help=f"comma-separated players, one per seat: {', '.join(LEVELS)} or cmd:COMMAND "
+        "(a comma inside quotes, or after a backslash, belongs to the command)",
+    )
+    arena.add_argument(
+        "--player",
+        action="append",
+        dest="player_entries",
+        metavar="PLAYER",
+        help="one player (a bot level or cmd:COMMAND, taken whole); repeat it for each seat, instead of --players",
     )
     arena.add_argument("--matches", type=WholeNumber(1, MAX_MATCHES), default=100, help="matches to play (default 100)")
     arena.add_argument(
@@ -78,7 +89,21 @@ def add_parser(games: argparse._SubParsersAction) -> None:
         default=5.0,
         help="seconds a cmd: player may think per move (default 5)",
     )
-    arena.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    arena.add_argument(
+        "--protocol",
+        type=WholeNumber(min(PROTOCOLS), max(PROTOCOLS)),
+        default=1,
+        help="what cmd: players are sent: 1 views only (default), 2 typed messages with the matches' ends and seeds",
+    )
+    arena.add_argument(
+        "--bot-logs",
+        metavar="DIR",
+        help="folder for the cmd: players' standard error, one log per player and process "
+        "(default: a new temporary folder, printed at the start)",
+    )
+    arena.add_argument(
+        "--json", action="store_true", help="print the statistics, every match and the decision times as JSON"
+    )
     _add_rule_options(arena, players=False)
     add_language_option(arena)
     arena.set_defaults(handler=run_arena_command)
@@ -153,10 +178,21 @@ def run_score(args: argparse.Namespace) -> int:
 # --- arena ------------------------------------------------------------------------------------
 
 
-def _player_specs(text: str) -> tuple[str, ...]:
-    specs = tuple(part.strip() for part in text.split(",") if part.strip())
+def _player_specs(listed: str | None, entries: list[str] | None) -> tuple[str, ...]:
+    """The players from ``--players`` (split by :func:`split_player_list`) or the ``--player`` entries."""
+    if (listed is None) == (entries is None):
+        raise GolfError("sixcard.player_options", "give the players with --players or with --player, not both")
+    specs = split_player_list(listed) if listed is not None else tuple(entry.strip() for entry in entries or ())
     for spec in specs:
-        if not spec.startswith(COMMAND_PREFIX) and spec.lower() not in LEVELS:
+        if spec.startswith(COMMAND_PREFIX):
+            command = spec[len(COMMAND_PREFIX) :]
+            try:
+                words = shlex.split(command)
+            except ValueError as error:
+                raise GolfError("sixcard.bad_command", f"{command!r}: {error}", command=command) from error
+            if not words:
+                raise GolfError("sixcard.bad_command", "empty command after cmd:", command=command)
+        elif spec.lower() not in LEVELS:
             raise GolfError(
                 "sixcard.bad_player_spec",
                 f"{spec!r}: not a bot level nor cmd:COMMAND",
@@ -166,20 +202,40 @@ def _player_specs(text: str) -> tuple[str, ...]:
     return specs
 
 
+def _bot_logs(args: argparse.Namespace, specs: tuple[str, ...], t: Translator) -> str | None:
+    """The folder of the outside programs' logs (made if need be, announced on standard error);
+    None when no player is an outside program."""
+    if not any(spec.startswith(COMMAND_PREFIX) for spec in specs):
+        return None
+    if args.bot_logs is None:
+        folder = tempfile.mkdtemp(prefix="golf-arena-logs-")
+    else:
+        folder = os.path.abspath(args.bot_logs)
+        try:
+            os.makedirs(folder, exist_ok=True)
+        except OSError as error:
+            raise GolfError("sixcard.bad_log_folder", f"{folder}: {error}", folder=folder) from error
+    print(t.gettext("Standard error of the cmd: players goes to {folder}", folder=folder), file=sys.stderr, flush=True)
+    return folder
+
+
 def run_arena_command(args: argparse.Namespace) -> int:
     t = translator(args.lang)
     try:
-        specs = _player_specs(args.players)
+        specs = _player_specs(args.players, args.player_entries)
         rules = _rules(args, len(specs))
+        logs = _bot_logs(args, specs, t)
         # An outside program may read this process's command line, never a seed drawn here: the
         # seed that would let it foresee the deals is printed only once every match is played.
         seed = args.seed if args.seed is not None else secrets.randbelow(SEED_LIMIT)
-        config = ArenaConfig(specs, rules, args.matches, seed, timeout=args.timeout)
+        config = ArenaConfig(
+            specs, rules, args.matches, seed, timeout=args.timeout, bot_logs=logs, protocol=args.protocol
+        )
         result = run_arena(config, workers=args.workers)
     except GolfError as error:
         return report_error(error, t, args.json)
     if args.json:
-        print(json.dumps({**result.to_json(), "seed": seed}, ensure_ascii=False))
+        print(json.dumps({**result.to_json(), "seed": seed, "bot_logs": logs}, ensure_ascii=False))
     else:
         print("\n".join(arena_lines(result, rules, seed, t)))
     return 0
@@ -255,6 +311,9 @@ def arena_lines(result: ArenaResult, rules: SixCardRules, seed: int, t: Translat
                     message=message,
                 )
             )
+            if example.log is not None:
+                lines.append("  " + t.gettext("its standard error is in {log}; it ends with:", log=example.log))
+                lines.extend("  | " + line for line in example.stderr.splitlines() or [""])
     return lines
 
 
@@ -270,8 +329,10 @@ def run_bot(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextI
     for line in source:
         if not line.strip():
             continue
-        sink.write(answer_line(bot, line) + "\n")
-        sink.flush()
+        reply = answer_line(bot, line)
+        if reply is not None:
+            sink.write(reply + "\n")
+            sink.flush()
     return 0
 
 

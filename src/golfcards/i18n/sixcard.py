@@ -33,6 +33,11 @@ ERRORS: dict[str, str] = {
     "sixcard.no_such_seat": N_("Seat {seat} is not at the table"),
     "sixcard.bad_level": N_("{level}: a bot level is one of {levels}"),
     "sixcard.bad_player_spec": N_("{spec}: a player is a bot level ({levels}) or cmd:COMMAND"),
+    "sixcard.unclosed_quote": N_(
+        "{text}: the quote at character {position} is never closed (a comma inside quotes belongs to the command)"
+    ),
+    "sixcard.player_options": N_("Give the players either with --players or with --player (once per seat), not both"),
+    "sixcard.bad_log_folder": N_("{folder}: the folder for the bots' logs cannot be made"),
     "sixcard.bad_matches": N_("Play at least one match"),
     "sixcard.arena_players": N_("The arena needs one player per seat"),
     "sixcard.endless_hole": N_(
