@@ -209,13 +209,13 @@ def test_malformed_forwarded_headers_from_the_proxy_fall_back_to_its_address(pro
     for value in ("garbage", "x" * 10_000, "é, ü, 🂡", ", ".join(["1.2.3.4"] * 700), "[::1", "300.1.1.1"):
         with _client(proxied.server.address, "127.0.0.1") as client:
             headers = {
-                "X-Forwarded-For": value.encode("utf-8").decode("latin-1"),
-                "X-Forwarded-Proto": value[:200].encode("utf-8").decode("latin-1"),
-                "X-Forwarded-Host": value[:200].encode("utf-8").decode("latin-1"),
+                "X-Forwarded-For": value.encode(),
+                "X-Forwarded-Proto": value[:200].encode(),
+                "X-Forwarded-Host": value[:200].encode(),
             }
             answer = client.get("/api/i18n", headers=headers)
             assert answer.status_code == 200 or answer.json()["error"]["key"] == "request.bad_host", value[:20]
-            forwarded = {"Forwarded": f'for="{value[:2000]}";proto=https'.encode().decode("latin-1")}
+            forwarded = {"Forwarded": f'for="{value[:2000]}";proto=https'.encode()}
             assert client.get("/api/i18n", headers=forwarded).status_code == 200, value[:20]
 
 
