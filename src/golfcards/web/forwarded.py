@@ -187,10 +187,16 @@ def _secure_cookies(send: Send) -> Send:
     async def sending(message: Message) -> None:
         if message["type"] == "http.response.start":
             headers = [
-                (name, value + b"; Secure") if name.lower() == b"set-cookie" and b"; secure" not in value.lower() else (name, value)
+                (name, value + b"; Secure")
+                if name.lower() == b"set-cookie" and b"; secure" not in value.lower()
+                else (name, value)
                 for name, value in message.get("headers", [])
             ]
             message = {**message, "headers": headers}
         await send(message)
 
     return sending
+
+
+def _secure(cookie: bytes) -> bytes:
+    return cookie if b"; secure" in cookie.lower() else cookie + b"; Secure"

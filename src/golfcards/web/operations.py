@@ -86,7 +86,11 @@ class Metrics:
                 lambda: sum(len(clients) for clients in state.tables.clients.values()),
             ),
             ("golfcards_rooms_in_memory", "Six-card rooms held in memory", lambda: len(state.rooms)),
-            ("golfcards_bot_queue_length", "Bot turns waiting for the bots' worker", lambda: state.tables.bot_pool.pool.queued),
+            (
+                "golfcards_bot_queue_length",
+                "Bot turns waiting for the bots' worker",
+                lambda: state.tables.bot_pool.pool.queued,
+            ),
         ]
         for name, documentation, read in gauges:
             Gauge(name, documentation, registry=self.registry).set_function(read)
@@ -182,7 +186,9 @@ class Operations:
             await _answer(send, 200, {"alive": True})
         elif path == "/readyz":
             reason = await _not_ready(app)
-            await _answer(send, 503 if reason else 200, {"ready": False, "reason": reason} if reason else {"ready": True})
+            await _answer(
+                send, 503 if reason else 200, {"ready": False, "reason": reason} if reason else {"ready": True}
+            )
         else:
             client = scope.get("client")
             if not client or not self.metrics_allowed.contains(client[0]):

@@ -137,8 +137,6 @@ def _network_address() -> str | None:
 def run_serve(args: argparse.Namespace) -> int:
     t = translator(args.lang)
     try:
-        import uvicorn
-
         from golfcards.web.app import LOOPBACK, create_app
         from golfcards.web.operations import StoppingServer, configure_json_logging
     except ImportError:
