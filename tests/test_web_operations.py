@@ -4,8 +4,11 @@ over (the restart close code, every acknowledged action stored), exit 0."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import signal
+import socket
 
 import httpx2
 import pytest
@@ -124,3 +127,42 @@ def test_sigterm_hands_the_rooms_over_and_exits_0(tmp_path):
         assert _first(ws, "welcome")["seat"] == 0
         state = _first(ws, "state")
         assert state["seat"] == 0 and state["sequence"] >= seen
+
+
+def test_golf_tui_waits_for_a_restarting_server_and_takes_its_seat_back(tmp_path, monkeypatch):
+    """The terminal's connection to a room, closed with the restart code, keeps trying while the server
+    is down (longer than after a plain drop) and sits down again once it is back on the same port."""
+    import golfcards.tui.remote as remote
+
+    monkeypatch.setattr(remote, "RECONNECT_TRIES", 1)  # a plain drop: one quick try, then it gives up
+    db = tmp_path / "golf.sqlite3"
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = str(probe.getsockname()[1])
+
+    async def play() -> list[str]:
+        loop = asyncio.get_running_loop()
+        welcomed: asyncio.Queue[int] = asyncio.Queue()
+        errors: list[str] = []
+        with contextlib.ExitStack() as stack:
+            server = stack.enter_context(golf_serve(db, "--port", port))
+            with _client(server) as client:
+                room = client.post("/api/sixcard/rooms", json={"players": 2, "name": "Ana"}).json()
+            table = remote.RemoteTable(
+                remote.parse_room_url(f"{server.address}/sixcard/{room['code']}"),
+                "Ana",
+                room["token"],
+                lambda table: None,
+                lambda key, text: errors.append(key),
+                lambda seat, token: welcomed.put_nowait(seat),
+            )
+            running = asyncio.create_task(table.run("en"))
+            assert await asyncio.wait_for(welcomed.get(), 30) == 0
+            server.process.send_signal(signal.SIGTERM)
+            assert await loop.run_in_executor(None, server.process.wait, 30) == 0
+            await loop.run_in_executor(None, stack.enter_context, golf_serve(db, "--port", port))
+            seat = await asyncio.wait_for(welcomed.get(), 30)
+            running.cancel()
+        return [f"seat {seat}", *errors]
+
+    assert asyncio.run(play()) == ["seat 0"]

@@ -161,6 +161,8 @@ def test_clients_behind_the_proxy_count_as_their_own_addresses(proxied):
     all of its own (without the trust both were the proxy, 127.0.0.1, and one locked out the other)."""
     _spend_guesses(proxied.plain, "127.0.0.2")
     assert _locked_out(proxied.plain, "127.0.0.2")
+    forged = {"X-Forwarded-For": "127.0.0.2", "Forwarded": "for=127.0.0.2"}
+    assert not _locked_out(proxied.plain, "127.0.0.3", forged), "what the client wrote itself is passed over"
     assert not _locked_out(proxied.plain, "127.0.0.3"), "a neighbour behind the same proxy is not held up"
     assert not _locked_out(proxied.server.address, "127.0.0.1"), "nor the proxy's own address"
 

@@ -124,7 +124,9 @@ class RemoteTable:
                     await self._send({"type": "hello", "token": self.token} if self.token else self._join())
                     await self._receive_all(socket)
                     code = socket.close_code
-            except (OSError, TimeoutError, InvalidHandshake, InvalidURI, ConnectionClosed):
+            except ConnectionClosed as closed:  # closed with a code other than 1000 or 1001
+                code = closed.rcvd.code if closed.rcvd is not None else None
+            except (OSError, TimeoutError, InvalidHandshake, InvalidURI):
                 code = None
             finally:
                 self._socket = None
