@@ -11,6 +11,7 @@ import re
 import signal
 import socket
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -187,11 +188,13 @@ def run_serve(args: argparse.Namespace) -> int:
     sys.setswitchinterval(SWITCH_SECONDS)
     # uvicorn raises the signal that stopped it again once it has stopped: a SIGTERM answered by a
     # clean stop ends the process with 0, as systemd expects of a service it stopped.
-    previous = signal.signal(signal.SIGTERM, lambda *_: None)
+    main_thread = threading.current_thread() is threading.main_thread()  # (signals are the main thread's)
+    previous = signal.signal(signal.SIGTERM, lambda *_: None) if main_thread else None
     try:
         StoppingServer(server_config(app, open_files, proxies, args.log_format)).run(sockets=[sock])
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        if main_thread:
+            signal.signal(signal.SIGTERM, previous)
     return 0
 
 
