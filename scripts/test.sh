@@ -6,10 +6,14 @@ cd "$(dirname "$0")/.."
 
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
-# Debian's Chromium for the browser tests (Playwright drives it; it never downloads a browser).
-if [ ! -x /usr/bin/chromium ]; then
+# Debian's Chromium for the browser tests (Playwright drives it; it never downloads a browser), and
+# Debian's HAProxy for the tests of golf serve behind a reverse proxy (tests/test_web_proxy.py).
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x /usr/sbin/haproxy ] || missing+=(haproxy)
+if [ "${#missing[@]}" -gt 0 ]; then
     as_root apt-get update -qq
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
 PYTHON="${PYTHON:-python3}"

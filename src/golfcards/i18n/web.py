@@ -54,5 +54,6 @@ ERRORS: dict[str, str] = {
     "storage.full": N_("Your games cannot be saved: the disk is full"),
     "storage.corrupt": N_("The file that keeps your games is damaged: nothing could be read or saved"),
     "storage.failed": N_("Your games could not be read or saved: try again in a moment"),
+    "serve.bad_network": N_("{value}: an address or network is written like 127.0.0.1, ::1 or 10.0.0.0/8"),
     "serve.bad_port": N_("{port}: a port is a number from 0 to 65535 written with the digits 0–9"),
 }

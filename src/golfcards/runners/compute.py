@@ -101,6 +101,11 @@ class FairPool:
     def closed(self) -> bool:
         return self._closed
 
+    @property
+    def queued(self) -> int:
+        """How many jobs of every owner wait for a worker (not counting the running ones)."""
+        return sum(len(queue) for queue in self._waiting.values())
+
     def waiting(self, owner: str) -> int:
         """How many of ``owner``'s jobs wait for a worker (not counting the one running)."""
         return len(self._waiting.get(owner, ()))

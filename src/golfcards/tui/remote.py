@@ -25,12 +25,16 @@ from golfcards.tui.sixcard_table import Table, clean_text, table_from_message
 MAX_MESSAGE = 256 * 1024
 """The largest message taken from the server (a state message of a full table is a few KB)."""
 RECONNECT_TRIES = 6
+RESTART_TRIES = 40
+"""Tries after the server said it is restarting (close code 1012): about a minute, a restart's time."""
 NOT_FOUND_CLOSE = 4404
 TOO_MANY_CLOSE = 4429
 """Too many room codes tried from this network (only a seat's token opens a room then), or too many
 messages sent without waiting: the server said why, and trying again changes nothing."""
 SPECTATORS_FULL_CLOSE = 4503
 """The room has all the spectators it takes, and this client holds no seat in it."""
+RESTART_CLOSE = 1012
+"""How ``golf serve`` closes every room's connection when it stops (RFC 6455 "Service Restart")."""
 ROOM_CODE = re.compile(r"^[A-Za-z0-9]{1,12}$")
 
 
@@ -113,6 +117,7 @@ class RemoteTable:
 
         self.language = language
         tries = 0
+        patience = RECONNECT_TRIES
         while True:
             try:
                 async with connect(
@@ -133,14 +138,18 @@ class RemoteTable:
                 self.connected = False
             if code in (NOT_FOUND_CLOSE, TOO_MANY_CLOSE, SPECTATORS_FULL_CLOSE):
                 return
+            if code == RESTART_CLOSE:
+                patience = RESTART_TRIES  # the server comes back: wait for it longer
+            elif code is not None:
+                patience = RECONNECT_TRIES
             if self._restart.is_set():
                 self._restart.clear()
                 continue
             tries += 1
-            if tries > RECONNECT_TRIES:
+            if tries > patience:
                 await self._call(self.on_error, "tui.connection_lost", "")
                 return
-            await asyncio.sleep(0.3 * tries)
+            await asyncio.sleep(0.3 * min(tries, RECONNECT_TRIES))
 
     async def _receive_all(self, socket: Any) -> None:
         async for raw in socket:

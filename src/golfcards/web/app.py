@@ -36,7 +36,9 @@ from golfcards.solitaire.solver import warm_up
 from golfcards.web import daily_routes, live_routes, rules_pages, sixcard_record, sixcard_routes, solitaire_routes
 from golfcards.web.bot_pool import DECISION_CAP, BotPool
 from golfcards.web.first_deals import FirstDeals
+from golfcards.web.forwarded import ForwardedHeaders, Networks, parse_networks
 from golfcards.web.guard import Guard
+from golfcards.web.operations import Metrics, Operations
 from golfcards.web.requests import (
     NEW_PLAYERS_AT_ONCE,
     PLAYER_KEY,
@@ -45,7 +47,7 @@ from golfcards.web.requests import (
     request_translator,
 )
 from golfcards.web.room_store import CLEAN_EVERY, RoomStore
-from golfcards.web.rooms import Rooms
+from golfcards.web.rooms import Room, Rooms
 from golfcards.web.sixcard_routes import Tables
 from golfcards.web.sixcard_seats import AWAY_SECONDS
 from golfcards.web.strings import page_strings
@@ -53,6 +55,7 @@ from golfcards.web.strings import page_strings
 logger = logging.getLogger(__name__)
 STATIC = Path(__file__).resolve().parent / "static"
 BOT_DELAY = 0.7
+LOOPBACK = ("127.0.0.0/8", "::1")
 SOLVER_JOBS_PER_OWNER = 4
 """Solver requests (hints, "still winnable", solutions, winnable deals) a player may have waiting."""
 KEEP_IDLE_DAYS = 365.0
@@ -83,6 +86,10 @@ async def not_found(request: Request, exc: Exception) -> Response:
     if request.url.path.startswith("/api/"):
         return error_response(error, t, status)
     return rules_pages.message_page(t, error, status)
+
+
+def _log_loaded(room: Room) -> None:
+    logger.info("room %s loaded from storage", room.code, extra={"event": "room.loaded", "fields": {"room": room.code}})
 
 
 GC_THRESHOLDS = (50_000, 20, 10)
@@ -118,6 +125,8 @@ def create_app(
     keep_idle_days: float | None = KEEP_IDLE_DAYS,
     keep_unfinished_days: float | None = KEEP_UNFINISHED_DAYS,
     new_players: int = NEW_PLAYERS_AT_ONCE,
+    trusted_proxies: Collection[str] = (),
+    metrics_allowed: Collection[str] = LOOPBACK,
 ) -> Starlette:
     """The app on the SQLite file ``db_path``.
 
@@ -136,6 +145,9 @@ def create_app(
     that many days are deleted with their data, and courses left unfinished that long (None or 0:
     kept for ever); ``new_players`` is how many players one network (an address, an IPv6 /64) may
     create at once, then one more every :data:`~golfcards.web.requests.NEW_PLAYER_SECONDS`;
+    ``trusted_proxies`` are the reverse proxies (addresses or networks) whose forwarded headers name
+    the client (:mod:`golfcards.web.forwarded`; none: such headers are ignored); ``metrics_allowed``
+    the clients that may read ``/metrics`` (:mod:`golfcards.web.operations`);
     ``storage_timeout`` is how long a write waits for another writer of the file; with
     ``freeze_heap`` (``golf serve``) everything made once started (modules, routes, the solver's
     tables) is frozen (``gc.freeze()``): it lives as long as the server, and the garbage collector
@@ -223,7 +235,11 @@ def create_app(
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         exception_handlers={HTTPException: not_found},
-        middleware=[Middleware(Guard, hosts=hosts)],
+        middleware=[
+            Middleware(ForwardedHeaders, proxies=parse_networks(trusted_proxies)),
+            Middleware(Operations, metrics_allowed=Networks(parse_networks(metrics_allowed))),
+            Middleware(Guard, hosts=hosts),
+        ],
         lifespan=lifespan,
     )
     app.state.storage = storage
@@ -246,6 +262,12 @@ def create_app(
         away,
         BotPool(decision_cap=bot_decision_cap),
     )
+    app.state.stopping = False
+    """Set when the server is told to stop: ``/readyz`` answers 503 from then on."""
+    app.state.ready_checks = [lambda: storage.schema_version]
+    """What ``/readyz`` asks of the storage (each run in the storage thread for reads)."""
+    app.state.metrics = Metrics(app.state)
+    app.state.tables.store.on_load.append(_log_loaded)
     app.state.sixcard_records = SixCardRecords(storage)
     recorder = sixcard_record.MatchRecorder(app.state.sixcard_records, app.state.player_key)
     app.state.tables.listeners.append(recorder)

@@ -68,8 +68,9 @@ def _first_tag(header: str) -> str:
 
 
 def client_address(connection: HTTPConnection) -> str:
-    """The network address a request or WebSocket comes from, the socket's own (``golf serve`` does not
-    believe X-Forwarded-For); "" if the server cannot tell."""
+    """The network address a request or WebSocket comes from: the socket's own, or, from a reverse
+    proxy named by ``golf serve --forwarded-allow-ips``, the client that proxy names
+    (:mod:`golfcards.web.forwarded`); "" if the server cannot tell."""
     return connection.client.host if connection.client else ""
 
 
@@ -182,17 +183,25 @@ def render_json(data: Any) -> bytes:
 async def writing(request: Request, function: Callable[..., T], *args: Any) -> T:
     """``function(*args)``, which may change the database, in the app's storage thread for changes,
     so the event loop never waits for SQLite (or a replay): it answers everyone else meanwhile."""
-    return await _in_thread(request.app.state.write_thread, function, *args)
+    return await _in_thread(request, "write", function, *args)
 
 
 async def reading(request: Request, function: Callable[..., T], *args: Any) -> T:
     """``function(*args)``, which only reads the database (or renders), in the app's storage thread
     for reads: a change that waits for the database file does not hold it up."""
-    return await _in_thread(request.app.state.read_thread, function, *args)
+    return await _in_thread(request, "read", function, *args)
 
 
-async def _in_thread(thread: Executor, function: Callable[..., T], *args: Any) -> T:
-    return await asyncio.get_running_loop().run_in_executor(thread, functools.partial(function, *args))
+async def _in_thread(request: Request, kind: str, function: Callable[..., T], *args: Any) -> T:
+    """``function(*args)`` in the app's storage thread for ``kind`` ("read", "write"), timed for the
+    storage latency metric."""
+    state = request.app.state
+    thread: Executor = state.write_thread if kind == "write" else state.read_thread
+    started = time.perf_counter()
+    try:
+        return await asyncio.get_running_loop().run_in_executor(thread, functools.partial(function, *args))
+    finally:
+        state.metrics.storage_seconds.labels(kind).observe(time.perf_counter() - started)
 
 
 def request_id(data: dict[str, Any]) -> str | None:

@@ -9,8 +9,10 @@ from __future__ import annotations
 import argparse
 import math
 import re
+import signal
 import socket
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +21,7 @@ from golfcards.i18n import translator
 from golfcards.i18n.console import add_language_option, report_error
 from golfcards.runners.storage import default_db_path
 from golfcards.shuffle import ascii_number
+from golfcards.web.forwarded import parse_networks
 
 HIGHEST_PORT = 65535
 MAX_NEW_PLAYERS = 1_000_000
@@ -74,6 +77,28 @@ def add_parser(games: argparse._SubParsersAction) -> None:
         metavar="N",
         help="players one network (an address; an IPv6 /64) may create at once, then one every 20 seconds "
         "(default 20; raise it for a school or a proxy where many people share an address)",
+    )
+    parser.add_argument(
+        "--forwarded-allow-ips",
+        action="append",
+        default=[],
+        metavar="ADDRESSES",
+        help="reverse proxies (addresses or networks, comma-separated, e.g. 127.0.0.1,::1) whose "
+        "X-Forwarded-For/-Proto/-Host name the client; without it those headers are ignored",
+    )
+    parser.add_argument(
+        "--metrics-allow-ips",
+        action="append",
+        default=[],
+        metavar="ADDRESSES",
+        help="clients (addresses or networks, comma-separated) that may read /metrics (default: loopback)",
+    )
+    parser.add_argument(
+        "--log-format",
+        choices=("text", "json"),
+        default="text",
+        help="text (default): warnings and errors as plain lines; json: one JSON object a line for every "
+        "event, each request among them",
     )
     add_language_option(parser)
     parser.set_defaults(handler=run_serve)
@@ -141,9 +166,8 @@ def _network_address() -> str | None:
 def run_serve(args: argparse.Namespace) -> int:
     t = translator(args.lang)
     try:
-        import uvicorn
-
-        from golfcards.web.app import create_app
+        from golfcards.web.app import LOOPBACK, create_app
+        from golfcards.web.operations import StoppingServer, configure_json_logging
     except ImportError:
         print(
             t.gettext(
@@ -157,6 +181,8 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         port = _port(args.port)
         origins = _origins(args.allow_origin)
+        proxies = parse_networks(args.forwarded_allow_ips)
+        metrics_allowed = parse_networks(args.metrics_allow_ips or LOOPBACK)
     except GolfError as error:
         return report_error(error, t)
     open_files = raise_file_limit()
@@ -178,10 +204,12 @@ def run_serve(args: argparse.Namespace) -> int:
         app = create_app(
             db_path,
             default_language=args.lang,
-            public_url=address,
+            public_url=None if proxies else address,  # behind a proxy the page shows its own address
             allowed_origins=origins,
             hosts=host_names(args.host, origins),
             freeze_heap=True,
+            trusted_proxies=[str(network) for network in proxies],
+            metrics_allowed=[str(network) for network in metrics_allowed],
             **options,
         )
     except GolfError as error:  # the --db file cannot be used
@@ -189,8 +217,18 @@ def run_serve(args: argparse.Namespace) -> int:
         return report_error(error, t)
     print(t.gettext("golfcards is ready at {address} (press Ctrl+C to stop)", address=f"{address}/"), flush=True)
     print(t.gettext("Games and statistics are saved in {path}", path=str(db_path)), flush=True)
+    if args.log_format == "json":
+        configure_json_logging()
     sys.setswitchinterval(SWITCH_SECONDS)
-    uvicorn.Server(server_config(app, open_files)).run(sockets=[sock])
+    # uvicorn raises the signal that stopped it again once it has stopped: a SIGTERM answered by a
+    # clean stop ends the process with 0, as systemd expects of a service it stopped.
+    main_thread = threading.current_thread() is threading.main_thread()  # (signals are the main thread's)
+    previous = signal.signal(signal.SIGTERM, lambda *_: None) if main_thread else None
+    try:
+        StoppingServer(server_config(app, open_files, proxies, args.log_format)).run(sockets=[sock])
+    finally:
+        if main_thread:
+            signal.signal(signal.SIGTERM, previous)
     return 0
 
 
@@ -224,22 +262,29 @@ def raise_file_limit() -> int:
     return soft if soft != unlimited else 65536
 
 
-def server_config(app: Any, open_files: int) -> Any:
+STOP_SECONDS = 10
+"""After SIGTERM, how long requests under way may take to finish before they are cut."""
+
+
+def server_config(app: Any, open_files: int, proxies: tuple[Any, ...] = (), log_format: str = "text") -> Any:
     """uvicorn's settings for ``app``: every size bounded before anything is buffered, connections
     bounded per address and in all (within ``open_files``), headers in time.
 
     A client message is at most ``MAX_MESSAGE`` characters (4 bytes each at most in UTF-8): a longer
     WebSocket frame is refused from its header (close 1009) instead of read. Per-message deflate is
     off: a few kilobytes compressed would otherwise grow to a message of ``ws_max_size`` in the
-    server, and a table's messages are small. Addresses are the sockets' own (``X-Forwarded-For``
-    is not believed), so that no client can pass for another in the limits per address.
+    server, and a table's messages are small. uvicorn's own proxy headers are off: the app
+    believes them only from ``proxies`` (:mod:`golfcards.web.forwarded`), which are also exempt
+    from the connection cap per address (:mod:`golfcards.web.connections`).
     """
     import uvicorn
 
     from golfcards.web.connections import TOTAL, ConnectionLimits, protocols
     from golfcards.web.sixcard_routes import MAX_MESSAGE
 
-    http, ws = protocols(ConnectionLimits(total=max(1, min(TOTAL, open_files - FILES_KEPT))))
+    limits = ConnectionLimits(total=max(1, min(TOTAL, open_files - FILES_KEPT)), proxies=proxies)
+    http, ws = protocols(limits)
+    logs: dict[str, Any] = {} if log_format == "text" else {"log_config": None}
     return uvicorn.Config(
         app,
         http=http,
@@ -248,4 +293,6 @@ def server_config(app: Any, open_files: int) -> Any:
         ws_per_message_deflate=False,
         proxy_headers=False,
         log_level="warning",
+        timeout_graceful_shutdown=STOP_SECONDS,
+        **logs,
     )

@@ -155,6 +155,8 @@ class Tables:
         self.away = AwayWatch(away, self._stand_in_due)
         self.removed: list[Client] = []
         """Clients whose seat the host took away, to be told so."""
+        self.changes = 0
+        """Changes made to rooms since the server started (moves, seats, starts: each one stored)."""
 
     def close(self) -> None:
         """The server is stopping: no bot or clock runs on, and every change queued is written."""
@@ -184,6 +186,7 @@ class Tables:
                             other.removed = True
                             self.removed.append(other)
                     if room.sequence != before:
+                        self.changes += room.sequence - before
                         self.store.save(room)
         finally:
             try:
@@ -496,7 +499,7 @@ connection after telling why (the page does not retry 4404 or 4503)."""
 
 async def room_socket(socket: WebSocket) -> None:
     tables: Tables = socket.app.state.tables
-    if not same_origin(socket.headers, socket.app.state.allowed_origins):
+    if not same_origin(socket.headers, socket.app.state.allowed_origins, socket.url.scheme):
         await socket.close()  # before the handshake is accepted: the browser gets 403
         return
     language = normalize_language(socket.query_params.get("lang")) or socket.app.state.default_language or "en"
@@ -535,19 +538,23 @@ async def room_socket(socket: WebSocket) -> None:
         tables.away.update(room)
 
 
-def same_origin(headers: Headers, allowed: Collection[str]) -> bool:
+def same_origin(headers: Headers, allowed: Collection[str], scheme: str = "ws") -> bool:
     """Whether a WebSocket may open from the page that asks: a browser names that page's origin, and
-    a page of another site may not use a visitor's browser to play here. No Origin: not a browser."""
+    a page of another site may not use a visitor's browser to play here. No Origin: not a browser.
+    ``scheme`` is the socket's (``wss`` behind a trusted HTTPS proxy): a secure socket opens only
+    from an ``https`` page, which nobody on the network between can have written."""
     origin = headers.get("origin")
     if origin is None:
         return True
     origin = origin.strip().lower().rstrip("/")
     if origin in allowed:
         return True
-    scheme, separator, host = origin.partition("://")
-    if not separator or scheme not in ("http", "https"):
+    origin_scheme, separator, host = origin.partition("://")
+    if not separator or origin_scheme not in ("http", "https") or (scheme == "wss" and origin_scheme != "https"):
         return False
-    return _without_default_port(host, scheme) == _without_default_port(headers.get("host", "").lower(), scheme)
+    return _without_default_port(host, origin_scheme) == _without_default_port(
+        headers.get("host", "").lower(), origin_scheme
+    )
 
 
 def _without_default_port(host: str, scheme: str) -> str:

@@ -78,6 +78,8 @@
     socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
     socket.addEventListener("close", (event) => {
       if (UNOPENED.has(event.code)) return; // the server said why (an error message): retrying changes nothing
+      // Any other close, the server's restart (1012) among them, is followed by a reconnection, and
+      // then by more until the server answers again: the room is as last stored.
       SixTable.connectionLost();
       retry = Math.min(retry + 1, 6);
       setTimeout(() => connect(code), 300 * retry);
