@@ -16,7 +16,7 @@ def test_a_writer_that_waits_past_the_busy_timeout_is_told_the_file_is_busy(tmp_
     writing, done = threading.Event(), threading.Event()
 
     def hold() -> None:
-        with storage._use(write=True):
+        with storage.database.write():
             writing.set()
             done.wait(5)
 
