@@ -9,8 +9,8 @@ applied as it was computed. A failure of the database becomes a :class:`StorageF
 ``storage.*`` key, whichever the engine.
 
 The stores write their SQL once, in the words both engines share: ``?`` parameters, ``INSERT … ON
-CONFLICT DO NOTHING``, ``RETURNING id``. The engine's own words stay here and in
-:mod:`~golfcards.runners.storage.schema`.
+CONFLICT DO NOTHING``, ``RETURNING id``. The engines' own words stay here, in
+:mod:`~golfcards.runners.storage.postgres` and in :mod:`~golfcards.runners.storage.schema`.
 
 Durability: SQLite's file is in WAL mode with ``synchronous = NORMAL`` (a commit is in the operating
 system's hands when it returns); PostgreSQL commits with ``synchronous_commit = on`` (in its write-ahead
@@ -189,12 +189,13 @@ class Database:
                 raise StorageFailure("storage.busy", "another writer held the database too long", path=self.location)
             try:
                 session = Session(connection, self.placeholder)
-                self._begin_write(session)
                 try:
+                    self._begin_write(session)
                     yield session
                 except BaseException:
                     if self._in_transaction(connection):
-                        session.execute("ROLLBACK")
+                        with contextlib.suppress(*self.errors):  # (the first failure is the one to tell)
+                            session.execute("ROLLBACK")
                     raise
                 if self._in_transaction(connection):
                     session.execute("ROLLBACK" if session.aborted else "COMMIT")
