@@ -6,18 +6,20 @@ cd "$(dirname "$0")/.."
 
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
-# Debian's Chromium for the browser tests (Playwright drives it; it never downloads a browser), and
-# Debian's HAProxy for the tests of golf serve behind a reverse proxy (tests/test_web_proxy.py).
+# Debian's Chromium for the browser tests (Playwright drives it; it never downloads a browser),
+# Debian's HAProxy for the tests of golf serve behind a reverse proxy (tests/test_web_proxy.py), and
+# Debian's PostgreSQL for the storage tests on that engine (tests/postgres.py starts a throwaway cluster).
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 [ -x /usr/sbin/haproxy ] || missing+=(haproxy)
+compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql)
 if [ "${#missing[@]}" -gt 0 ]; then
     as_root apt-get update -qq
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
 PYTHON="${PYTHON:-python3}"
-"$PYTHON" -m pip install --quiet --disable-pip-version-check -e ".[test,tui,fast,cluster,parquet,rl]"
+"$PYTHON" -m pip install --quiet --disable-pip-version-check -e ".[test,tui,fast,cluster,parquet,rl,postgres]"
 # Gates: lint, format, the import contracts (pyproject's [tool.importlinter]: layers, engines do no I/O,
 # no import cycles).
 "$PYTHON" -m ruff check --quiet src tests bench scripts hatch_build.py

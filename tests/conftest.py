@@ -55,3 +55,6 @@ def pytest_terminal_summary(terminalreporter) -> None:
     if stats.get("skipped"):
         line += f", {len(stats['skipped'])} skipped"
     terminalreporter.write_line(line)
+
+
+from .postgres import db_location, postgres_cluster  # noqa: E402, F401  (the fixtures of both engines)

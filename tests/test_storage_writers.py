@@ -11,12 +11,12 @@ from golfcards.errors import GolfError
 from golfcards.runners.storage import Storage
 
 
-def test_a_writer_that_waits_past_the_busy_timeout_is_told_the_file_is_busy(tmp_path):
-    storage = Storage(tmp_path / "golf.sqlite3", busy_timeout=0.2)
+def test_a_writer_that_waits_past_the_busy_timeout_is_told_the_file_is_busy(db_location):
+    storage = Storage(db_location, busy_timeout=0.2)
     writing, done = threading.Event(), threading.Event()
 
     def hold() -> None:
-        with storage._use(write=True):
+        with storage.database.write():
             writing.set()
             done.wait(5)
 

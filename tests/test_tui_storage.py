@@ -29,13 +29,13 @@ def toasts(app) -> list[str]:
 
 
 def read_only(storage: Storage) -> None:
-    storage._db.execute("PRAGMA query_only = ON")
+    storage.database.connection().execute("PRAGMA query_only = ON")
 
 
 def corrupt(storage: Storage) -> None:
     """Junk over every page of the file but its header, and no cache to answer from."""
-    storage._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    storage._db.execute("PRAGMA cache_size = 0")
+    storage.database.connection().execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    storage.database.connection().execute("PRAGMA cache_size = 0")
     size = os.path.getsize(storage.path)
     with open(storage.path, "r+b") as handle:
         handle.seek(100)

@@ -34,8 +34,8 @@ def calendar():
 
 
 @pytest.fixture
-def app(tmp_path, calendar):
-    return create_app(tmp_path / "golf.sqlite3", today=calendar)
+def app(db_location, calendar):
+    return create_app(db_location, today=calendar)
 
 
 @pytest.fixture

@@ -22,9 +22,9 @@ RULES = {"grid": 4, "jokers": 1, "holes": 2}
 
 
 @pytest.fixture
-def app(tmp_path):
+def app(db_location):
     counter = itertools.count(21)
-    return create_app(tmp_path / "db.sqlite3", new_number=lambda: next(counter), bot_delay=0)
+    return create_app(db_location, new_number=lambda: next(counter), bot_delay=0)
 
 
 @pytest.fixture

@@ -23,6 +23,7 @@ from golfcards.solitaire.board import Board, parse_action
 from golfcards.solitaire.solver import solve
 from golfcards.web.app import create_app
 from golfcards.web.first_deals import STOCK
+from tests.postgres import rows
 from tests.serving import golf_serve
 
 MARKS = "GOLFCARDS_TEST_MARKS"
@@ -39,10 +40,8 @@ def no_traceback(stderr: Path) -> bool:
     return "Traceback" not in stderr.read_text(encoding="utf-8")
 
 
-def stored_game(db: Path) -> sqlite3.Row:
-    with sqlite3.connect(db) as connection:
-        connection.row_factory = sqlite3.Row
-        return connection.execute("SELECT * FROM solitaire_games WHERE current = 1 ORDER BY id DESC").fetchone()
+def stored_game(db: Path | str) -> dict:
+    return rows(db, "SELECT * FROM solitaire_games WHERE current = 1 ORDER BY id DESC")[0]
 
 
 def replay_refusals(code: str, actions: str) -> list[str]:
@@ -114,8 +113,8 @@ def test_the_solver_works_outside_the_servers_process(tmp_path, monkeypatch):
 # --- durable, bounded -------------------------------------------------------------------------
 
 
-def test_acknowledged_actions_survive_kill_9(tmp_path):
-    db = tmp_path / "golf.sqlite3"
+def test_acknowledged_actions_survive_kill_9(db_location):
+    db = db_location
     for round_number in range(3):
         with golf_serve(db) as server, httpx2.Client(base_url=server.address, timeout=60) as player:
             if round_number == 0:
@@ -132,10 +131,10 @@ def test_acknowledged_actions_survive_kill_9(tmp_path):
     assert stored_game(db)["moves"] == 15
 
 
-def test_draw_and_undo_for_ever_keeps_the_stored_log_short(tmp_path):
+def test_draw_and_undo_for_ever_keeps_the_stored_log_short(db_location):
     """A player who draws and undoes hundreds of times: the log keeps the actions in effect, the game
     (moves, undo, score) is what the engine says, before and after a restart."""
-    db = tmp_path / "golf.sqlite3"
+    db = db_location
     with TestClient(create_app(db)) as client:
         client.post("/api/solitaire/new", json={"code": "GO1-E-AAAAAAB"})
         for action in ["d", "5", "2"] + ["d", "u"] * 200:
@@ -157,10 +156,10 @@ def test_draw_and_undo_for_ever_keeps_the_stored_log_short(tmp_path):
 # --- two servers, retries ------------------------------------------------------------------------
 
 
-def test_two_servers_on_one_file_apply_each_action_to_the_state_it_was_computed_from(tmp_path):
+def test_two_servers_on_one_file_apply_each_action_to_the_state_it_was_computed_from(db_location, tmp_path):
     """One player's draws and undos sent at once through two servers on one --db: every accepted
     action is stored exactly once, and the stored game is one the rules allow."""
-    db, errors = tmp_path / "golf.sqlite3", [tmp_path / "first.err", tmp_path / "second.err"]
+    db, errors = db_location, [tmp_path / "first.err", tmp_path / "second.err"]
     with golf_serve(db, stderr=errors[0]) as first, golf_serve(db, stderr=errors[1]) as second:
         with httpx2.Client(base_url=first.address, timeout=60) as setup:
             setup.post("api/solitaire/new", json={"code": "GO1-E-AAAAAAE"})
@@ -188,8 +187,8 @@ def test_two_servers_on_one_file_apply_each_action_to_the_state_it_was_computed_
     assert row["actions"].split() == ["d"] * draws_in_effect
 
 
-def test_a_retried_request_is_applied_once_whichever_server_gets_it(tmp_path):
-    db = tmp_path / "golf.sqlite3"
+def test_a_retried_request_is_applied_once_whichever_server_gets_it(db_location):
+    db = db_location
     with TestClient(create_app(db)) as first, TestClient(create_app(db)) as second:
         first.post("/api/solitaire/new", json={"code": "GO1-E-AAAAAAB"})
         second.cookies.set("golfcards_player", first.cookies["golfcards_player"])
@@ -256,8 +255,8 @@ def test_a_file_damaged_while_running_gets_a_localized_answer(tmp_path):
 # --- visitors who have not played ------------------------------------------------------------------
 
 
-def test_a_visitor_without_a_cookie_costs_no_row_and_no_solve_until_they_act(tmp_path):
-    db = tmp_path / "golf.sqlite3"
+def test_a_visitor_without_a_cookie_costs_no_row_and_no_solve_until_they_act(db_location):
+    db = db_location
     app = create_app(db, new_number=numbers())
     with TestClient(app) as setup:
         codes = set()
@@ -269,15 +268,13 @@ def test_a_visitor_without_a_cookie_costs_no_row_and_no_solve_until_they_act(tmp
             codes.add(game["code"])
         assert len(codes) <= STOCK, "the visitors share a few deals solved ahead"
         assert all(solve(code).winnable for code in codes)
-        with sqlite3.connect(db) as connection:
-            assert connection.execute("SELECT COUNT(*) FROM players").fetchone()[0] == 0
-            assert connection.execute("SELECT COUNT(*) FROM solitaire_games").fetchone()[0] == 0
+        assert rows(db, "SELECT COUNT(*) AS n FROM players") == [{"n": 0}]
+        assert rows(db, "SELECT COUNT(*) AS n FROM solitaire_games") == [{"n": 0}]
         shown = setup.get("/api/solitaire").json()["game"]
         played = setup.post("/api/solitaire/action", json={"action": "d"}).json()
         assert played["outcome"]["accepted"] and played["game"]["code"] == shown["code"]
         assert "golfcards_player" in setup.cookies
-        with sqlite3.connect(db) as connection:
-            assert connection.execute("SELECT COUNT(*) FROM players").fetchone()[0] == 1
+        assert rows(db, "SELECT COUNT(*) AS n FROM players") == [{"n": 1}]
         assert setup.get("/api/solitaire").json()["game"]["moves"] == 1
 
 

@@ -4,7 +4,6 @@ searches run in the solver's worker, and the retention policy deletes what nobod
 from __future__ import annotations
 
 import itertools
-import sqlite3
 import sys
 import threading
 import time
@@ -19,6 +18,7 @@ from golfcards.runners.storage import REQUEST_MEMORY, Storage
 from golfcards.solitaire import solver
 from golfcards.web.app import create_app
 from golfcards.web.requests import NEW_PLAYERS_AT_ONCE, NewPlayers
+from tests.postgres import rows, writing
 from tests.serving import golf_serve
 
 READS = [
@@ -41,16 +41,15 @@ def numbers():
     return lambda: next(counter)
 
 
-def count(db: Path, table: str) -> int:
-    with sqlite3.connect(db) as connection:
-        return int(connection.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0])
+def count(db: Path | str, table: str) -> int:
+    return int(rows(db, f"SELECT COUNT(*) AS n FROM {table}")[0]["n"])
 
 
 # --- reading costs no row -----------------------------------------------------------------------
 
 
-def test_fifty_visitors_reading_every_page_create_no_player(tmp_path):
-    db = tmp_path / "golf.sqlite3"
+def test_fifty_visitors_reading_every_page_create_no_player(db_location):
+    db = db_location
     with TestClient(create_app(db, new_number=numbers())) as client:
         for path in READS:
             for _ in range(50):
@@ -64,9 +63,9 @@ def test_fifty_visitors_reading_every_page_create_no_player(tmp_path):
         assert count(db, "players") == 1, "the first action stores the player"
 
 
-def test_a_six_card_player_is_stored_with_their_first_action(tmp_path):
+def test_a_six_card_player_is_stored_with_their_first_action(db_location):
     """The id the six-card page gave out (stored nowhere) becomes the player's when they act."""
-    db = tmp_path / "golf.sqlite3"
+    db = db_location
     with TestClient(create_app(db, new_number=numbers())) as client:
         given = client.get("/sixcard").cookies["golfcards_player"]
         assert client.get("/api/sixcard/record").json()["history"] == []
@@ -76,8 +75,8 @@ def test_a_six_card_player_is_stored_with_their_first_action(tmp_path):
         assert Storage(db).player_exists(given)
 
 
-def test_a_made_up_id_is_not_taken_for_one_the_server_gave_out(tmp_path):
-    db = tmp_path / "golf.sqlite3"
+def test_a_made_up_id_is_not_taken_for_one_the_server_gave_out(db_location):
+    db = db_location
     app = create_app(db, new_number=numbers())
     with TestClient(app) as client:
         given = client.get("/sixcard").cookies["golfcards_player"]
@@ -165,12 +164,12 @@ LONG_AGO = time.time() - 400 * 86400.0
 """Older than the default retention of idle players (a year) and of unfinished courses (30 days)."""
 
 
-def old_file(db: Path) -> None:
+def old_file(db: Path | str) -> None:
     """A file with a player idle for long (a game, a course, a daily entry, a six-card result), and an
     active player with a course left unfinished long ago and an old request id."""
     Storage(db).close()
     now = time.time()
-    with sqlite3.connect(db) as file:
+    with writing(db) as file:
         file.executemany("INSERT INTO players (id, created) VALUES (?, ?)", [("idle", LONG_AGO), ("active", LONG_AGO)])
         file.execute(
             "INSERT INTO courses (id, player, code, started) VALUES (1, 'idle', 'GO1-E-AAAAAAB-T', ?)", (LONG_AGO,)
@@ -212,8 +211,8 @@ def wait_for(condition: Callable[[], bool], seconds: float = 60.0) -> bool:
     return condition()
 
 
-def test_the_server_deletes_idle_players_and_unfinished_courses_but_not_an_active_player(tmp_path):
-    db = tmp_path / "golf.sqlite3"
+def test_the_server_deletes_idle_players_and_unfinished_courses_but_not_an_active_player(db_location):
+    db = db_location
     old_file(db)
     with golf_serve(db) as server:
         assert wait_for(lambda: count(db, "players") == 1), "the idle player goes as the server starts"
@@ -223,17 +222,16 @@ def test_the_server_deletes_idle_players_and_unfinished_courses_but_not_an_activ
             assert (game["code"], game["moves"]) == ("GO1-E-AAAAAAD", 1), "the active player plays on"
             stats = active.get("api/solitaire/stats").json()
             assert stats["course"] is None
-    with sqlite3.connect(db) as file:
-        assert file.execute("SELECT id FROM players").fetchall() == [("active",)]
-        assert file.execute("SELECT id, course FROM solitaire_games ORDER BY id").fetchall() == [(2, None), (3, None)]
-        assert file.execute("SELECT COUNT(*) FROM daily_entries").fetchone()[0] == 0
-        assert file.execute("SELECT COUNT(*) FROM sixcard_matches").fetchone()[0] == 0
-        assert file.execute("SELECT id FROM requests").fetchall() == [("new",)]
+    assert rows(db, "SELECT id FROM players") == [{"id": "active"}]
+    games = rows(db, "SELECT id, course FROM solitaire_games ORDER BY id")
+    assert games == [{"id": 2, "course": None}, {"id": 3, "course": None}]
+    assert count(db, "daily_entries") == 0 and count(db, "sixcard_matches") == 0
+    assert rows(db, "SELECT id FROM requests") == [{"id": "new"}]
 
 
-def test_the_retention_policy_is_the_operators_choice(tmp_path):
+def test_the_retention_policy_is_the_operators_choice(db_location):
     """``--keep-idle-days 0`` keeps idle players; the unfinished course still goes at its 30 days."""
-    db = tmp_path / "golf.sqlite3"
+    db = db_location
     old_file(db)
     with golf_serve(db, "--keep-idle-days", "0"):
         assert wait_for(lambda: count(db, "courses") == 0)

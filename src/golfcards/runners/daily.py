@@ -2,7 +2,7 @@
 
 The day is the UTC date (a clock, so it lives here and not in the engine); the code of a day comes
 from :func:`golfcards.solitaire.daily.daily_code`, which keeps each day's and rule's code once
-solved. A player's daily game is an ordinary saved game; :class:`~golfcards.runners.storage.Storage`
+solved. A player's daily game is an ordinary saved game; :class:`~golfcards.runners.storage.DailyStore`
 remembers which game counts for the day (the first one played), so starting the daily deal again
 later is practice that neither the table nor the streak sees. The streak is the number of
 consecutive days won, up to today, or up to yesterday while today's deal is not won yet.
@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from golfcards.runners.solitaire_games import Game, SolitaireGames
-from golfcards.runners.storage import DailyEntry, Storage
+from golfcards.runners.storage import DailyEntry, DailyStore
 from golfcards.solitaire.codes import GameCode, rules_key
 from golfcards.solitaire.daily import daily_code
 from golfcards.solitaire.rules import Rules
@@ -77,7 +77,7 @@ class DailyDeals:
     """Start a player's daily game and read the day's table and streaks (call off the event loop)."""
 
     def __init__(
-        self, storage: Storage, games: SolitaireGames, today: Callable[[], datetime.date] | None = None
+        self, storage: DailyStore, games: SolitaireGames, today: Callable[[], datetime.date] | None = None
     ) -> None:
         self.storage = storage
         self.games = games

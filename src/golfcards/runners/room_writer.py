@@ -3,7 +3,7 @@
 An action at a six-card table is written to the database before anyone is told of it. Written one
 transaction at a time from the event loop's side, 2,000 players (about 500 actions a second) made
 every action wait for the ones before it. A :class:`RoomWriter` instead takes every write waiting in
-its queue, of every room, and commits them in one transaction (:meth:`Storage.write_rooms`), in the
+its queue, of every room, and commits them in one transaction (:meth:`SixCardRoomStore.write_rooms`), in the
 order they were submitted: consecutive saves of one room become one save. The event loop only puts
 a write in the queue and awaits its future, which is resolved once the transaction holding it has
 committed (WAL with ``synchronous = NORMAL``: in the operating system's hands, so it survives
@@ -23,7 +23,7 @@ import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from golfcards.runners.storage import RoomWrite, Storage
+from golfcards.runners.storage import RoomWrite, SixCardRoomStore
 
 logger = logging.getLogger(__name__)
 
@@ -53,7 +53,7 @@ _STOP = object()
 class RoomWriter:
     """One thread that commits the rooms' writes in groups; :meth:`submit` from the event loop."""
 
-    def __init__(self, storage: Storage, max_group: int = MAX_GROUP) -> None:
+    def __init__(self, storage: SixCardRoomStore, max_group: int = MAX_GROUP) -> None:
         self.storage = storage
         self.max_group = max_group
         self._queue: queue.SimpleQueue[_Job | object] = queue.SimpleQueue()
@@ -62,7 +62,7 @@ class RoomWriter:
         self._start_lock = threading.Lock()
 
     def submit(self, write: RoomWrite, chain: WriteChain) -> asyncio.Future[bool]:
-        """Queue ``write`` (never waits); the future gives :meth:`Storage.write_rooms`' result once the
+        """Queue ``write`` (never waits); the future gives :meth:`SixCardRoomStore.write_rooms`' result once the
         write is committed, or its error (the chain's first error for a write after a failed one)."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[bool] = loop.create_future()

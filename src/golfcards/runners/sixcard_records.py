@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from golfcards.errors import GolfError
-from golfcards.runners.storage import SixCardResultRow, Storage, StoredSixCardMatch
+from golfcards.runners.storage import SixCardMatchStore, SixCardResultRow, StoredSixCardMatch
 from golfcards.sixcard.record import MatchRecord
 from golfcards.sixcard.rules import SixCardRules
 from golfcards.sixcard.view import RULE_FIELDS
@@ -87,7 +87,7 @@ class MatchSummary:
 class SixCardRecords:
     """The six-card part of the store."""
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: SixCardMatchStore) -> None:
         self.storage = storage
 
     def save(

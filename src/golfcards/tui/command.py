@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import argparse
 import random
-from pathlib import Path
 
 from golfcards.errors import GolfError
 from golfcards.i18n import N_, translator
 from golfcards.i18n.console import add_language_option, report_error, report_message
-from golfcards.runners.storage import Storage, default_db_path
+from golfcards.runners.storage import Storage, database_location, default_db_path
 from golfcards.sixcard.bots import LEVELS
 
 MISSING_EXTRA = N_("the terminal app needs its extra packages: pip install 'golfcards[tui]'")
@@ -39,7 +38,10 @@ def add_parser(games: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--name", default=None, help="your name at a Six-card Golf table")
     parser.add_argument(
-        "--db", type=Path, default=None, help=f"SQLite file for games and statistics (default {default_db_path()})"
+        "--db",
+        type=database_location,
+        default=None,
+        help=f"SQLite file, or postgresql://user@host/database, for games and statistics (default {default_db_path()})",
     )
     parser.add_argument("--seed", type=int, default=None, help="seed of the bots' own random choices")
     add_language_option(parser)
@@ -70,7 +72,7 @@ def run_tui(args: argparse.Namespace) -> int:
         return report_error(error, t)
     start = "sixcard" if join is not None else args.game or "home"
     options = Options(
-        db_path=storage.path,
+        db_path=storage.path or default_db_path(),
         language=args.lang,
         start=start,
         code=args.code,

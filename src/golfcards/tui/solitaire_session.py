@@ -163,7 +163,7 @@ class SolitaireSession:
             kept = self.kept
             if kept is not None:
                 _store(memory, self.player, kept)
-            self.failure = StorageFailure(str(failed.storage.path), str(error))
+            self.failure = StorageFailure(failed.storage.database.location, str(error))
         if self.on_failure is not None:
             self.on_failure()
 

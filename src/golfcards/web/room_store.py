@@ -40,7 +40,7 @@ from starlette.concurrency import run_in_threadpool
 
 from golfcards.errors import GolfError
 from golfcards.runners.room_writer import RoomWriter, WriteChain
-from golfcards.runners.storage import RoomWrite, Storage, StoredEvent, StoredRoom
+from golfcards.runners.storage import RoomWrite, SixCardRoomStore, StoredEvent, StoredRoom
 from golfcards.sixcard.actions import Action, action_from_json, action_to_json
 from golfcards.sixcard.bots import make_bot
 from golfcards.sixcard.codes import DealCode
@@ -168,7 +168,7 @@ def _replay(room: Room, event: StoredEvent) -> None:
 class RoomStore:
     """The rooms' persistence and their locks (one :class:`asyncio.Lock` per room)."""
 
-    def __init__(self, storage: Storage, rooms: Rooms) -> None:
+    def __init__(self, storage: SixCardRoomStore, rooms: Rooms) -> None:
         self.storage = storage
         self.rooms = rooms
         self.writer = RoomWriter(storage)

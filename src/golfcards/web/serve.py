@@ -13,13 +13,12 @@ import signal
 import socket
 import sys
 import threading
-from pathlib import Path
 from typing import Any
 
 from golfcards.errors import GolfError
 from golfcards.i18n import translator
 from golfcards.i18n.console import add_language_option, report_error
-from golfcards.runners.storage import default_db_path
+from golfcards.runners.storage import database_location, default_db_path, shown_location
 from golfcards.shuffle import ascii_number
 from golfcards.web.forwarded import parse_networks
 
@@ -39,7 +38,10 @@ def add_parser(games: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--port", default="8000", help="port (default 8000; 0 = any free port)")
     parser.add_argument(
-        "--db", type=Path, default=None, help=f"SQLite file for games and statistics (default {default_db_path()})"
+        "--db",
+        type=database_location,
+        default=None,
+        help=f"SQLite file, or postgresql://user@host/database, for games and statistics (default {default_db_path()})",
     )
     parser.add_argument(
         "--allow-origin",
@@ -216,7 +218,7 @@ def run_serve(args: argparse.Namespace) -> int:
         sock.close()
         return report_error(error, t)
     print(t.gettext("golfcards is ready at {address} (press Ctrl+C to stop)", address=f"{address}/"), flush=True)
-    print(t.gettext("Games and statistics are saved in {path}", path=str(db_path)), flush=True)
+    print(t.gettext("Games and statistics are saved in {path}", path=shown_location(db_path)), flush=True)
     if args.log_format == "json":
         configure_json_logging()
     sys.setswitchinterval(SWITCH_SECONDS)
