@@ -13,9 +13,9 @@ import secrets
 from golfcards.i18n import translator
 from golfcards.sixcard.actions import ACTIONS, Swap, action_number
 from golfcards.sixcard.state import Phase
-from golfcards.web.room_store import RoomStore, restore
-from golfcards.web.rooms import HOST, Room, RoomLog, Rooms
-from golfcards.web.sixcard_view import message_for
+from golfcards.web.sixcard.room_store import RoomStore, restore
+from golfcards.web.sixcard.rooms import HOST, Room, RoomLog, Rooms
+from golfcards.web.sixcard.state_message import message_for
 from tests.test_sixcard_view import knowable, random_rules
 from tests.test_web_sixcard import CARD_CODE
 

@@ -11,7 +11,7 @@ from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = [
-    *sorted((ROOT / "src" / "golfcards" / "web").glob("*.py")),
+    *sorted((ROOT / "src" / "golfcards" / "web").rglob("*.py")),
     ROOT / "src" / "golfcards" / "i18n" / "web.py",
 ]
 KEYWORDS = {"N_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}

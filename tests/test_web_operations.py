@@ -15,7 +15,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from golfcards.web.operations import RESTART_CLOSE
+from golfcards.web.server.operations import RESTART_CLOSE
 from tests.serving import golf_serve
 
 

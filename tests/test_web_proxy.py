@@ -20,7 +20,7 @@ import pytest
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
-from golfcards.web.rooms import GUESSES
+from golfcards.web.sixcard.rooms import GUESSES
 from tests.serving import ROOT, Server, golf_serve
 
 HAPROXY = shutil.which("haproxy") or "/usr/sbin/haproxy"

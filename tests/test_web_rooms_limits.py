@@ -22,8 +22,8 @@ from websockets.sync.client import connect
 from golfcards.errors import GolfError
 from golfcards.sixcard.rules import SixCardRules
 from golfcards.web.app import create_app
-from golfcards.web.connections import ConnectionLimits, OpenConnections
-from golfcards.web.rooms import GUESSES, LOBBY_IDLE, MATCH_IDLE, MAX_ROOMS, ROOMS_PER_ADDRESS, Rooms
+from golfcards.web.server.connections import ConnectionLimits, OpenConnections
+from golfcards.web.sixcard.rooms import GUESSES, LOBBY_IDLE, MATCH_IDLE, MAX_ROOMS, ROOMS_PER_ADDRESS, Rooms
 from tests.serving import ROOT, golf_serve
 
 HOUR = 3600.0

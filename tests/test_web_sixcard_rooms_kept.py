@@ -18,7 +18,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from golfcards.web.app import create_app
-from golfcards.web.rooms import ROOM_CODE_LENGTH, SeatKind
+from golfcards.web.sixcard.rooms import ROOM_CODE_LENGTH, SeatKind
 from tests.sixcard_ws import create, receive, receive_state
 from tests.test_web_sixcard import CARD_CODE, hidden_codes
 
@@ -360,7 +360,7 @@ def test_a_room_code_is_never_reused(tmp_path, monkeypatch):
     with server(db) as client:
         first = create(client, name="Ana", players=2)["code"]
     letters = iter(first + "Q" * ROOM_CODE_LENGTH)
-    monkeypatch.setattr("golfcards.web.rooms.secrets.choice", lambda alphabet: next(letters))
+    monkeypatch.setattr("golfcards.web.sixcard.rooms.secrets.choice", lambda alphabet: next(letters))
     with server(db) as client:
         second = create(client, name="Bea", players=2)["code"]
     assert second == "Q" * ROOM_CODE_LENGTH, "the code of a stored room is not handed out again"

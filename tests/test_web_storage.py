@@ -22,7 +22,7 @@ from golfcards.runners.storage import MIGRATIONS, SCHEMA_VERSION
 from golfcards.solitaire.board import Board, parse_action
 from golfcards.solitaire.solver import solve
 from golfcards.web.app import create_app
-from golfcards.web.first_deals import STOCK
+from golfcards.web.solitaire.first_deals import STOCK
 from tests.postgres import rows
 from tests.serving import golf_serve
 

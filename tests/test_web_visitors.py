@@ -17,7 +17,7 @@ from starlette.testclient import TestClient
 from golfcards.runners.storage import REQUEST_MEMORY, Storage
 from golfcards.solitaire import solver
 from golfcards.web.app import create_app
-from golfcards.web.requests import NEW_PLAYERS_AT_ONCE, NewPlayers
+from golfcards.web.server.requests import NEW_PLAYERS_AT_ONCE, NewPlayers
 from tests.postgres import rows, writing
 from tests.serving import golf_serve
 

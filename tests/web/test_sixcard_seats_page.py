@@ -19,8 +19,8 @@ from websockets.sync.client import connect
 
 from golfcards.cards import card_from_index
 from golfcards.runners.storage import Storage
-from golfcards.web.room_store import restore
-from golfcards.web.rooms import GUESSES
+from golfcards.web.sixcard.room_store import restore
+from golfcards.web.sixcard.rooms import GUESSES
 
 
 def _start_server():

@@ -33,24 +33,30 @@ from golfcards.runners.sixcard_records import SixCardRecords
 from golfcards.runners.solitaire_games import SolitaireGames
 from golfcards.runners.storage import BUSY_TIMEOUT, Forgotten, Storage
 from golfcards.solitaire.solver import warm_up
-from golfcards.web import daily_routes, live_routes, rules_pages, sixcard_record, sixcard_routes, solitaire_routes
-from golfcards.web.bot_pool import DECISION_CAP, BotPool
-from golfcards.web.first_deals import FirstDeals
-from golfcards.web.forwarded import ForwardedHeaders, Networks, parse_networks
-from golfcards.web.guard import Guard
-from golfcards.web.operations import Metrics, Operations
-from golfcards.web.requests import (
+from golfcards.web.pages import rules as rules_pages
+from golfcards.web.pages.strings import page_strings
+from golfcards.web.server.error_page import message_page
+from golfcards.web.server.forwarded import ForwardedHeaders, Networks, parse_networks
+from golfcards.web.server.guard import Guard
+from golfcards.web.server.operations import Metrics, Operations
+from golfcards.web.server.requests import (
     NEW_PLAYERS_AT_ONCE,
     PLAYER_KEY,
     NewPlayers,
     error_response,
     request_translator,
 )
-from golfcards.web.room_store import CLEAN_EVERY, RoomStore
-from golfcards.web.rooms import Room, Rooms
-from golfcards.web.sixcard_routes import Tables
-from golfcards.web.sixcard_seats import AWAY_SECONDS
-from golfcards.web.strings import page_strings
+from golfcards.web.sixcard import records as sixcard_record
+from golfcards.web.sixcard import routes as sixcard_routes
+from golfcards.web.sixcard.bot_pool import DECISION_CAP, BotPool
+from golfcards.web.sixcard.room_store import CLEAN_EVERY, RoomStore
+from golfcards.web.sixcard.rooms import Room, Rooms
+from golfcards.web.sixcard.routes import Tables
+from golfcards.web.sixcard.seats import AWAY_SECONDS
+from golfcards.web.solitaire import daily as daily_routes
+from golfcards.web.solitaire import live as live_routes
+from golfcards.web.solitaire import routes as solitaire_routes
+from golfcards.web.solitaire.first_deals import FirstDeals
 
 logger = logging.getLogger(__name__)
 STATIC = Path(__file__).resolve().parent / "static"
@@ -85,7 +91,7 @@ async def not_found(request: Request, exc: Exception) -> Response:
     error = GolfError("request.not_found", "not found")
     if request.url.path.startswith("/api/"):
         return error_response(error, t, status)
-    return rules_pages.message_page(t, error, status)
+    return message_page(t, error, status)
 
 
 def _log_loaded(room: Room) -> None:
@@ -138,16 +144,16 @@ def create_app(
     server goes by (any IP address is taken too; None: any ``Host``).
     ``away`` is the time in seconds a player may be away during a six-card match before a bot plays
     for them; ``bot_decision_cap`` the seconds a table waits for a bot's decision before a cheaper
-    level decides that turn (:mod:`golfcards.web.bot_pool`); ``today`` is the day of the daily deal
+    level decides that turn (:mod:`golfcards.web.sixcard.bot_pool`); ``today`` is the day of the daily deal
     (default: the UTC date; tests fix it); ``keep_idle_days`` and ``keep_unfinished_days`` are the
     retention policy (:meth:`~golfcards.runners.storage.Storage.forget`, run as the server starts
     and every :data:`FORGET_EVERY` seconds in a thread of its own): players who played nothing for
     that many days are deleted with their data, and courses left unfinished that long (None or 0:
     kept for ever); ``new_players`` is how many players one network (an address, an IPv6 /64) may
-    create at once, then one more every :data:`~golfcards.web.requests.NEW_PLAYER_SECONDS`;
+    create at once, then one more every :data:`~golfcards.web.server.requests.NEW_PLAYER_SECONDS`;
     ``trusted_proxies`` are the reverse proxies (addresses or networks) whose forwarded headers name
-    the client (:mod:`golfcards.web.forwarded`; none: such headers are ignored); ``metrics_allowed``
-    the clients that may read ``/metrics`` (:mod:`golfcards.web.operations`);
+    the client (:mod:`golfcards.web.server.forwarded`; none: such headers are ignored); ``metrics_allowed``
+    the clients that may read ``/metrics`` (:mod:`golfcards.web.server.operations`);
     ``storage_timeout`` is how long a write waits for another writer of the file; with
     ``freeze_heap`` (``golf serve``) everything made once started (modules, routes, the solver's
     tables) is frozen (``gc.freeze()``): it lives as long as the server, and the garbage collector

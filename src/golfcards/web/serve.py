@@ -20,7 +20,7 @@ from golfcards.i18n import translator
 from golfcards.i18n.console import add_language_option, report_error
 from golfcards.runners.storage import database_location, default_db_path, shown_location
 from golfcards.shuffle import ascii_number
-from golfcards.web.forwarded import parse_networks
+from golfcards.web.server.forwarded import parse_networks
 
 HIGHEST_PORT = 65535
 MAX_NEW_PLAYERS = 1_000_000
@@ -169,7 +169,7 @@ def run_serve(args: argparse.Namespace) -> int:
     t = translator(args.lang)
     try:
         from golfcards.web.app import LOOPBACK, create_app
-        from golfcards.web.operations import StoppingServer, configure_json_logging
+        from golfcards.web.server.operations import StoppingServer, configure_json_logging
     except ImportError:
         print(
             t.gettext(
@@ -276,13 +276,13 @@ def server_config(app: Any, open_files: int, proxies: tuple[Any, ...] = (), log_
     WebSocket frame is refused from its header (close 1009) instead of read. Per-message deflate is
     off: a few kilobytes compressed would otherwise grow to a message of ``ws_max_size`` in the
     server, and a table's messages are small. uvicorn's own proxy headers are off: the app
-    believes them only from ``proxies`` (:mod:`golfcards.web.forwarded`), which are also exempt
-    from the connection cap per address (:mod:`golfcards.web.connections`).
+    believes them only from ``proxies`` (:mod:`golfcards.web.server.forwarded`), which are also exempt
+    from the connection cap per address (:mod:`golfcards.web.server.connections`).
     """
     import uvicorn
 
-    from golfcards.web.connections import TOTAL, ConnectionLimits, protocols
-    from golfcards.web.sixcard_routes import MAX_MESSAGE
+    from golfcards.web.server.connections import TOTAL, ConnectionLimits, protocols
+    from golfcards.web.sixcard.routes import MAX_MESSAGE
 
     limits = ConnectionLimits(total=max(1, min(TOTAL, open_files - FILES_KEPT)), proxies=proxies)
     http, ws = protocols(limits)

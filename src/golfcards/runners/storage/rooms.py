@@ -2,7 +2,7 @@
 with its rules, its seats (seat tokens only as SHA-256 hashes), the first deal code and the secret key
 of its match, and a row per event of the match (an action of a seat, or the deal of the next hole)
 in the order they happened. Loading a room replays its events through the engine;
-:mod:`golfcards.web.room_store` turns rooms into these rows and back."""
+:mod:`golfcards.web.sixcard.room_store` turns rooms into these rows and back."""
 
 from __future__ import annotations
 

@@ -18,7 +18,7 @@ from golfcards.solitaire.course import COURSE_DEALS, PAR, PAR_PER_DEAL, Course
 from golfcards.solitaire.hint import Hint
 from golfcards.solitaire.solver import Verdict
 from golfcards.solitaire.view import SolitaireView
-from golfcards.web.card_faces import card_json
+from golfcards.web.pages.card_faces import card_json
 
 
 def board_json(view: SolitaireView, t: Translator) -> dict[str, object]:

@@ -1,6 +1,6 @@
 """The six-card page's words for house rules, spectators and the record (merged into ``PAGE_STRINGS``).
 
-Kept apart from :mod:`golfcards.web.strings` so that these features' words travel together; the
+Kept apart from :mod:`golfcards.web.pages.strings` so that these features' words travel together; the
 page reads them like every other string (``data-i18n`` keys, ``Golf.t(key)``).
 """
 

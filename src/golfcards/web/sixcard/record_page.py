@@ -3,7 +3,7 @@
 Replays are built from stored records only, and a record exists only for a finished match
 (:mod:`golfcards.sixcard.record`), so every card may be shown: a replay step gives every grid
 card by card together with which cards were face up at that step. Words come from gettext, card
-faces from :func:`golfcards.web.card_faces.card_json`.
+faces from :func:`golfcards.web.pages.card_faces.card_json`.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from golfcards.sixcard.match import winners
 from golfcards.sixcard.record import MatchRecord
 from golfcards.sixcard.state import HoleState
 from golfcards.sixcard.view import RULE_FIELDS
-from golfcards.web.card_faces import card_json
-from golfcards.web.sixcard_house import house_rules_json, rule_value_text
+from golfcards.web.pages.card_faces import card_json
+from golfcards.web.sixcard.house import house_rules_json, rule_value_text
 
 DEALT = N_("Hole {hole}: the deal, every card face down")
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

@@ -4,7 +4,7 @@
   ``golfcards_player`` cookie, as for Solitaire, sent with the WebSocket) holds each seat, and
   stores a match once, when it is over, off the event loop, before the last state goes out.
 * ``GET /sixcard/record`` is the page. The six-card pages give a visitor without a player a player id
-  in the cookie, signed by the server and stored nowhere (:func:`~golfcards.web.requests.unstored_player_id`),
+  in the cookie, signed by the server and stored nowhere (:func:`~golfcards.web.server.requests.unstored_player_id`),
   so that the room's WebSocket carries it: the player is stored with their first finished match (or
   their first Solitaire game). Reading the pages, the record or a match stores nothing.
 * ``GET /api/sixcard/record[?before=ID]``: statistics per grid and per bot level, and the history
@@ -35,7 +35,7 @@ from golfcards.runners.sixcard_records import HISTORY_PAGE, MatchSummary, SeatIn
 from golfcards.shuffle import ascii_number
 from golfcards.sixcard.match import Match
 from golfcards.sixcard.record import MatchRecord
-from golfcards.web.requests import (
+from golfcards.web.server.requests import (
     COOKIE_AGE,
     PLAYER_COOKIE,
     error_response,
@@ -43,8 +43,8 @@ from golfcards.web.requests import (
     signed_player_id,
     unstored_player_id,
 )
-from golfcards.web.rooms import Room, SeatKind
-from golfcards.web.sixcard_record_view import replay_json, scorecard_csv, scorecard_json, statistics_json, summary_json
+from golfcards.web.sixcard.record_page import replay_json, scorecard_csv, scorecard_json, statistics_json, summary_json
+from golfcards.web.sixcard.rooms import Room, SeatKind
 
 logger = logging.getLogger(__name__)
 MAX_ID = 2**62

@@ -20,7 +20,7 @@ worker is withdrawn).
 The queue is fair between network addresses: each room is charged to the address that created it,
 and the worker takes one bot turn per address in turn, so a guest with many rooms of bots slows
 nobody else's bots more than one with a single room (how many rooms an address may hold is
-:data:`golfcards.web.rooms.ROOMS_PER_ADDRESS`).
+:data:`golfcards.web.sixcard.rooms.ROOMS_PER_ADDRESS`).
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from golfcards.runners.compute import FairPool
 from golfcards.sixcard.actions import Action
 from golfcards.sixcard.bots import Bot, make_bot
 from golfcards.sixcard.view import View
-from golfcards.web.rooms import Room
+from golfcards.web.sixcard.rooms import Room
 
 logger = logging.getLogger(__name__)
 

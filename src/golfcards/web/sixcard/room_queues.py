@@ -1,7 +1,7 @@
 """What waits on one room connection: the messages it sent and the server has not carried out yet,
 and those the server has for it and has not sent yet.
 
-A room tells each of its clients of every change (:mod:`golfcards.web.sixcard_routes`); a client
+A room tells each of its clients of every change (:mod:`golfcards.web.sixcard.routes`); a client
 that reads slowly, or one that sends a burst of messages, must cost that client alone.
 
 * :class:`Outbox` keeps the answers and errors for one client in order, bounded, and only the newest

@@ -1,11 +1,11 @@
 """Six-card Golf rooms: seats held by unguessable tokens, bots in empty seats, one match at a time.
 
-A room lives in the server's memory and in its database (:mod:`golfcards.web.room_store` writes
+A room lives in the server's memory and in its database (:mod:`golfcards.web.sixcard.room_store` writes
 every change before anyone is told of it, so a restart loses nothing). The server is the only
 authority: a client names no seat, its token does; every action goes through the engine's
 :class:`~golfcards.sixcard.match.Match`, which refuses anything out of turn. A seat keeps only the
 SHA-256 hash of its token. What a client may see is decided by the engine's ``view_for`` alone (see
-:mod:`golfcards.web.sixcard_view`); this module keeps only what the whole table saw of each
+:mod:`golfcards.web.sixcard.state_message`); this module keeps only what the whole table saw of each
 player's last action, read from the spectator's view.
 
 A player who is away (no open connection) during a match may have a bot play for them (a
@@ -35,7 +35,7 @@ from golfcards.sixcard.match import Match
 from golfcards.sixcard.rules import SixCardRules
 from golfcards.sixcard.state import Phase, Refusal
 from golfcards.sixcard.view import View, view_for
-from golfcards.web.addresses import limit_key
+from golfcards.web.server.addresses import limit_key
 
 ROOM_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Room codes avoid letters that look alike (no I, O, 0, 1)."""
@@ -175,7 +175,7 @@ class Room:
     serial: int = 0
     """How many matches were started at this table (a rematch starts another)."""
     creator: str = ""
-    """The :func:`~golfcards.web.addresses.limit_key` of the address that created the room (rooms
+    """The :func:`~golfcards.web.server.addresses.limit_key` of the address that created the room (rooms
     are bounded per address)."""
     owner: str | None = None
     """The hash of the player id of the browser that created the room, if it sent one."""
@@ -428,7 +428,7 @@ def normal_code(code: object) -> str | None:
 
 class Guesses:
     """Failed room look-ups per address (a token bucket): :data:`GUESSES` at once, then one more every
-    :data:`GUESS_SECONDS`. An address counts under its :func:`~golfcards.web.addresses.limit_key`
+    :data:`GUESS_SECONDS`. An address counts under its :func:`~golfcards.web.server.addresses.limit_key`
     (an IPv6 address by its /64 network, which one device may own whole)."""
 
     def __init__(self, clock: Callable[[], float]) -> None:

@@ -18,8 +18,8 @@ from golfcards.i18n.sixcard import bot_seat_name, end_text, hole_winners_text, w
 from golfcards.sixcard.match import winners
 from golfcards.sixcard.state import Phase
 from golfcards.sixcard.view import View
-from golfcards.web.card_faces import face
-from golfcards.web.rooms import HOST, LastAction, Room, SeatKind
+from golfcards.web.pages.card_faces import face
+from golfcards.web.sixcard.rooms import HOST, LastAction, Room, SeatKind
 
 T = TypeVar("T")
 

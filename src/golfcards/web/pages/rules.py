@@ -16,9 +16,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from golfcards.cards import parse_card, parse_cards
-from golfcards.errors import GolfError
 from golfcards.i18n import N_, Translator
-from golfcards.i18n.errors import error_text
 from golfcards.i18n.sixcard import score_text
 from golfcards.i18n.solitaire import BLOCKED_MESSAGE, board_text, refusal_text
 from golfcards.sixcard.actions import DiscardDrawn, DrawStock, Swap
@@ -27,9 +25,9 @@ from golfcards.sixcard.scoring import GridScore, parse_grid, score_column, score
 from golfcards.sixcard.state import HoleState
 from golfcards.solitaire.board import POINTS_PER_CARD, Board, Touch, parse_action
 from golfcards.solitaire.deal import TABLEAU_SIZE
-from golfcards.web.card_faces import card_json
-from golfcards.web.html import shell
-from golfcards.web.requests import request_translator
+from golfcards.web.pages.card_faces import card_json
+from golfcards.web.server.html import shell
+from golfcards.web.server.requests import request_translator
 
 EXAMPLE_CODE = "GO1-E-AAAAAAB"
 WINNING_LINE = ("d 5 2 d 6 6 5 6 1 5 d 7 4 5 2 d 3 1 7 d 2 3 d 4 4 3 7 d d 4 d d 1 2 3 2 4 6 1 1 7 d 6 5 3 d 7").split()
@@ -823,13 +821,6 @@ async def sixcard_rules(request: Request) -> Response:
 async def rules_index(request: Request) -> Response:
     query = f"?{request.url.query}" if request.url.query else ""
     return RedirectResponse(f"/rules/solitaire{query}", status_code=307)
-
-
-def message_page(t: Translator, error: GolfError, status: int) -> Response:
-    """A short localized page for an address that does not exist."""
-    back = t.gettext("Back to the game")
-    body = f'<h1>{escape(error_text(error, t))}</h1><p><a href="/solitaire?lang={t.language}">{escape(back)}</a></p>'
-    return HTMLResponse(shell(t, error_text(error, t), body, "/solitaire"), status_code=status)
 
 
 def routes() -> list[Route]:

@@ -8,7 +8,7 @@ said honestly rather than guessed, ``moves`` is the move count of the position j
 drops an answer about an older position), and a won game gets no message.
 
 The position judged is the visitor's current game as every Solitaire route sees it
-(:func:`golfcards.web.solitaire_routes._game`): for a visitor who has not played yet, the deal their
+(:func:`golfcards.web.solitaire.routes._game`): for a visitor who has not played yet, the deal their
 page shows. Asking creates no player and deals no game, so the page's first action still applies to
 the deal on screen.
 """
@@ -24,7 +24,7 @@ from golfcards.i18n import Translator
 from golfcards.i18n.analysis import live_winnable_text
 from golfcards.runners.solitaire_games import judge_live
 from golfcards.solitaire.board import Status
-from golfcards.web.solitaire_routes import Visitor, _game, _solver, _visitor_route
+from golfcards.web.solitaire.routes import Visitor, _game, _solver, _visitor_route
 
 
 async def live(request: Request, visitor: Visitor, t: Translator) -> dict[str, Any]:

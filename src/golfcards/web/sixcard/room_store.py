@@ -1,6 +1,6 @@
 """Six-card rooms in the database: written before anyone is told of a change, loaded after a restart.
 
-:class:`RoomStore` turns a :class:`~golfcards.web.rooms.Room` into the rows of
+:class:`RoomStore` turns a :class:`~golfcards.web.sixcard.rooms.Room` into the rows of
 :mod:`golfcards.runners.storage` (rules, seats with hashed tokens, the match's first deal code and
 secret key, the match's events in order) and back. A room is loaded the first time someone asks
 for its code after a restart (or after it left memory): its events are replayed through the engine,
@@ -18,9 +18,9 @@ write fails is dropped from memory, so that it is loaded again as last written; 
 queued meanwhile, are not written.
 
 Rooms do not live for ever. A room nobody is connected to is deleted (from memory and the
-database) after :data:`~golfcards.web.rooms.LOBBY_IDLE` seconds (an hour) when its match has not
-started or is over, after :data:`~golfcards.web.rooms.MATCH_IDLE` seconds (12 hours) when a match
-is under way: :class:`~golfcards.web.rooms.Rooms` forgets it and the store deletes its rows. Rooms
+database) after :data:`~golfcards.web.sixcard.rooms.LOBBY_IDLE` seconds (an hour) when its match has not
+started or is over, after :data:`~golfcards.web.sixcard.rooms.MATCH_IDLE` seconds (12 hours) when a match
+is under way: :class:`~golfcards.web.sixcard.rooms.Rooms` forgets it and the store deletes its rows. Rooms
 left in the database by a server that stopped are deleted by the same limits, counted from their
 last change: :meth:`RoomStore.clean` runs when the server starts and every :data:`CLEAN_EVERY`
 seconds.
@@ -46,7 +46,7 @@ from golfcards.sixcard.bots import make_bot
 from golfcards.sixcard.codes import DealCode
 from golfcards.sixcard.match import Match
 from golfcards.sixcard.rules import SixCardRules
-from golfcards.web.rooms import LOBBY_IDLE, MATCH_IDLE, Room, Rooms, Seat, SeatKind, normal_code
+from golfcards.web.sixcard.rooms import LOBBY_IDLE, MATCH_IDLE, Room, Rooms, Seat, SeatKind, normal_code
 
 logger = logging.getLogger(__name__)
 
@@ -287,7 +287,7 @@ class RoomStore:
     async def find(self, code: object, address: str, token: object = None) -> Room:
         """The room with this code, from memory or loaded from the database, for a client at
         ``address``: ``room.not_found`` if none. An address's failed look-ups are rate-limited
-        (:class:`~golfcards.web.rooms.Guesses`): once it has spent them, only a client that shows the
+        (:class:`~golfcards.web.sixcard.rooms.Guesses`): once it has spent them, only a client that shows the
         ``token`` of a seat of the room opens it, and every other look-up, of a room that exists or
         not, is refused alike (``room.too_many_tries``): the address may go on playing, not guessing."""
         guessing = self.rooms.guesses.allowed(address)

@@ -1,7 +1,7 @@
 """Checks every request passes before a route sees it, and headers every answer carries (a pure ASGI
 middleware).
 
-* A body announced longer than :data:`~golfcards.web.requests.MAX_BODY` gets 413 at once, whatever
+* A body announced longer than :data:`~golfcards.web.server.requests.MAX_BODY` gets 413 at once, whatever
   the route, and the connection is closed instead of read to its end.
 * A request (or a browser's WebSocket) whose ``Host`` is a name the server does not go by is refused
   (400, or 403 for a WebSocket): a page of another site whose name was made to point at this machine
@@ -23,8 +23,8 @@ from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from golfcards.errors import GolfError
-from golfcards.web import rules_pages
-from golfcards.web.requests import STATUS, declared_too_large, error_response, request_translator
+from golfcards.web.server.error_page import message_page
+from golfcards.web.server.requests import STATUS, declared_too_large, error_response, request_translator
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
@@ -45,7 +45,7 @@ def error_answer(request: Request, error: GolfError) -> Response:
     status = STATUS.get(error.key, 400)
     if request.url.path.startswith("/api/"):
         return error_response(error, t, status)
-    response = rules_pages.message_page(t, error, status)
+    response = message_page(t, error, status)
     if status == 413:
         response.headers["Connection"] = "close"
     return response

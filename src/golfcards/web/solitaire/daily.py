@@ -27,11 +27,11 @@ from golfcards.i18n import Translator
 from golfcards.i18n.solitaire import rules_label
 from golfcards.runners.daily import DailyDeals, DailyRow, DailySummary
 from golfcards.solitaire.rules import RuleName, Rules
-from golfcards.web.addresses import limit_key
-from golfcards.web.daily_strings import DAILY_STRINGS
-from golfcards.web.requests import client_address, field, json_body
-from golfcards.web.solitaire_routes import _player_route, _reader_route
-from golfcards.web.solitaire_view import game_json
+from golfcards.web.pages.daily_strings import DAILY_STRINGS
+from golfcards.web.server.addresses import limit_key
+from golfcards.web.server.requests import client_address, field, json_body
+from golfcards.web.solitaire.routes import _player_route, _reader_route
+from golfcards.web.solitaire.state_json import game_json
 
 
 def _rules(name: object) -> Rules:

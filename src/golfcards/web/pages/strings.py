@@ -13,9 +13,9 @@ from golfcards.i18n.sixcard import BOT_NAMES
 from golfcards.i18n.solitaire import refusal_text, rule_name
 from golfcards.solitaire.board import Refusal
 from golfcards.solitaire.rules import RuleName
-from golfcards.web.daily_strings import DAILY_STRINGS
-from golfcards.web.difficulty_strings import DIFFICULTY_STRINGS
-from golfcards.web.sixcard_strings import SIXCARD_STRINGS
+from golfcards.web.pages.daily_strings import DAILY_STRINGS
+from golfcards.web.pages.difficulty_strings import DIFFICULTY_STRINGS
+from golfcards.web.pages.sixcard_strings import SIXCARD_STRINGS
 
 PAGE_STRINGS: dict[str, str] = {
     # site

@@ -3,7 +3,7 @@
 * ``POST /api/sixcard/rooms`` ``{"players": 2–4, "name": "Ana", "bots": ["normal", …], "start": bool,
   "rules": {house rules}}`` creates a room; the creator is the host in seat 1 and gets the seat's
   token. Bots fill the next seats; ``start`` begins the match at once (playing against bots). The
-  house rules (:mod:`golfcards.web.sixcard_house`) hold for the room's every match.
+  house rules (:mod:`golfcards.web.sixcard.house`) hold for the room's every match.
 * ``/sixcard`` (the lobby) and ``/sixcard/{code}`` (a room) are the page.
 * ``/ws/sixcard/{code}?lang=ca`` is the room's WebSocket. Client messages (JSON objects):
   ``{"type": "hello", "token"}`` takes back a seat, ``{"type": "join", "name"}`` takes an open one,
@@ -13,30 +13,30 @@
   ``{"type": "stand_in", "seat"}`` (host: a bot plays at once for that absent player),
   ``{"type": "remove", "seat"}`` (host: that player loses the seat and gets no seat of the room
   again), ``{"type": "take_back"}`` (a player whose seat a bot plays plays again; see
-  :mod:`golfcards.web.sixcard_seats`).
+  :mod:`golfcards.web.sixcard.seats`).
   The server answers ``{"type": "welcome", "seat", "token"}``, ``{"type": "error", "key",
   "message"}``, and after every change sends each client its own ``{"type": "state", …}``
-  (:class:`golfcards.web.sixcard_view.RoomMoment`).
+  (:class:`golfcards.web.sixcard.state_message.RoomMoment`).
 
 A change is told to each client once, as the room is when the broadcast runs: changes made
 meanwhile are told together, a message that changes nothing is told to no one, a client that reads
-slowly is sent the newest state only (:class:`~golfcards.web.room_queues.Outbox`), and news of
+slowly is sent the newest state only (:class:`~golfcards.web.sixcard.room_queues.Outbox`), and news of
 spectators alone (one arriving or leaving) goes out at most every :data:`SPECTATOR_NEWS_SECONDS`.
 A client's messages are carried out in turn with everyone else's work, at most
-:data:`~golfcards.web.room_queues.MESSAGES_PER_SECOND` once it has sent a burst; a client with more
-than :data:`~golfcards.web.room_queues.MESSAGE_BACKLOG` waiting floods: it is told
+:data:`~golfcards.web.sixcard.room_queues.MESSAGES_PER_SECOND` once it has sent a burst; a client with more
+than :data:`~golfcards.web.sixcard.room_queues.MESSAGE_BACKLOG` waiting floods: it is told
 ``room.too_many_messages`` and its connection closed (4429). A visitor beyond the room's
-:data:`~golfcards.web.sixcard_table.MAX_SPECTATORS` that takes no seat is told
+:data:`~golfcards.web.sixcard.spectators.MAX_SPECTATORS` that takes no seat is told
 ``room.too_many_spectators`` and closed (4503).
 
-An address that has spent its failed room look-ups (:class:`golfcards.web.rooms.Guesses`) opens a
+An address that has spent its failed room look-ups (:class:`golfcards.web.sixcard.rooms.Guesses`) opens a
 room only with a ``hello`` carrying a seat's token as its first message; anything else is refused
 as a wrong code is (``room.too_many_tries``, close code 4429), so that it may go on playing but not
 guessing.
 
 The server is the only authority: the seat comes from the connection's token, never from a
 message, and every action goes through the engine. Every change is written to the database
-(:mod:`golfcards.web.room_store`) before anyone is told of it.
+(:mod:`golfcards.web.sixcard.room_store`) before anyone is told of it.
 """
 
 from __future__ import annotations
@@ -64,16 +64,23 @@ from golfcards.i18n.errors import error_text
 from golfcards.json_input import read_json
 from golfcards.sixcard.actions import Action, action_from_json
 from golfcards.sixcard.state import Refusal
-from golfcards.web.bot_pool import BotPool
-from golfcards.web.requests import client_address, error_response, field, json_body, json_text, request_translator
-from golfcards.web.room_queues import Inbox, MessageBudget, Outbox
-from golfcards.web.room_store import RoomStore
-from golfcards.web.rooms import HOST, Room, Rooms, SeatKind, clean_name
-from golfcards.web.sixcard_house import rules_from_json
-from golfcards.web.sixcard_record import cookie_player
-from golfcards.web.sixcard_seats import AWAY_SECONDS, AwayWatch, seat_extras, seat_states
-from golfcards.web.sixcard_table import MAX_SPECTATORS, SPECTATORS_LISTED, table_extras
-from golfcards.web.sixcard_view import RoomMoment
+from golfcards.web.server.requests import (
+    client_address,
+    error_response,
+    field,
+    json_body,
+    json_text,
+    request_translator,
+)
+from golfcards.web.sixcard.bot_pool import BotPool
+from golfcards.web.sixcard.house import rules_from_json
+from golfcards.web.sixcard.records import cookie_player
+from golfcards.web.sixcard.room_queues import Inbox, MessageBudget, Outbox
+from golfcards.web.sixcard.room_store import RoomStore
+from golfcards.web.sixcard.rooms import HOST, Room, Rooms, SeatKind, clean_name
+from golfcards.web.sixcard.seats import AWAY_SECONDS, AwayWatch, seat_extras, seat_states
+from golfcards.web.sixcard.spectators import MAX_SPECTATORS, SPECTATORS_LISTED, table_extras
+from golfcards.web.sixcard.state_message import RoomMoment
 
 logger = logging.getLogger(__name__)
 T = TypeVar("T")

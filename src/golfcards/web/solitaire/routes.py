@@ -15,8 +15,8 @@
 
 The player is the browser's ``golfcards_player`` cookie, created when the visitor first acts (an
 action or a new game): until then nothing is stored, and the deal shown is one of the winnable deals
-of :mod:`golfcards.web.first_deals`, remembered in the ``golfcards_deal`` cookie. One network creates
-at most :data:`~golfcards.web.requests.NEW_PLAYERS_AT_ONCE` players at once (then 429,
+of :mod:`golfcards.web.solitaire.first_deals`, remembered in the ``golfcards_deal`` cookie. One network creates
+at most :data:`~golfcards.web.server.requests.NEW_PLAYERS_AT_ONCE` players at once (then 429,
 ``request.too_many_players``). Changes may carry a ``request_id``: a retried request is applied once.
 A hint or the solution marks the player's stored game as assisted (the daily table leaves it out).
 
@@ -52,8 +52,7 @@ from golfcards.solitaire.board import Action, Board, parse_action
 from golfcards.solitaire.codes import GameCode, rules_key
 from golfcards.solitaire.difficulty import Grade
 from golfcards.solitaire.rules import RuleName, Rules
-from golfcards.web.first_deals import FirstDeals
-from golfcards.web.requests import (
+from golfcards.web.server.requests import (
     COOKIE_AGE,
     PLAYER_COOKIE,
     NewPlayers,
@@ -68,7 +67,8 @@ from golfcards.web.requests import (
     signed_player_id,
     writing,
 )
-from golfcards.web.solitaire_view import (
+from golfcards.web.solitaire.first_deals import FirstDeals
+from golfcards.web.solitaire.state_json import (
     course_json,
     finished_course_json,
     game_json,
@@ -186,7 +186,7 @@ def _cookie(request: Request) -> str:
 def _newcomer(request: Request, cookie: str) -> str | None:
     """Count a player about to be created for the request's network (``request.too_many_players``
     when it has created its share lately); the id to store: the cookie's if this server gave it out
-    (:func:`~golfcards.web.requests.unstored_player_id`), else None (a new one)."""
+    (:func:`~golfcards.web.server.requests.unstored_player_id`), else None (a new one)."""
     new_players: NewPlayers = request.app.state.new_players
     new_players.admit(client_address(request))
     return cookie if cookie and signed_player_id(cookie, request.app.state.player_key) else None

@@ -4,7 +4,7 @@ A player is *away* when their seat has no open connection while a match is playe
 after a restart, or a table everyone left, counts its absent players away from the moment someone
 sits at it again). When a seat has been away for
 the server's time away (:data:`AWAY_SECONDS` by default, ``golf serve --away SECONDS``) and another
-player is at the table waiting, a bot (:data:`~golfcards.web.rooms.STAND_IN_LEVEL`) plays for the
+player is at the table waiting, a bot (:data:`~golfcards.web.sixcard.rooms.STAND_IN_LEVEL`) plays for the
 absent player; the host may ask for it at once. The player's link still holds the seat: back at the
 table, they take it back. The clock lives here, in the server, never in the engine.
 """
@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from golfcards.i18n import N_, Translator
-from golfcards.web.rooms import HOST, Room, SeatKind
+from golfcards.web.sixcard.rooms import HOST, Room, SeatKind
 
 AWAY_SECONDS = 60.0
 """How long a player may be away during a match before a bot plays for them."""

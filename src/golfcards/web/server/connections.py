@@ -12,11 +12,11 @@ uvicorn's HTTP and WebSocket protocols with those bounds added, for ``uvicorn.Co
 * the kernel holds at most :attr:`ConnectionLimits.send_buffer` (doubled) unsent for a connection;
 * one address holds at most :attr:`ConnectionLimits.per_address` connections and the server at most
   :attr:`ConnectionLimits.total` (HTTP and WebSocket alike): the next one gets 503 and is closed (an
-  IPv6 address counts by its /64 network, as every per-address cap: :func:`~golfcards.web.addresses.limit_key`).
+  IPv6 address counts by its /64 network, as every per-address cap: :func:`~golfcards.web.server.addresses.limit_key`).
   This level sees only the socket's peer: the trusted reverse proxies
   (:attr:`ConnectionLimits.proxies`), which carry every player's connections, are exempt from the
   cap per address but count toward the total; the app's own caps count each client behind them
-  (:mod:`golfcards.web.forwarded`), and the proxy bounds connections per client itself;
+  (:mod:`golfcards.web.server.forwarded`), and the proxy bounds connections per client itself;
 * a WebSocket whose app has finished (a client dropped for reading too slowly) is aborted, not left
   open until the client reads what is buffered for it.
 """
@@ -34,8 +34,8 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.utils import get_remote_addr
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
-from golfcards.web.addresses import limit_key
-from golfcards.web.forwarded import Network, Networks
+from golfcards.web.server.addresses import limit_key
+from golfcards.web.server.forwarded import Network, Networks
 
 HEADER_BYTES = 16 * 1024
 """The request line and headers of one request: the pages send well under 2 KB."""

@@ -28,7 +28,7 @@ from golfcards.errors import GolfError
 from golfcards.i18n import DEFAULT_LANGUAGE, Translator, language_from_accept_header, normalize_language, translator
 from golfcards.i18n.errors import error_text
 from golfcards.json_input import read_json
-from golfcards.web.addresses import limit_key
+from golfcards.web.server.addresses import limit_key
 
 T = TypeVar("T")
 PLAYER_COOKIE = "golfcards_player"
@@ -70,7 +70,7 @@ def _first_tag(header: str) -> str:
 def client_address(connection: HTTPConnection) -> str:
     """The network address a request or WebSocket comes from: the socket's own, or, from a reverse
     proxy named by ``golf serve --forwarded-allow-ips``, the client that proxy names
-    (:mod:`golfcards.web.forwarded`); "" if the server cannot tell."""
+    (:mod:`golfcards.web.server.forwarded`); "" if the server cannot tell."""
     return connection.client.host if connection.client else ""
 
 
@@ -83,7 +83,7 @@ NETWORKS_KEPT = 65_536
 
 
 class NewPlayers:
-    """The players created per network (:func:`golfcards.web.addresses.limit_key`), a token bucket:
+    """The players created per network (:func:`golfcards.web.server.addresses.limit_key`), a token bucket:
     ``at_once`` (by default :data:`NEW_PLAYERS_AT_ONCE`) at once, then one more every
     :data:`NEW_PLAYER_SECONDS`. Use from the event loop only."""
 

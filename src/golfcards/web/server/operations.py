@@ -5,7 +5,7 @@
   ``app.state.ready_checks``, run in the storage thread for reads, within :data:`READY_SECONDS`)
   and the server is not stopping; 503 ``{"ready": false, "reason": …}`` otherwise.
 * ``GET /metrics``: Prometheus' text format (:class:`Metrics`), only to clients whose address is in
-  ``metrics_allowed`` (the client's address as :mod:`golfcards.web.forwarded` resolved it); anyone
+  ``metrics_allowed`` (the client's address as :mod:`golfcards.web.server.forwarded` resolved it); anyone
   else gets 404 as for a page that does not exist.
 
 These three are answered before any other check (they carry no ``Host`` check and are not logged).
@@ -35,8 +35,8 @@ from prometheus_client.core import CounterMetricFamily
 from prometheus_client.registry import Collector
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from golfcards.web.addresses import limit_key
-from golfcards.web.forwarded import Networks
+from golfcards.web.server.addresses import limit_key
+from golfcards.web.server.forwarded import Networks
 
 RESTART_CLOSE = 1012
 """The close code (RFC 6455 "Service Restart") every open WebSocket gets when the server stops: the

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from golfcards.i18n import N_, Translator
-from golfcards.web.rooms import Room
-from golfcards.web.sixcard_house import house_rules_json
+from golfcards.web.sixcard.house import house_rules_json
+from golfcards.web.sixcard.rooms import Room
 
 SPECTATOR = N_("Spectator {number}")
 MAX_SPECTATORS = 100

@@ -1,0 +1,1 @@
+"""The pages the server writes and the words of every page: the rules pages, the card faces, the string tables."""

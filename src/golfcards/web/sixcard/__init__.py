@@ -1,0 +1,1 @@
+"""Six-card Golf on the web: rooms, their WebSocket, seats, spectators, the bots' worker and the record."""
