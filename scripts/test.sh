@@ -29,6 +29,9 @@ lint-imports --no-cache >/dev/null || { lint-imports --no-cache; exit 1; }
 "$PYTHON" -m mypy --strict --no-error-summary src/golfcards/cards.py src/golfcards/shuffle.py src/golfcards/errors.py \
     src/golfcards/json_input.py src/golfcards/game.py src/golfcards/solitaire src/golfcards/sixcard \
     tests/test_game_conformance.py
+# The whole package with mypy's defaults, and the six-card table both interfaces share, strictly.
+"$PYTHON" -m mypy --no-error-summary src/golfcards
+"$PYTHON" -m mypy --strict --no-error-summary src/golfcards/runners/sixcard_table.py
 # The dependency floors, on a whole run (no pytest arguments): a fresh venv with every floor of pyproject
 # pinned, every module imported, the tests of the server and the terminal app (about a minute, two on a
 # busy machine, once pip has the floors' wheels).

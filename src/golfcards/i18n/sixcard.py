@@ -6,11 +6,12 @@ interface); the engine only hands over values and message keys.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from golfcards.cards import AnyCard
 from golfcards.i18n import N_, Translator
 from golfcards.i18n.cards import card_name, card_short
+from golfcards.runners.sixcard_table import Status, TableStatus
 from golfcards.sixcard.actions import Action, DiscardDrawn, DrawStock, Reveal, Swap, TakeDiscard
 from golfcards.sixcard.scoring import ColumnScore, GridScore
 from golfcards.sixcard.state import EndReason, Refusal
@@ -186,3 +187,15 @@ def hole_winners_text(names: Sequence[str], t: Translator) -> str:
         return t.gettext("{player} wins the hole.", player=names[0])
     separator = t.pgettext("list separator", ", ")
     return t.gettext("The hole is shared: {players}", players=separator.join(names))
+
+
+def over_text(status: TableStatus, name: Callable[[int], str], t: Translator) -> str:
+    """The end of a hole or of the match (``status``: ``HOLE_OVER`` or ``MATCH_OVER``) in one line: how
+    the hole ended, then who won it, or the match; ``name`` names a seat."""
+    ending = end_text(status.end, name(status.seat), t) if status.end else ""
+    names = [name(seat) for seat in status.winners]
+    if status.status is Status.MATCH_OVER:
+        result = winners_text(names, t)
+    else:
+        result = hole_winners_text(names, t) if names else ""
+    return " ".join(part for part in (ending, result) if part)

@@ -186,7 +186,11 @@ class GolfApp(App[int]):
 
     def open_settings(self, then: Callable[[], object]) -> None:
         """Open the settings window over the current screen; ``then`` runs once it is closed."""
-        self.push_screen(SettingsScreen(), lambda _: then())
+
+        def closed(_: None) -> None:
+            then()
+
+        self.push_screen(SettingsScreen(), closed)
 
     def go_back(self) -> None:
         """Leave the current game screen for the home screen (Q on the home screen quits)."""

@@ -23,14 +23,15 @@ from golfcards.cards import AnyCard
 from golfcards.errors import GolfError
 from golfcards.i18n import N_, Translator
 from golfcards.i18n.cards import card_name
-from golfcards.i18n.sixcard import action_text, bot_seat_name, end_text, hole_winners_text, winners_text
-from golfcards.sixcard.actions import Action, DiscardDrawn, Reveal, Swap, TakeDiscard
+from golfcards.i18n.sixcard import action_text, bot_seat_name, over_text
+from golfcards.runners.sixcard_table import Status, bot_to_act, play_bot, seen_cards, table_status
+from golfcards.sixcard.actions import Action
 from golfcards.sixcard.bots import Bot, make_bot
 from golfcards.sixcard.codes import DealCode
-from golfcards.sixcard.match import Match, winners
+from golfcards.sixcard.match import Match
 from golfcards.sixcard.rules import MAX_PLAYERS, SixCardRules
-from golfcards.sixcard.state import Phase, Refusal
-from golfcards.sixcard.view import View, view_for
+from golfcards.sixcard.state import Refusal
+from golfcards.sixcard.view import View
 
 MAX_TEXT = 300
 """The longest text taken from a server message (a sentence or a name)."""
@@ -177,17 +178,12 @@ class LocalTable:
         refusal = self.match.apply(action, seat)
         if refusal is None:
             self.sequence += 1
-            public = view_for(self.match.state, None)
-            card = public.grids[seat][action.position] if isinstance(action, (Reveal, Swap, TakeDiscard)) else None
-            thrown = public.discard_top if isinstance(action, (Swap, TakeDiscard, DiscardDrawn)) else None
+            card, thrown = seen_cards(self.match, seat, action)
             self.records[seat] = _Record(seat, action, card, thrown, self.sequence)
         return refusal
 
     def bot_to_act(self) -> int | None:
-        state = self.match.state
-        if state.phase is Phase.OVER:
-            return None
-        return next((seat for seat in state.to_act if seat in self.bots), None)
+        return bot_to_act(self.match, self.bots.__contains__)
 
     def bot_turn(self, seat: int) -> tuple[Bot, View, int]:
         """The bot of ``seat``, its own view, and the table's sequence number when it was taken."""
@@ -197,8 +193,7 @@ class LocalTable:
         """Play the bot's choice if the table has not changed meanwhile (a bot bug plays a legal action)."""
         if sequence != self.sequence or self.bot_to_act() != seat:
             return
-        if action is None or self.act(seat, action) is not None:
-            self.act(seat, self.match.state.legal_actions(seat)[0])
+        play_bot(self.match, seat, action, self.act)
 
     def next_hole(self) -> Refusal | None:
         refusal = self.match.next_hole()
@@ -336,36 +331,38 @@ REMATCH = N_("Press M for a rematch.")
 def status_text(table: Table, taking: bool, t: Translator) -> str:
     """One sentence: what is going on at the table, or what this seat may do and with which keys."""
     view = table.view
-    if view is None:
-        if any(seat.kind == "open" for seat in table.seats):
+    status = table_status(
+        view,
+        table.seat,
+        open_seats=any(seat.kind == "open" for seat in table.seats),
+        match_winners=table.match_winners if table.match_over else None,
+    )
+    size = view.rules.grid if view is not None else 0
+    match status.status:
+        case Status.WAITING:
             return t.gettext(WAITING)
-        return t.gettext(SEATED_HOST if table.host else SEATED)
-    size = view.rules.grid
-    if view.phase is Phase.OVER:
-        ending = end_text(view.end, table.name(view.went_out or 0), t) if view.end else ""
-        if table.match_over:
-            result = winners_text([table.name(s) for s in table.match_winners], t)
-            after = t.gettext(REMATCH) if table.seat is not None else ""
-        else:
-            result = hole_winners_text([table.name(s) for s in winners(view.points)], t) if view.points else ""
-            after = t.gettext(NEXT_HOLE) if table.seat is not None else ""
-        return " ".join(part for part in (ending, result, after) if part)
-    seat = table.seat
-    if seat is not None and seat in view.to_act:
-        if view.phase is Phase.REVEAL:
-            left = view.reveals_left[seat]
+        case Status.SEATED:
+            return t.gettext(SEATED_HOST if table.host else SEATED)
+        case Status.HOLE_OVER | Status.MATCH_OVER:
+            after = ""
+            if table.seat is not None:
+                after = t.gettext(REMATCH if status.status is Status.MATCH_OVER else NEXT_HOLE)
+            return " ".join(part for part in (over_text(status, table.name, t), after) if part)
+        case Status.REVEAL:
             return t.ngettext(
                 "Turn up {count} more card: press its position (1–{size}) or click it.",
                 "Turn up {count} more cards: press their positions (1–{size}) or click them.",
-                left,
+                status.count,
                 size=size,
             )
-        if view.phase is Phase.PLACE and view.holding is not None:
-            return t.gettext(PLACE, card=card_name(view.holding, t), size=size)
-        if taking:
-            return t.gettext(TAKING, card=card_name(view.discard_top, t), size=size)
-        return t.gettext(DRAW, card=card_name(view.discard_top, t))
-    if view.phase is Phase.REVEAL:
-        return t.gettext(EVERYONE_REVEALS)
-    current = view.current
-    return t.gettext(PLAYING, player=table.name(current if current is not None else 0))
+        case Status.PLACE:
+            assert status.card is not None
+            return t.gettext(PLACE, card=card_name(status.card, t), size=size)
+        case Status.DRAW:
+            assert view is not None
+            if taking:
+                return t.gettext(TAKING, card=card_name(view.discard_top, t), size=size)
+            return t.gettext(DRAW, card=card_name(view.discard_top, t))
+        case Status.EVERYONE_REVEALS:
+            return t.gettext(EVERYONE_REVEALS)
+    return t.gettext(PLAYING, player=table.name(status.seat))

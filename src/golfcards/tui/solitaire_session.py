@@ -28,7 +28,7 @@ from golfcards.runners.solitaire_games import (
     SolitaireGames,
     summary,
 )
-from golfcards.runners.storage import SavedCourse, Statistics, Storage
+from golfcards.runners.storage import SavedCourse, SavedGame, Statistics, Storage
 from golfcards.solitaire.board import Action, Board, Draw, Move, Refusal, Take, Undo, parse_action
 from golfcards.solitaire.codes import GameCode, rules_key
 from golfcards.solitaire.hint import Hint, hint, is_still_winnable
@@ -264,6 +264,7 @@ def _store(storage: Storage, player: str, kept: Kept) -> None:
         course_id = storage.start_course(player, kept.course)
         storage.record_course_results(course_id, list(kept.results), kept.finished)
     saved = storage.start_game(player, kept.code, rules_key(GameCode.parse(kept.code).rules), course_id)
+    assert isinstance(saved, SavedGame)  # no request id, no game replaced: a game is always started
     board = Board.from_code(kept.code)
     for token in kept.actions:
         board.apply(parse_action(token))

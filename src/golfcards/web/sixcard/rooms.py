@@ -28,13 +28,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from golfcards.errors import GolfError
+from golfcards.runners.sixcard_table import bot_to_act, play_bot, seen_cards
 from golfcards.shuffle import DEAL_COUNT
-from golfcards.sixcard.actions import ACTIONS, Action, DiscardDrawn, Reveal, Swap, TakeDiscard, action_number
+from golfcards.sixcard.actions import ACTIONS, Action, action_number
 from golfcards.sixcard.bots import LEVELS, Bot, make_bot
 from golfcards.sixcard.match import Match
 from golfcards.sixcard.rules import SixCardRules
-from golfcards.sixcard.state import Phase, Refusal
-from golfcards.sixcard.view import View, view_for
+from golfcards.sixcard.state import Refusal
+from golfcards.sixcard.view import View
 from golfcards.web.server.addresses import limit_key
 
 ROOM_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -282,16 +283,10 @@ class Room:
 
     def _public_record(self, seat: int, action: Action, hole: int) -> LastAction:
         """The action as everyone saw it: only cards the spectator's view shows."""
-        match = self._playing()
-        public = view_for(match.state, None)
-        card = thrown = None
-        position = getattr(action, "position", None)
-        if isinstance(action, (Reveal, Swap, TakeDiscard)):
-            placed = public.grids[seat][action.position]
-            card = None if placed is None else placed.code
-        if isinstance(action, (Swap, TakeDiscard, DiscardDrawn)):
-            thrown = public.discard_top.code
-        return LastAction(seat, action.kind, position, card, thrown, self.sequence, hole)
+        placed, discarded = seen_cards(self._playing(), seat, action)
+        card = None if placed is None else placed.code
+        thrown = None if discarded is None else discarded.code
+        return LastAction(seat, action.kind, getattr(action, "position", None), card, thrown, self.sequence, hole)
 
     def next_hole(self, seat: int) -> Refusal | None:
         self._seated(seat)
@@ -339,13 +334,7 @@ class Room:
 
     def bot_to_act(self) -> int | None:
         """A bot seat the engine waits for, if any."""
-        match = self.match
-        if match is None or match.state.phase is Phase.OVER:
-            return None
-        for seat in match.state.to_act:
-            if self.seats[seat].plays_itself:
-                return seat
-        return None
+        return bot_to_act(self.match, lambda seat: self.seats[seat].plays_itself)
 
     def bot_turn(self, seat: int) -> tuple[Bot, View]:
         """The bot in ``seat`` and its own view: what it chooses from (it may think a while)."""
@@ -355,10 +344,7 @@ class Room:
 
     def play_bot(self, seat: int, action: Action | None) -> None:
         """Carry out the action the bot in ``seat`` chose (None: it failed to choose)."""
-        assert self.match is not None
-        if action is None or self.act(seat, action) is not None:
-            # A bot bug must not stall the table: play the first legal action instead.
-            self.act(seat, self.match.state.legal_actions(seat)[0])
+        play_bot(self._playing(), seat, action, self.act)
 
     # --- absent and removed players ----------------------------------------------------------
 

@@ -14,9 +14,8 @@ from typing import Any, TypeVar, cast
 
 from golfcards.i18n import N_, Translator
 from golfcards.i18n.cards import card_name
-from golfcards.i18n.sixcard import bot_seat_name, end_text, hole_winners_text, winners_text
-from golfcards.sixcard.match import winners
-from golfcards.sixcard.state import Phase
+from golfcards.i18n.sixcard import bot_seat_name, over_text
+from golfcards.runners.sixcard_table import Status, table_status
 from golfcards.sixcard.view import View
 from golfcards.web.pages.card_faces import face
 from golfcards.web.sixcard.rooms import HOST, LastAction, Room, SeatKind
@@ -88,33 +87,33 @@ def last_action_json(room: Room, action: LastAction, t: Translator) -> dict[str,
 
 def status_text(room: Room, view: View | None, seat: int | None, t: Translator) -> str:
     """One sentence telling this client what is going on, or what to do."""
-    if view is None:
-        if any(holder.kind is SeatKind.OPEN for holder in room.seats):
-            return t.gettext("Waiting for players: share the room code or fill the empty seats with bots.")
-        return t.gettext("Everyone is seated: the host can start the match.")
     match = room.match
-    assert match is not None
-    if view.phase is Phase.OVER:
-        points = list(view.points or ())
-        names = [seat_name(room, s, t) for s in winners(points)] if points else []
-        ending = end_text(view.end, seat_name(room, view.went_out or 0, t), t) if view.end else ""
-        if match.is_terminal():
-            return f"{ending} {winners_text([seat_name(room, s, t) for s in match.winners()], t)}".strip()
-        return f"{ending} {hole_winners_text(names, t)}".strip()
-    if seat is not None and seat in view.to_act:
-        if view.phase is Phase.REVEAL:
-            left = view.reveals_left[seat]
-            return t.ngettext("Turn up {count} more card.", "Turn up {count} more cards.", left)
-        if view.phase is Phase.PLACE and view.holding is not None:
+    status = table_status(
+        view,
+        seat,
+        open_seats=any(holder.kind is SeatKind.OPEN for holder in room.seats),
+        match_winners=match.winners() if match is not None and match.is_terminal() else None,
+    )
+    match status.status:
+        case Status.WAITING:
+            return t.gettext("Waiting for players: share the room code or fill the empty seats with bots.")
+        case Status.SEATED:
+            return t.gettext("Everyone is seated: the host can start the match.")
+        case Status.HOLE_OVER | Status.MATCH_OVER:
+            return over_text(status, lambda number: seat_name(room, number, t), t)
+        case Status.REVEAL:
+            return t.ngettext("Turn up {count} more card.", "Turn up {count} more cards.", status.count)
+        case Status.PLACE:
+            assert status.card is not None
             return t.gettext(
                 "You drew {card}: click a card of your grid to replace it, or throw it away.",
-                card=card_name(view.holding, t),
+                card=card_name(status.card, t),
             )
-        return t.gettext("Your turn: draw from the stock or take the discard.")
-    if view.phase is Phase.REVEAL:
-        return t.gettext("Everyone turns up their first cards.")
-    current = view.current
-    return t.gettext("{player} is playing.", player=seat_name(room, current if current is not None else 0, t))
+        case Status.DRAW:
+            return t.gettext("Your turn: draw from the stock or take the discard.")
+        case Status.EVERYONE_REVEALS:
+            return t.gettext("Everyone turns up their first cards.")
+    return t.gettext("{player} is playing.", player=seat_name(room, status.seat, t))
 
 
 def visible_codes(message: dict[str, Any]) -> set[str]:
