@@ -253,3 +253,35 @@ HOUSE_RULE_FIELDS: tuple[str, ...] = (
     *BOOLEAN_RULES[3:],
 )
 """Every field of :class:`SixCardRules` but players, grid and holes, in order."""
+
+_ON = {"on": True, "yes": True, "true": True, "1": True, "off": False, "no": False, "false": False, "0": False}
+_NUMBERS = {"jokers", "decks", "start_face_up"}
+
+
+def house_rule(assignment: str) -> tuple[str, object]:
+    """Read one house rule from ``NAME=VALUE`` text (``super_kings=on``, ``flip_after_discard=endgame``,
+    ``start_face_up=1``; ``-`` may stand for ``_``): the field's name and value.
+
+    Raises :class:`GolfError`: ``sixcard.bad_house_option`` (no ``=``), ``sixcard.unknown_house_rule``
+    or ``sixcard.bad_house_value``. The rules check the combination when they are made."""
+    name, equals, value = assignment.partition("=")
+    name, value = name.strip().lower().replace("-", "_"), value.strip().lower()
+    if not equals or not name or not value:
+        raise GolfError("sixcard.bad_house_option", f"{assignment!r}: a house rule is NAME=VALUE", text=assignment[:40])
+    if name not in HOUSE_RULE_FIELDS:
+        raise GolfError(
+            "sixcard.unknown_house_rule",
+            f"{name!r} is not a house rule",
+            name=name[:40],
+            names=", ".join(HOUSE_RULE_FIELDS),
+        )
+    parsed: object
+    if name in _NUMBERS:
+        parsed = int(value) if value.isascii() and value.isdigit() and len(value) <= 2 else None
+    elif name == "flip_after_discard":
+        parsed = FlipAfterDiscard(value) if value in set(FlipAfterDiscard) else None
+    else:
+        parsed = _ON.get(value)
+    if parsed is None:
+        raise GolfError("sixcard.bad_house_value", f"{name}={value}: not a value", name=name, value=value[:20])
+    return name, parsed

@@ -11,10 +11,11 @@ the ``start_face_up`` house rule changes the count, and with 0 the hole starts w
 then turns of ``DRAW`` (draw from the stock, or take the discard into one's grid; with house rules
 also turn a card up as the whole turn, or knock early) and, after a draw, ``PLACE`` (swap the drawn
 card in or discard it, turning a card up with the ``flip_after_discard`` house rule). After a turn
-that leaves a grid all face up the hole ends (with the ``final_turn`` house rule, after one more turn for each other player); when the
-stock is empty it ends too, unless ``reshuffle_discard`` turns the discard under its top card into
-a new stock (at most :data:`~golfcards.sixcard.rules.MAX_RESHUFFLES` times). The face-up flags keep
-what was face up at the end; the views then reveal every grid.
+that leaves a grid all face up the hole ends (with the ``final_turn`` house rule, after one more
+turn for each other player); when the stock is empty it ends too, unless ``reshuffle_discard``
+turns the discard under its top card into a new stock (at most
+:data:`~golfcards.sixcard.rules.MAX_RESHUFFLES` times). The face-up flags keep what was face up at
+the end; the views then reveal every grid.
 """
 
 from __future__ import annotations
