@@ -20,11 +20,10 @@ It counts cards, values every choice by expected points, and times the end:
 
 from __future__ import annotations
 
-from golfcards.sixcard.actions import Action, DiscardDrawn, DrawStock, Reveal, Swap, TakeDiscard
-from golfcards.sixcard.bots.base import Bot
+from golfcards.sixcard.actions import Action, DrawStock, Reveal, Swap, TakeDiscard
+from golfcards.sixcard.bots.base import Bot, throw_away
 from golfcards.sixcard.bots.knowledge import UNKNOWN, Knowledge, column_expectation, mean_value
-from golfcards.sixcard.bots.outlook import PAIR_POINTS
-from golfcards.sixcard.scoring import KEY_VALUES, RANK_KEYS
+from golfcards.sixcard.scoring import RANK_KEYS
 from golfcards.sixcard.state import Phase
 from golfcards.sixcard.view import View
 
@@ -38,12 +37,13 @@ class Table:
     def __init__(self, known: Knowledge) -> None:
         self.known = known
         self.probabilities = known.probabilities()
-        self.mean = mean_value(self.probabilities)
+        self.mean = mean_value(self.probabilities, known.tables.values)
         self.expected = [self._grid_columns(seat) for seat in range(known.players)]
 
     def _grid_columns(self, seat: int) -> list[float]:
         grid, columns = self.known.grids[seat], self.known.columns
-        return [column_expectation(grid[c::columns], self.probabilities, self.mean) for c in range(columns)]
+        rules = self.known.rules
+        return [column_expectation(grid[c::columns], self.probabilities, self.mean, rules) for c in range(columns)]
 
     def total(self, seat: int) -> float:
         return sum(self.expected[seat])
@@ -55,14 +55,16 @@ class Table:
         column = position % columns
         if known.rows == 2:  # the common case, in closed form
             partner = grid[column + columns if position == column else column]
-            value = KEY_VALUES[card]
+            tables = known.tables
+            value = tables.values[card]
             if partner == UNKNOWN:
-                after = value + self.mean - 2 * self.probabilities[card] * value
+                chance = self.probabilities[card]
+                after = value + self.mean - 2 * chance * value + chance * tables.matched_two[card]
             else:
-                after = PAIR_POINTS[card][partner]
+                after = tables.pair_points[card][partner]
             return self.expected[seat][column] - after
         keys = [card if p == position else grid[p] for p in range(column, len(grid), columns)]
-        return self.expected[seat][column] - column_expectation(keys, self.probabilities, self.mean)
+        return self.expected[seat][column] - column_expectation(keys, self.probabilities, self.mean, known.rules)
 
     def best_gain(self, seat: int, card: int) -> float:
         return max(self.gain(seat, p, card) for p in range(self.known.size))
@@ -116,7 +118,7 @@ class HeuristicStrong(Bot):
         plan = Plan(self, known)
         if known.phase is Phase.PLACE:
             position, _ = self.best_placement(plan, known.holding, may_leave=True)
-            return DiscardDrawn() if position == LEAVE else Swap(position)
+            return throw_away(view) if position == LEAVE else Swap(position)
         position, take_value = self.best_placement(plan, known.top, may_leave=False)
         if take_value + self.take_bias > self.draw_value(plan):
             return TakeDiscard(position)

@@ -22,9 +22,9 @@ from functools import cache
 from types import ModuleType
 from typing import NamedTuple
 
-from golfcards.sixcard.actions import Action, DiscardDrawn, DrawStock, Swap, TakeDiscard
+from golfcards.sixcard.actions import Action, DrawStock, Swap, TakeDiscard
 from golfcards.sixcard.bots import strong_model
-from golfcards.sixcard.bots.base import Bot
+from golfcards.sixcard.bots.base import Bot, throw_away
 from golfcards.sixcard.bots.heuristic import HeuristicStrong
 from golfcards.sixcard.bots.knowledge import UNKNOWN, Knowledge
 from golfcards.sixcard.bots.outlook import Outlook, win_share
@@ -163,7 +163,7 @@ class StrongBot(Bot):
         after = self.judge(known, net)
         if known.phase is Phase.PLACE:
             option = self.pick(after.uses(known.holding, may_leave=True))
-            return DiscardDrawn() if option.position == LEAVE else Swap(option.position)
+            return throw_away(view) if option.position == LEAVE else Swap(option.position)
         takes = after.uses(known.top, may_leave=False)
         if takes and max(takes).worth > after.draw_worth():
             return TakeDiscard(self.pick(takes).position)
