@@ -27,6 +27,7 @@ from golfcards.sixcard.bots import make_bot
 from golfcards.sixcard.codes import DealCode
 from golfcards.sixcard.deal import card_at
 from golfcards.sixcard.match import Match
+from golfcards.sixcard.record import MatchRecord
 from golfcards.sixcard.rules import HOUSE_RULE_FIELDS, FlipAfterDiscard, SixCardRules, house_rule
 from golfcards.sixcard.scoring import hole_breakdown, hole_points, parse_grid, score_grid
 from golfcards.sixcard.state import HoleContext, HoleState, Phase, Refusal
@@ -341,3 +342,18 @@ def test_the_cli_refuses_clashing_house_rules_with_the_reason(capsys):
 def test_the_calculator_scores_under_house_rules(capsys):
     status = main(["sixcard", "score", "9S 9H 3C / 9D 9C 4H", "--house", "four_of_a_kind=on", "--lang", "en"])
     assert status == 0 and capsys.readouterr().out.splitlines()[-2:] == ["Four of a kind: -20", "Total: -13"]
+
+
+def test_a_match_under_house_rules_is_recorded_and_replays():
+    rules = SixCardRules(players=5, decks=2, start_face_up=0, flip_after_discard="always", holes=2, knock_penalty=True)
+    match = Match.keyed(rules, b"record" * 6)
+    bots = [make_bot("strong", seat) for seat in range(5)]
+    while not match.is_terminal():
+        if match.state.is_terminal():
+            match.next_hole()
+            continue
+        seat = match.current_player
+        match.apply(bots[seat].choose(match.view(seat)), seat)
+    record = MatchRecord.from_json(json.loads(json.dumps(MatchRecord.from_match(match).to_json())))
+    assert record.rules == rules
+    assert [hole.replay(rules)[-1].points() for hole in record.holes] == match.results
