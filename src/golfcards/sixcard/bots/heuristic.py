@@ -22,7 +22,14 @@ from __future__ import annotations
 
 from golfcards.sixcard.actions import Action, DrawStock, Reveal, Swap, TakeDiscard
 from golfcards.sixcard.bots.base import Bot, throw_away
-from golfcards.sixcard.bots.knowledge import UNKNOWN, Knowledge, column_expectation, mean_value
+from golfcards.sixcard.bots.knowledge import (
+    UNKNOWN,
+    Knowledge,
+    column_expectation,
+    going_out_points,
+    known_bonus,
+    mean_value,
+)
 from golfcards.sixcard.scoring import RANK_KEYS
 from golfcards.sixcard.state import Phase
 from golfcards.sixcard.view import View
@@ -46,10 +53,22 @@ class Table:
         return [column_expectation(grid[c::columns], self.probabilities, self.mean, rules) for c in range(columns)]
 
     def total(self, seat: int) -> float:
-        return sum(self.expected[seat])
+        known = self.known
+        return sum(self.expected[seat]) + known_bonus(known.grids[seat], known.columns, known.rules)
 
     def gain(self, seat: int, position: int, card: int) -> float:
-        """How much putting ``card`` at ``position`` of ``seat``'s grid lowers its expected points."""
+        """How much putting ``card`` at ``position`` of ``seat``'s grid lowers its expected points
+        (the grid bonuses of the rules, four of a kind and the wolfpack, included)."""
+        gain = self._column_gain(seat, position, card)
+        rules = self.known.rules
+        if rules.four_of_a_kind or rules.wolfpack:
+            grid = list(self.known.grids[seat])
+            before = known_bonus(grid, self.known.columns, rules)
+            grid[position] = card
+            gain += before - known_bonus(grid, self.known.columns, rules)
+        return gain
+
+    def _column_gain(self, seat: int, position: int, card: int) -> float:
         known = self.known
         grid, columns = known.grids[seat], known.columns
         column = position % columns
@@ -144,7 +163,8 @@ class HeuristicStrong(Bot):
             if key != UNKNOWN:
                 value = gain - self.gift_weight * plan.gifts[key]
             elif plan.face_down == 1:
-                final = plan.mine - gain
+                grid_final = plan.mine - gain
+                final = going_out_points(grid_final, 1.0 if plan.rivals <= grid_final else 0.0, table.known.rules)
                 if final + plan.out_margin > plan.rivals:
                     continue
                 value = 100.0 + plan.rivals - final

@@ -13,13 +13,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from golfcards.sixcard.rules import SixCardRules
+from golfcards.sixcard.rules import BLACKJACK_POINTS, KNOCK_BONUS, KNOCK_PENALTY, SixCardRules
 from golfcards.sixcard.scoring import (
     JOKER_KEY,
     KEY_VALUES,
     RANK_KEYS,
     column_points,
     column_points_under,
+    grid_bonuses,
     key_values,
     matched_column_points,
     rank_key,
@@ -187,6 +188,31 @@ def column_expectation(
     if any(key != first for key in known):
         return total
     return total - probabilities[first] ** missing * saving(first)
+
+
+def known_bonus(grid: Sequence[int], columns: int, rules: SixCardRules) -> int:
+    """The grid bonuses (four of a kind, wolfpack) its face-up columns already earn under ``rules``."""
+    if not (rules.four_of_a_kind or rules.wolfpack):
+        return 0
+    matched = []
+    for c in range(columns):
+        keys = grid[c::columns]
+        if keys[0] != UNKNOWN and all(key == keys[0] for key in keys):
+            matched.append(keys[0])
+    return sum(points for _, points in grid_bonuses(matched, rules))
+
+
+def going_out_points(points: float, lower_chance: float, rules: SixCardRules) -> float:
+    """What going out with a grid of ``points`` is expected to score under ``rules``: the
+    blackjack's 0 for exactly 21, the knock bonus, and the knock penalty weighed by
+    ``lower_chance``, the chance that some other grid ends at or below ``points``."""
+    if rules.blackjack and points == BLACKJACK_POINTS:
+        points = 0
+    if rules.knock_bonus:
+        points += KNOCK_BONUS
+    if rules.knock_penalty:
+        points += KNOCK_PENALTY * lower_chance
+    return points
 
 
 def grid_expectation(

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from golfcards.sixcard.bots.knowledge import UNKNOWN, Knowledge, mean_value, value_tables
+from golfcards.sixcard.bots.knowledge import UNKNOWN, Knowledge, known_bonus, mean_value, value_tables
 from golfcards.sixcard.rules import SixCardRules
 from golfcards.sixcard.scoring import RANK_KEYS
 
@@ -54,6 +54,7 @@ class Outlook:
         "_elsewhere",
         "_over_unknown",
         "tables",
+        "bonus",
     )
 
     def __init__(self, known: Knowledge) -> None:
@@ -79,7 +80,9 @@ class Outlook:
         self.down: list[int] = []
         self.best: list[list[float]] = []
         self.improvement: list[float] = []
-        for grid in known.grids:
+        self.bonus = [known_bonus(grid, columns, known.rules) for grid in known.grids]
+        """The grid bonuses (four of a kind…) each grid's face-up columns already earn."""
+        for seat, grid in enumerate(known.grids):
             pairs = [(grid[c], grid[c + columns]) for c in range(columns)]
             points = [self.pair_points(top, bottom) for top, bottom in pairs]
             bests = [self.gains_in_column(top, bottom) for top, bottom in pairs]
@@ -87,7 +90,7 @@ class Outlook:
             self.pairs.append(pairs)
             self.column_points.append(points)
             self.column_best.append(bests)
-            self.points.append(sum(points))
+            self.points.append(sum(points) + self.bonus[seat])
             self.down.append(grid.count(UNKNOWN))
             self.best.append(best)
             self.improvement.append(self.expected_gain(best))
@@ -135,6 +138,10 @@ class Outlook:
         partner = bottom if position == column else top
         worth = self.pair_points(rank, partner)
         points = self.points[seat] - self.column_points[seat][column] + worth
+        if self.bonus[seat] or (rank == partner and (self.known.rules.four_of_a_kind or self.known.rules.wolfpack)):
+            grid = list(self.known.grids[seat])
+            grid[position] = rank
+            points += known_bonus(grid, columns, self.known.rules) - self.bonus[seat]
         down = self.down[seat] - (self.known.grids[seat][position] == UNKNOWN)
         gains = self.gains_in_column(rank, partner)
         elsewhere = self._best_elsewhere(seat, column)

@@ -26,10 +26,11 @@ from golfcards.sixcard.actions import Action, DrawStock, Swap, TakeDiscard
 from golfcards.sixcard.bots import strong_model
 from golfcards.sixcard.bots.base import Bot, throw_away
 from golfcards.sixcard.bots.heuristic import HeuristicStrong
-from golfcards.sixcard.bots.knowledge import UNKNOWN, Knowledge
+from golfcards.sixcard.bots.knowledge import UNKNOWN, Knowledge, going_out_points
 from golfcards.sixcard.bots.outlook import Outlook, win_share
 from golfcards.sixcard.bots.value import ValueNet
 from golfcards.sixcard.rules import SixCardRules
+from golfcards.sixcard.scoring import hole_breakdown
 from golfcards.sixcard.state import HoleState, Phase
 from golfcards.sixcard.view import View, view_for
 
@@ -97,11 +98,20 @@ class Afterstates:
     def final_worth(self, points: float) -> float:
         """The exact worth of going out with ``points`` (with more players, the share of the win,
         fewer points breaking ties: a sure win is better with fewer points for the match)."""
-        if self.two:
-            return self.outlook.points[self.following] - points
-        if self._distributions is None:
+        rules = self.known.rules
+        if self._distributions is None and (not self.two or rules.knock_penalty):
             self._distributions = [self.outlook.distribution(seat) for seat in self.opponents]
-        return win_share(points, self._distributions) - TIE_BREAK * points
+        scored = points
+        if rules.knock_penalty or rules.knock_bonus or rules.blackjack:
+            beaten = 1.0
+            if rules.knock_penalty and self._distributions is not None:
+                for totals in self._distributions:
+                    beaten *= sum(p for total, p in totals.items() if total > points)
+            scored = going_out_points(points, 1.0 - beaten, rules)
+        if self.two:
+            return self.outlook.points[self.following] - scored
+        assert self._distributions is not None
+        return win_share(points, self._distributions) - TIE_BREAK * scored
 
     def uses(self, rank: int, *, may_leave: bool) -> list[Option]:
         """Every use of a card of ``rank``: throwing a drawn card away (``may_leave``) or each
@@ -143,9 +153,21 @@ def hole_worth(state: HoleState, seat: int) -> float:
     outlook = Outlook(Knowledge(view_for(playing, seat)))
     others = [s for s in range(state.players) if s != seat]
     if state.players == 2:
-        return outlook.points[others[0]] - outlook.points[seat]
+        extra = hole_extras(state)
+        return outlook.points[others[0]] + extra[others[0]] - outlook.points[seat] - extra[seat]
     opponents = [outlook.distribution(s) for s in others]
     return sum(p * win_share(total, opponents) for total, p in outlook.distribution(seat).items())
+
+
+def hole_extras(state: HoleState) -> list[int]:
+    """Each seat's points for the hole beyond its grid's: the rules' bonuses and penalties of going
+    out, ties and the match's standing (:func:`~golfcards.sixcard.scoring.hole_breakdown`)."""
+    rules = state.rules
+    if not (rules.knock_penalty or rules.knock_bonus or rules.tied_shame or rules.underdog):
+        return [0] * state.players
+    totals = state.context.totals if state.context is not None else None
+    parts = hole_breakdown(state.grids, rules, state.went_out, totals)
+    return [sum(points for name, points in seat if name != "grid") for seat in parts]
 
 
 class StrongBot(Bot):
