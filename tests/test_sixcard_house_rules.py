@@ -20,6 +20,7 @@ from golfcards.sixcard.actions import (
     DiscardFlip,
     Flip,
     Reveal,
+    TakeDiscard,
     action_from_json,
     action_to_json,
 )
@@ -267,7 +268,7 @@ def test_codes_round_trip_with_every_rule(rules, number, dealer):
     assert again.deal() == code.deal()
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(rules=house_rules(), number=st.integers(0, 10_000), seed=st.integers(0, 2**16))
 def test_random_legal_play_always_ends_a_hole_and_views_stay_readable(rules, number, seed):
     rng = random.Random(seed)
@@ -357,3 +358,30 @@ def test_a_match_under_house_rules_is_recorded_and_replays():
     record = MatchRecord.from_json(json.loads(json.dumps(MatchRecord.from_match(match).to_json())))
     assert record.rules == rules
     assert [hole.replay(rules)[-1].points() for hole in record.holes] == match.results
+
+
+# --- the bots read the rules ------------------------------------------------------------------
+
+
+def with_discard_top(code: str, index: int) -> HoleState:
+    """The hole of ``code`` after the reveals, with the card ``index`` moved to the discard's top."""
+    state = started(code)
+    for pile in (*state.grids, state.stock):
+        if index in pile:
+            pile[pile.index(index)] = state.discard[-1]
+            state.discard[-1] = index
+    return state
+
+
+@pytest.mark.parametrize("level", ["normal", "strong"])
+def test_the_bots_value_cards_by_the_rules(level):
+    """A ten on the discard (no ten face up to pair it): left for a draw when worth 10, taken when
+    tens are worth 1."""
+    ten = 9  # T♣
+    for code, takes in (("G6-P2-AAAAAAB", False), ("G6-P2-AAAAAAB-T1", True)):
+        state = with_discard_top(code, ten)
+        seat = state.current_player
+        view = view_for(state, seat)
+        assert not any(card is not None and card.index % 13 == ten for card in view.grids[seat])
+        action = make_bot(level).choose(view)
+        assert isinstance(action, TakeDiscard) is takes, (code, action)

@@ -50,7 +50,9 @@ ERRORS: dict[str, str] = {
     "sixcard.bad_holes": N_("A match has 1 to 99 holes"),
     "sixcard.bad_code_prefix": N_("{code}: a deal code starts with G4, G6, G8 or G9"),
     "sixcard.code_too_short": N_("{code}: a deal code looks like G6-P2-AAAAAAB"),
-    "sixcard.bad_code_option": N_("{code}: unknown or repeated option {option} (use J1, J2, F, R, D1–D4, H1–H99)"),
+    "sixcard.bad_code_option": N_(
+        "{code}: unknown or repeated option {option} (use J1, J2, F, R, U0–U3, DD, FT, FA, FE, SK, T1, OJ, LS, EE, NP, FK, WP, BJ, KP, KB, KE, TS, UD, D1–D6, H1–H99)"  # noqa: E501
+    ),
     "sixcard.bad_dealer": N_("Seat {seat} is not at the table"),
     "sixcard.bad_grid_shape": N_(
         "Rows must be equally long and make a 2 × 2, 2 × 3, 2 × 4 or 3 × 3 grid (got {sizes})"
