@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from golfcards.errors import GolfError
 from golfcards.main import main
 from golfcards.sixcard.actions import (
+    ACTIONS,
     DISCARD_DRAWN,
     DRAW_STOCK,
     KNOCK_EARLY,
@@ -271,6 +272,7 @@ def test_codes_round_trip_with_every_rule(rules, number, dealer):
 @settings(max_examples=40, deadline=None)
 @given(rules=house_rules(), number=st.integers(0, 10_000), seed=st.integers(0, 2**16))
 def test_random_legal_play_always_ends_a_hole_and_views_stay_readable(rules, number, seed):
+    """Every hole ends; the actions offered are exactly the ones not refused; views read back."""
     rng = random.Random(seed)
     state = HoleState.from_code(DealCode(number, rules))
     deck = sorted(rules.deck)
@@ -280,7 +282,9 @@ def test_random_legal_play_always_ends_a_hole_and_views_stay_readable(rules, num
         seat = state.current_player
         view = view_for(state, seat)
         assert View.from_json(json.loads(json.dumps(view.to_json()))) == view
-        action = rng.choice(state.legal_actions())
+        legal = state.legal_actions()
+        assert {action for action in ACTIONS if state.why_not(action, seat) is None} == set(legal)
+        action = rng.choice(legal)
         assert state.apply(action, seat) is None
         cards = [*(c for g in state.grids for c in g), *state.discard, *state.stock]
         if state.holding is not None:
