@@ -4,6 +4,7 @@ players with two decks playing a whole match."""
 
 from __future__ import annotations
 
+import io
 import json
 import random
 
@@ -389,3 +390,11 @@ def test_the_bots_value_cards_by_the_rules(level):
         assert not any(card is not None and card.index % 13 == ten for card in view.grids[seat])
         action = make_bot(level).choose(view)
         assert isinstance(action, TakeDiscard) is takes, (code, action)
+
+
+def test_the_terminal_play_throws_away_and_turns_a_card_up(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n2\nd\nx\nx 3\nq\n"))
+    main(["sixcard", "play", "--code", "G6-P2-AAAAAAB-FA", "--bots", "easy", "--lang", "en"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "After throwing the card away, turn up one of your face-down cards" in out  # a plain x is refused
+    assert "Player 1 throws the drawn card away (6 of diamonds) and turns up position 3: 7 of spades" in out
