@@ -24,12 +24,12 @@ from typing import NamedTuple
 
 from golfcards.sixcard.actions import Action, DrawStock, Swap, TakeDiscard
 from golfcards.sixcard.bots import strong_model
-from golfcards.sixcard.bots.base import Bot, throw_away
+from golfcards.sixcard.bots.base import Bot, flip_choice, throw_away
 from golfcards.sixcard.bots.heuristic import HeuristicStrong
 from golfcards.sixcard.bots.knowledge import UNKNOWN, Knowledge, going_out_points
 from golfcards.sixcard.bots.outlook import Outlook, win_share
 from golfcards.sixcard.bots.value import ValueNet
-from golfcards.sixcard.rules import SixCardRules
+from golfcards.sixcard.rules import FlipAfterDiscard, SixCardRules
 from golfcards.sixcard.scoring import hole_breakdown
 from golfcards.sixcard.state import HoleState, Phase
 from golfcards.sixcard.view import View, view_for
@@ -88,6 +88,10 @@ class Afterstates:
         self.value: Callable[[float, float, float, float], float] = net.bind(fixed)
         self.opponents = opponents
         self._distributions: list[dict[int, float]] | None = None
+        mine = known.my_grid
+        always = known.rules.flip_after_discard is FlipAfterDiscard.ALWAYS and UNKNOWN in mine
+        self.flip_on_leave = flip_choice([key == UNKNOWN for key in mine], known.columns) if always else None
+        """Where the rules make this bot turn a card up when it throws one away (None: they do not)."""
 
     def worth(self, points: float, down: int, improvement: float, gift: float) -> Option:
         """The worth of the position after a move (the position field is filled in by the caller)."""
@@ -120,7 +124,9 @@ class Afterstates:
         player preferring the swap for what it keeps from the other (seen between two strong bots)."""
         outlook, me, following = self.outlook, self.me, self.following
         options = []
-        if may_leave:
+        if may_leave and self.flip_on_leave is not None:
+            options.append(self.leave_and_flip(rank, self.flip_on_leave))
+        elif may_leave:
             options.append(
                 self.worth(outlook.points[me], outlook.down[me], outlook.improvement[me], outlook.gift(following, rank))
             )
@@ -131,6 +137,17 @@ class Afterstates:
             gift = outlook.improvement[following] if key == UNKNOWN else outlook.gift(following, key)
             options.append(self.worth(points, down, improvement, gift)._replace(position=position))
         return options
+
+    def leave_and_flip(self, rank: int, flip: int) -> Option:
+        """Throwing a card of ``rank`` away where the rules then turn up the face-down card at
+        ``flip``: the expected worth over what that card may be (the last one goes out)."""
+        outlook, me = self.outlook, self.me
+        gift = outlook.gift(self.following, rank)
+        total = 0.0
+        for turned in outlook.ranks:
+            points, down, improvement = outlook.after(me, flip, turned)
+            total += outlook.probabilities[turned] * self.worth(points, down, improvement, gift).worth
+        return Option(total, LEAVE, None)
 
     def draw_worth(self) -> float:
         """The expected worth of drawing: the best use of each card the stock could bring."""
