@@ -329,7 +329,7 @@ class ExpertBot(SampledSearch):
         best = options[0].worth
         chosen = [option for option in options[: self.width] if option.worth >= best - self.within]
         if known.phase is Phase.PLACE:
-            return [throw_away(known.view) if o.position == strong.LEAVE else Swap(o.position) for o in chosen]
+            return [StrongBot.action_of(o.position, known, known.view) for o in chosen]
         return [DrawStock() if o.position == DRAW else TakeDiscard(o.position) for o in chosen]
 
     def outcome(self, state: HoleState, me: int, view: View) -> float:

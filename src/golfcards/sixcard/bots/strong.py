@@ -22,7 +22,7 @@ from functools import cache
 from types import ModuleType
 from typing import NamedTuple
 
-from golfcards.sixcard.actions import Action, DrawStock, Swap, TakeDiscard
+from golfcards.sixcard.actions import Action, DiscardFlip, DrawStock, Swap, TakeDiscard
 from golfcards.sixcard.bots import strong_model
 from golfcards.sixcard.bots.base import Bot, flip_choice, throw_away
 from golfcards.sixcard.bots.heuristic import HeuristicStrong
@@ -35,6 +35,9 @@ from golfcards.sixcard.state import HoleState, Phase
 from golfcards.sixcard.view import View, view_for
 
 LEAVE = -1
+LEAVE_AND_FLIP = -3
+"""The pseudo-position of "throw the drawn card away and turn up a face-down card" where the rules
+let a player choose to (``flip_after_discard`` ``endgame``)."""
 """The pseudo-position of "throw the drawn card away"."""
 
 TIE_BREAK = 0.001
@@ -89,8 +92,13 @@ class Afterstates:
         self.opponents = opponents
         self._distributions: list[dict[int, float]] | None = None
         mine = known.my_grid
-        always = known.rules.flip_after_discard is FlipAfterDiscard.ALWAYS and UNKNOWN in mine
-        self.flip_on_leave = flip_choice([key == UNKNOWN for key in mine], known.columns) if always else None
+        flip = known.rules.flip_after_discard
+        always = flip is FlipAfterDiscard.ALWAYS and UNKNOWN in mine
+        endgame = known.went_out is not None or any(grid.count(UNKNOWN) <= 1 for grid in known.grids)
+        self.flip_may = flip is FlipAfterDiscard.ENDGAME and UNKNOWN in mine and endgame
+        """Whether the rules let this bot turn a card up when it throws one away (its choice)."""
+        flips = always or self.flip_may
+        self.flip_on_leave = flip_choice([key == UNKNOWN for key in mine], known.columns) if flips else None
         """Where the rules make this bot turn a card up when it throws one away (None: they do not)."""
 
     def worth(self, points: float, down: int, improvement: float, gift: float) -> Option:
@@ -126,7 +134,7 @@ class Afterstates:
         options = []
         if may_leave and self.flip_on_leave is not None:
             options.append(self.leave_and_flip(rank, self.flip_on_leave))
-        elif may_leave:
+        if may_leave and (self.flip_on_leave is None or self.flip_may):
             options.append(
                 self.worth(outlook.points[me], outlook.down[me], outlook.improvement[me], outlook.gift(following, rank))
             )
@@ -147,7 +155,7 @@ class Afterstates:
         for turned in outlook.ranks:
             points, down, improvement = outlook.after(me, flip, turned)
             total += outlook.probabilities[turned] * self.worth(points, down, improvement, gift).worth
-        return Option(total, LEAVE, None)
+        return Option(total, LEAVE_AND_FLIP if self.flip_may else LEAVE, None)
 
     def draw_worth(self) -> float:
         """The expected worth of drawing: the best use of each card the stock could bring."""
@@ -202,11 +210,21 @@ class StrongBot(Bot):
         after = self.judge(known, net)
         if known.phase is Phase.PLACE:
             option = self.pick(after.uses(known.holding, may_leave=True))
-            return throw_away(view) if option.position == LEAVE else Swap(option.position)
+            return self.action_of(option.position, known, view)
         takes = after.uses(known.top, may_leave=False)
         if takes and max(takes).worth > after.draw_worth():
             return TakeDiscard(self.pick(takes).position)
         return DrawStock()
+
+    @staticmethod
+    def action_of(position: int, known: Knowledge, view: View) -> Action:
+        """The action of a use of the drawn card: throwing it away (turning a card up where the
+        rules make or let the bot), or putting it at ``position``."""
+        if position == LEAVE:
+            return throw_away(view)
+        if position == LEAVE_AND_FLIP:
+            return DiscardFlip(flip_choice([key == UNKNOWN for key in known.my_grid], known.columns))
+        return Swap(position)
 
     def network(self, rules: SixCardRules) -> ValueNet | None:
         """The value network this bot plays with under ``rules`` (None: play the heuristic)."""
