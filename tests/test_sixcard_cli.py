@@ -255,7 +255,7 @@ def test_play_refuses_bad_options(capsys, monkeypatch):
     )
     assert status == 2 and "at least one seat" in err
     status, _, err = run(capsys, "sixcard", "play", "--code", "G6-P9-AAAAAAB", stdin="", monkeypatch=monkeypatch)
-    assert status == 2 and "2 to 4 players" in err
+    assert status == 2 and "2 to 6 players" in err
 
 
 def _group(leader: int) -> list[str]:

@@ -84,7 +84,7 @@ def test_for_hole_derives_the_deal_from_the_key_and_moves_the_dealer():
         ("GO1-E-AAAAAAB", "sixcard.bad_code_prefix"),
         ("G7-P2-AAAAAAB", "sixcard.bad_code_prefix"),
         ("G6-AAAAAAB", "sixcard.code_too_short"),
-        ("G6-P5-AAAAAAB", "sixcard.bad_players"),
+        ("G6-P7-AAAAAAB", "sixcard.bad_players"),
         ("G6-P2-AAAAAA", "code.bad_deal_letters"),
         ("G6-P2-AAAAAAB-J3", "sixcard.bad_code_option"),
         ("G6-P2-AAAAAAB-F-F", "sixcard.bad_code_option"),

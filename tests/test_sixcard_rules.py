@@ -203,7 +203,7 @@ def test_bad_seats_and_non_actions_are_refused():
 @pytest.mark.parametrize(
     "changes, key",
     [
-        ({"players": 5}, "sixcard.bad_players"),
+        ({"players": 7}, "sixcard.bad_players"),
         ({"grid": 7}, "sixcard.bad_grid"),
         ({"jokers": 3}, "sixcard.bad_jokers"),
         ({"holes": 0}, "sixcard.bad_holes"),

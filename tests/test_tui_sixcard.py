@@ -18,7 +18,7 @@ from golfcards.errors import GolfError
 from golfcards.i18n import translator
 from golfcards.i18n.cards import card_name
 from golfcards.main import main
-from golfcards.sixcard.actions import Action, DrawStock, Swap, action_to_json
+from golfcards.sixcard.actions import Action, DiscardFlip, DrawStock, Swap, action_to_json
 from golfcards.sixcard.match import Match
 from golfcards.sixcard.state import HoleContext, HoleState, Phase
 from golfcards.sixcard.view import View, view_for
@@ -275,7 +275,7 @@ def test_a_state_message_is_checked_before_it_is_drawn():
         [],
         {**good, "seat": 7},
         {**good, "seat": True},
-        {**good, "room": {**good["room"], "seats": good["room"]["seats"] * 3}},
+        {**good, "room": {**good["room"], "seats": good["room"]["seats"] * 4}},
         {**good, "view": {"grids": "nope"}},
         {**good, "scorecard": {"results": [[1, 2]] * 200, "totals": [0, 0], "over": False}},
         {**good, "seat": 2},
@@ -536,5 +536,61 @@ def test_a_room_message_after_the_player_left_the_table_is_ignored(tmp_path):
             assert app.screen is not table
             table.on_remote_error("room.not_found", "There is no room with that code")
             table.on_remote_error("tui.connection_lost", "")
+
+    asyncio.run(play())
+
+
+def test_the_lobby_sets_house_rules_and_refuses_clashing_ones(tmp_path):
+    async def play():
+        app = make_app(tmp_path / "golf.sqlite3", start="sixcard", language="en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            house = app.screen.query_one("#house")
+            house.value = "eagle_eye=on"  # no jokers: refused with the reason
+            await pilot.click("#play")
+            await settle(pilot)
+            assert isinstance(app.screen, SixcardLobby)
+            assert "Eagle-eye jokers need jokers in the deck" in screen_text(app)
+            house.value = "super_kings=on, knock-penalty=on flip_after_discard=always"
+            await pilot.click("#play")
+            await settle(pilot)
+            screen = app.screen
+            assert isinstance(screen, SixcardScreen)
+            rules = screen.local.match.rules
+            assert rules.super_kings and rules.knock_penalty and rules.flip_after_discard == "always"
+
+    asyncio.run(play())
+
+
+def test_keys_play_the_house_rules_actions(tmp_path):
+    """``x`` then a position throws the drawn card away and turns that card up, where the house
+    rules turn a card up after every discard."""
+
+    async def play():
+        code = "G6-P2-AAAAAAB-FA"
+        app = make_app(tmp_path / "golf.sqlite3", start="sixcard", bots=["easy"], name="Ana", code=code)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            screen = app.screen
+            match = screen.local.match
+            await pilot.press("1", "2")
+            await settle(pilot)
+            for _ in range(20):
+                view = match.view(0)
+                if view.phase is Phase.DRAW and view.my_turn:
+                    break
+                await settle(pilot)
+            await pilot.press("d")
+            await settle(pilot)
+            view = match.view(0)
+            assert view.phase is Phase.PLACE
+            down = first_face_down(view, 0)
+            await pilot.press("x")
+            await settle(pilot)
+            assert "choose the face-down card to turn up" in " ".join(screen_text(app).split())
+            await pilot.press(str(down + 1))
+            await settle(pilot)
+            assert (0, DiscardFlip(down)) in match.state.history
+            assert match.state.face_up[0][down]
 
     asyncio.run(play())

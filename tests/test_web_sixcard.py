@@ -257,7 +257,7 @@ def test_unknown_room(client):
 @pytest.mark.parametrize(
     "body, key",
     [
-        ({"players": 5}, "sixcard.bad_players"),
+        ({"players": 7}, "sixcard.bad_players"),
         ({"players": "two"}, "request.bad_field"),
         ({"players": 2, "bots": ["genius"]}, "room.bad_level"),
         ({"players": 2, "bots": ["easy", "easy"]}, "request.bad_field"),

@@ -32,11 +32,21 @@ from golfcards.i18n.sixcard import (
 from golfcards.runners.arena import MAX_MATCHES, SEED_LIMIT, ArenaConfig, ArenaResult, run_arena
 from golfcards.runners.bot_protocol import COMMAND_PREFIX, PROTOCOLS, answer_line, split_player_list
 from golfcards.shuffle import DEAL_COUNT, ascii_number
-from golfcards.sixcard.actions import Action, DiscardDrawn, DrawStock, Reveal, Swap, TakeDiscard
+from golfcards.sixcard.actions import (
+    Action,
+    DiscardDrawn,
+    DiscardFlip,
+    DrawStock,
+    Flip,
+    KnockEarly,
+    Reveal,
+    Swap,
+    TakeDiscard,
+)
 from golfcards.sixcard.bots import LEVELS, Bot, make_bot
 from golfcards.sixcard.codes import DealCode
 from golfcards.sixcard.match import Match, winners
-from golfcards.sixcard.rules import MAX_PLAYERS, MIN_PLAYERS, SixCardRules
+from golfcards.sixcard.rules import HOUSE_RULE_FIELDS, MAX_PLAYERS, MIN_PLAYERS, SixCardRules, house_rule
 from golfcards.sixcard.scoring import parse_grid, score_grid
 from golfcards.sixcard.state import Phase
 from golfcards.sixcard.view import View, view_for
@@ -54,6 +64,7 @@ def add_parser(games: argparse._SubParsersAction) -> None:
     score = commands.add_parser("score", help='score a grid: top row / bottom row, e.g. "9S KD 2C / 9H QC 7D"')
     score.add_argument("grid", help="cards row by row, rows separated by /")
     score.add_argument("--json", action="store_true", help='print {"total", "columns": [...]}')
+    _add_house_option(score)
     add_language_option(score)
     score.set_defaults(handler=run_score)
 
@@ -138,24 +149,39 @@ def _add_rule_options(parser: argparse.ArgumentParser, *, players: bool) -> None
             "--players",
             type=WholeNumber(MIN_PLAYERS, MAX_PLAYERS),
             default=None,
-            help="2 to 4 (default: people + bots)",
+            help="2 to 6, five or six with --house decks=2 (default: people + bots)",
         )
     parser.add_argument("--grid", type=WholeNumber(4, 9), default=6, help="cards per grid: 4, 6, 8 or 9 (default 6)")
     parser.add_argument("--jokers", type=WholeNumber(0, 2), default=0, help="jokers in the deck (-2 each)")
     parser.add_argument("--final-turn", action="store_true", help="the others get one last turn after someone goes out")
     parser.add_argument("--reshuffle", action="store_true", help="reshuffle the discard when the stock runs out")
     parser.add_argument("--holes", type=WholeNumber(1, 99), default=9, help="holes in a match, 1 to 99 (default 9)")
+    _add_house_option(parser)
+
+
+def _add_house_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--house",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a house rule, repeatable: on/off rules take on or off, flip_after_discard never/always/endgame, "
+        f"decks 1 or 2, start_face_up 0-3 (see docs/sixcard-rules.md); names: {', '.join(HOUSE_RULE_FIELDS)}",
+    )
 
 
 def _rules(args: argparse.Namespace, players: int) -> SixCardRules:
-    return SixCardRules(
-        players=players,
-        grid=args.grid,
-        jokers=args.jokers,
-        final_turn=args.final_turn,
-        reshuffle_discard=args.reshuffle,
-        holes=args.holes,
-    )
+    """The table's rules from the options (raises :class:`GolfError` with the first problem)."""
+    fields: dict[str, object] = {
+        "players": players,
+        "grid": args.grid,
+        "jokers": args.jokers,
+        "final_turn": args.final_turn,
+        "reshuffle_discard": args.reshuffle,
+        "holes": args.holes,
+    }
+    fields.update(house_rule(assignment) for assignment in args.house)
+    return SixCardRules(**fields)  # type: ignore[arg-type]
 
 
 # --- score: the calculator -------------------------------------------------------------------
@@ -164,10 +190,11 @@ def _rules(args: argparse.Namespace, players: int) -> SixCardRules:
 def run_score(args: argparse.Namespace) -> int:
     t = translator(args.lang)
     try:
-        cards, columns = parse_grid(args.grid)
+        rules = SixCardRules(**dict(house_rule(assignment) for assignment in args.house))  # type: ignore[arg-type]
+        cards, columns = parse_grid(args.grid, rules.decks)
     except GolfError as error:
         return report_error(error, t, args.json)
-    score = score_grid(cards, columns)
+    score = score_grid(cards, columns, rules)
     if args.json:
         print(json.dumps(score.to_json(), ensure_ascii=False))
     else:
@@ -422,16 +449,22 @@ class TerminalMatch:
         if view.phase is Phase.REVEAL:
             return t.gettext("Turn up a card: its position 1–{size} (q quits):", size=size)
         if view.phase is Phase.DRAW:
-            return t.gettext(
+            text = t.gettext(
                 "d draws from the stock; 1–{size} takes the discard ({card}) into that position (q quits):",
                 size=size,
                 card=card_text(view.discard_top, t),
             )
-        return t.gettext(
+            if any(isinstance(action, (Flip, KnockEarly)) for action in view.legal):
+                text = t.gettext("f N turns up card N as your turn; k knocks early.") + " " + text
+            return text
+        text = t.gettext(
             "1–{size} puts the drawn card ({card}) into that position; x throws it away (q quits):",
             size=size,
             card=card_text(view.holding, t),
         )
+        if any(isinstance(action, DiscardFlip) for action in view.legal):
+            text = t.gettext("x N throws it away and turns up card N.") + " " + text
+        return text
 
     def read_action(self, view: View) -> Action:
         while True:
@@ -442,6 +475,13 @@ class TerminalMatch:
                 if view.phase is Phase.REVEAL:
                     return Reveal(position)
                 return TakeDiscard(position) if view.phase is Phase.DRAW else Swap(position)
+            flip = ascii_number(text[1:].strip(), 2) if text[:1] in ("f", "x") else None
+            if flip is not None and text[:1] == "f" and view.phase is Phase.DRAW:
+                return Flip(flip - 1)
+            if flip is not None and text[:1] == "x" and view.phase is Phase.PLACE:
+                return DiscardFlip(flip - 1)
+            if text == "k" and view.phase is Phase.DRAW:
+                return KnockEarly()
             if text == "d" and view.phase is Phase.DRAW:
                 return DrawStock()
             if text == "x" and view.phase is Phase.PLACE:
@@ -451,9 +491,9 @@ class TerminalMatch:
     def narrate(self, seat: int, action: Action) -> None:
         public = view_for(self.match.state, None)
         card = thrown = None
-        if isinstance(action, (Reveal, TakeDiscard, Swap)):
+        if isinstance(action, (Reveal, TakeDiscard, Swap, Flip, DiscardFlip)):
             card = public.grids[seat][action.position]
-        if isinstance(action, (TakeDiscard, Swap, DiscardDrawn)):
+        if isinstance(action, (TakeDiscard, Swap, DiscardDrawn, DiscardFlip)):
             thrown = public.discard_top
         self.say(action_text(self.names[seat], action, self.t, card=card, thrown=thrown))
 

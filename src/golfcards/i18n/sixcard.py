@@ -12,18 +12,48 @@ from golfcards.cards import AnyCard
 from golfcards.i18n import N_, Translator
 from golfcards.i18n.cards import card_name, card_short
 from golfcards.runners.sixcard_table import Status, TableStatus
-from golfcards.sixcard.actions import Action, DiscardDrawn, DrawStock, Reveal, Swap, TakeDiscard
+from golfcards.sixcard.actions import (
+    Action,
+    DiscardDrawn,
+    DiscardFlip,
+    DrawStock,
+    Flip,
+    KnockEarly,
+    Reveal,
+    Swap,
+    TakeDiscard,
+)
 from golfcards.sixcard.scoring import ColumnScore, GridScore
 from golfcards.sixcard.state import EndReason, Refusal
 
 ERRORS: dict[str, str] = {
-    "sixcard.bad_players": N_("Six-card Golf is for 2 to 4 players"),
+    "sixcard.bad_players": N_("Six-card Golf is for 2 to 6 players"),
+    "sixcard.bad_decks": N_("There can be 1 or 2 decks"),
+    "sixcard.bad_start_face_up": N_("0 to {most} cards can be face up at the start"),
+    "sixcard.bad_flip_after_discard": N_("After a discard a card is turned up never, always or in the endgame"),
+    "sixcard.bad_house_rule": N_("{rule}: a house rule is on or off"),
+    "sixcard.players_need_two_decks": N_("Five or six players need two decks"),
+    "sixcard.lucky_swing_eagle_eye": N_(
+        "The lucky swing and eagle-eye jokers cannot apply together: a joker has one value"
+    ),
+    "sixcard.lucky_swing_one_joker": N_("The lucky swing is played with exactly one joker per deck"),
+    "sixcard.eagle_eye_needs_jokers": N_("Eagle-eye jokers need jokers in the deck"),
+    "sixcard.four_of_a_kind_two_rows": N_("Four of a kind and the wolfpack need a grid of two rows"),
+    "sixcard.knock_early_too_few_cards": N_("Knocking early needs at least three cards face down after the start"),
+    "sixcard.flip_always_flip_as_turn": N_(
+        "Turning a card up after every discard and turning one up as a turn cannot apply together"
+    ),
+    "sixcard.unknown_house_rule": N_("{name}: unknown house rule (one of {names})"),
+    "sixcard.bad_house_option": N_("{text}: a house rule is NAME=VALUE, e.g. super_kings=on"),
+    "sixcard.bad_house_value": N_("{name}={value}: not a value of this house rule"),
     "sixcard.bad_grid": N_("A grid has 4, 6, 8 or 9 cards"),
     "sixcard.bad_jokers": N_("There can be 0, 1 or 2 jokers"),
     "sixcard.bad_holes": N_("A match has 1 to 99 holes"),
     "sixcard.bad_code_prefix": N_("{code}: a deal code starts with G4, G6, G8 or G9"),
     "sixcard.code_too_short": N_("{code}: a deal code looks like G6-P2-AAAAAAB"),
-    "sixcard.bad_code_option": N_("{code}: unknown or repeated option {option} (use J1, J2, F, R, D1–D4, H1–H99)"),
+    "sixcard.bad_code_option": N_(
+        "{code}: unknown or repeated option {option} (use J1, J2, F, R, U0–U3, DD, FT, FA, FE, SK, T1, OJ, LS, EE, NP, FK, WP, BJ, KP, KB, KE, TS, UD, D1–D6, H1–H99)"  # noqa: E501
+    ),
     "sixcard.bad_dealer": N_("Seat {seat} is not at the table"),
     "sixcard.bad_grid_shape": N_(
         "Rows must be equally long and make a 2 × 2, 2 × 3, 2 × 4 or 3 × 3 grid (got {sizes})"
@@ -71,6 +101,10 @@ REFUSALS: dict[Refusal, str] = {
     Refusal.HOLE_NOT_OVER: N_("The hole is not over yet"),
     Refusal.MATCH_OVER: N_("The match is over"),
     Refusal.NOTHING_TO_UNDO: N_("There is nothing to undo"),
+    Refusal.NOT_UNDER_THESE_RULES: N_("The house rules of this table do not allow that"),
+    Refusal.TURN_A_CARD_UP: N_("After throwing the card away, turn up one of your face-down cards"),
+    Refusal.NOT_ENDGAME_YET: N_("A card may be turned up after a discard only near the end of the hole"),
+    Refusal.TOO_MANY_FACE_DOWN: N_("You can knock early only with one or two cards face down"),
 }
 for _refusal, _text in REFUSALS.items():
     ERRORS[f"sixcard.refusal.{_refusal.value}"] = _text
@@ -124,8 +158,18 @@ def column_explanation(number: int, column: ColumnScore, t: Translator) -> str:
     )
 
 
+BONUS_TEXTS: dict[str, str] = {
+    "four_of_a_kind": N_("Four of a kind: {points}"),
+    "wolfpack": N_("Wolfpack (two pairs of jacks): {points}"),
+}
+"""A grid's bonuses (:attr:`GridScore.bonuses`) in words."""
+
+
 def score_text(score: GridScore, t: Translator) -> list[str]:
     lines = [column_explanation(k, column, t) for k, column in enumerate(score.columns, start=1)]
+    lines.extend(t.gettext(BONUS_TEXTS[name], points=points) for name, points in score.bonuses)
+    if score.blackjack:
+        lines.append(t.gettext("Exactly 21: the grid scores 0"))
     lines.append(t.gettext("Total: {total}", total=score.total))
     return lines
 
@@ -134,7 +178,17 @@ def action_text(
     player: str, action: Action, t: Translator, *, card: AnyCard | None = None, thrown: AnyCard | None = None
 ) -> str:
     """What ``player`` did, as the table saw it (``card``: the card placed; ``thrown``: discarded)."""
-    if isinstance(action, Reveal):
+    if isinstance(action, KnockEarly):
+        return t.gettext("{player} knocks early and turns up the last cards", player=player)
+    if isinstance(action, DiscardFlip):
+        return t.gettext(
+            "{player} throws the drawn card away ({thrown}) and turns up position {position}: {card}",
+            player=player,
+            thrown=card_name(thrown, t) if thrown else "?",
+            position=action.position + 1,
+            card=card_name(card, t) if card else "?",
+        )
+    if isinstance(action, (Reveal, Flip)):
         return t.gettext(
             "{player} turns up position {position}: {card}",
             player=player,

@@ -14,8 +14,18 @@ Positions are 0-based, row by row (top row first, left to right): in the standar
   goes face up onto the discard;
 * :class:`DiscardDrawn` — throw the card you drew from the stock onto the discard.
 
+House rules (:mod:`golfcards.sixcard.rules`) add:
+
+* :class:`Flip` — (``flip_as_turn``) instead of drawing, turn up one of your face-down cards: that
+  is your whole turn;
+* :class:`DiscardFlip` — (``flip_after_discard``) throw the drawn card away and turn up the
+  face-down card at ``position``;
+* :class:`KnockEarly` — (``knock_early``) with one or two cards face down, turn them all up as
+  your whole turn, and so go out.
+
 JSON: ``{"type": "reveal", "position": 4}``, ``{"type": "draw"}``, ``{"type": "take",
-"position": 1}``, ``{"type": "swap", "position": 5}``, ``{"type": "discard"}``.
+"position": 1}``, ``{"type": "swap", "position": 5}``, ``{"type": "discard"}``, ``{"type":
+"flip", "position": 2}``, ``{"type": "discard_flip", "position": 3}``, ``{"type": "knock"}``.
 """
 
 from __future__ import annotations
@@ -55,7 +65,27 @@ class DiscardDrawn:
     kind = "discard"
 
 
-Action = Reveal | DrawStock | TakeDiscard | Swap | DiscardDrawn
+@dataclass(frozen=True, slots=True)
+class Flip:
+    position: int
+    kind = "flip"
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardFlip:
+    position: int
+    kind = "discard_flip"
+
+
+@dataclass(frozen=True, slots=True)
+class KnockEarly:
+    kind = "knock"
+
+
+Action = Reveal | DrawStock | TakeDiscard | Swap | DiscardDrawn | Flip | DiscardFlip | KnockEarly
+PositionAction = Reveal | TakeDiscard | Swap | Flip | DiscardFlip
+POSITION_ACTIONS = (Reveal, TakeDiscard, Swap, Flip, DiscardFlip)
+"""The actions that name a position of the player's grid."""
 
 _POSITIONS = range(max(GRID_SHAPES))
 DRAW_STOCK = DrawStock()
@@ -63,13 +93,26 @@ DISCARD_DRAWN = DiscardDrawn()
 REVEALS = tuple(Reveal(p) for p in _POSITIONS)
 TAKES = tuple(TakeDiscard(p) for p in _POSITIONS)
 SWAPS = tuple(Swap(p) for p in _POSITIONS)
+FLIPS = tuple(Flip(p) for p in _POSITIONS)
+DISCARD_FLIPS = tuple(DiscardFlip(p) for p in _POSITIONS)
+KNOCK_EARLY = KnockEarly()
 """Every action a grid allows, made once (index: the position): the engine offers these and
 :func:`action_from_json` reads into them, so that playing makes no new action objects (a server's
 rooms keep every action of a match, which its garbage collector would otherwise walk)."""
 
-ACTIONS: tuple[Action, ...] = (DRAW_STOCK, DISCARD_DRAWN, *REVEALS, *TAKES, *SWAPS)
+ACTIONS: tuple[Action, ...] = (
+    DRAW_STOCK,
+    DISCARD_DRAWN,
+    *REVEALS,
+    *TAKES,
+    *SWAPS,
+    *FLIPS,
+    *DISCARD_FLIPS,
+    KNOCK_EARLY,
+)
 """Every action of the game, each at its number (:func:`action_number`), as OpenSpiel numbers a
-game's actions: a log of actions can be kept as numbers."""
+game's actions: a log of actions can be kept as numbers (the house rules' actions come last, so
+the seed game's numbers are those of the first 29)."""
 _NUMBERS: dict[Action, int] = {action: number for number, action in enumerate(ACTIONS)}
 
 
@@ -78,16 +121,21 @@ def action_number(action: Action) -> int:
     return _NUMBERS[action]
 
 
-_WITH_POSITION: dict[str, tuple[type[Reveal] | type[TakeDiscard] | type[Swap], tuple[Action, ...]]] = {
+_WITH_POSITION: dict[
+    str,
+    tuple[type[Reveal] | type[TakeDiscard] | type[Swap] | type[Flip] | type[DiscardFlip], tuple[Action, ...]],
+] = {
     "reveal": (Reveal, REVEALS),
     "take": (TakeDiscard, TAKES),
     "swap": (Swap, SWAPS),
+    "flip": (Flip, FLIPS),
+    "discard_flip": (DiscardFlip, DISCARD_FLIPS),
 }
-_WITHOUT_POSITION: dict[str, Action] = {"draw": DRAW_STOCK, "discard": DISCARD_DRAWN}
+_WITHOUT_POSITION: dict[str, Action] = {"draw": DRAW_STOCK, "discard": DISCARD_DRAWN, "knock": KNOCK_EARLY}
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
-    if isinstance(action, (Reveal, TakeDiscard, Swap)):
+    if isinstance(action, POSITION_ACTIONS):
         return {"type": action.kind, "position": action.position}
     return {"type": action.kind}
 
@@ -106,7 +154,7 @@ def action_from_json(data: Any) -> Action:
             return made_once[position] if 0 <= position < len(made_once) else made(position)  # the engine refuses it
     raise GolfError(
         "sixcard.bad_action",
-        f'{data!r}: an action is {{"type": "draw" | "discard"}} or '
-        f'{{"type": "reveal" | "take" | "swap", "position": N}}',
+        f'{data!r}: an action is {{"type": "draw" | "discard" | "knock"}} or '
+        f'{{"type": "reveal" | "take" | "swap" | "flip" | "discard_flip", "position": N}}',
         action=str(data)[:80],
     )

@@ -4,15 +4,21 @@ Format: ``G<grid>-P<players>-<deal>[-<option>…]``
 
 * ``G<grid>``: cards per player, ``G6`` for the standard game, ``G4``, ``G8``, ``G9`` for the
   house-rule grids;
-* ``P<players>``: 2 to 4 players;
+* ``P<players>``: 2 to 6 players;
 * deal: 7 letters A–Z, the base-26 deal number (``AAAAAAB`` = 1), which seeds the shuffle (with a
   stream constant of Six-card Golf's own, so it never deals like a solitaire code);
 * options, each its own dash-separated part, in this order when written:
   ``J1`` / ``J2`` (jokers in the deck), ``F`` (final turn for the others), ``R`` (reshuffle the
-  discard when the stock runs out), ``D<seat>`` (the dealer, 1-based; by default the last seat,
-  so seat 1 plays first), ``H<holes>`` (holes in the match, when not 9).
+  discard when the stock runs out), ``U<n>`` (cards face up at the start), then the other house
+  rules (:data:`FLAG_PARTS`, in that order: ``DD`` two decks, ``FT`` flip as a turn, ``FA`` / ``FE``
+  flip after a discard always / in the endgame, ``SK`` super kings, ``T1`` tens worth 1, ``OJ``
+  one-eyed jacks, ``LS`` lucky swing, ``EE`` eagle eye, ``NP`` negative pairs keep their value,
+  ``FK`` four of a kind, ``WP`` wolfpack, ``BJ`` blackjack, ``KP`` knock penalty, ``KB`` knock
+  bonus, ``KE`` knock early, ``TS`` tied shame, ``UD`` underdog), ``D<seat>`` (the dealer,
+  1-based; by default the last seat, so seat 1 plays first), ``H<holes>`` (holes in the match,
+  when not 9). A code without house-rule parts is the seed's game, as before they existed.
 
-Grid, players and jokers change the cards dealt; the other options change how the hole is played,
+Grid, players, decks and jokers change the cards dealt; the other options change how the hole is played,
 so a code re-creates the whole hole. A match started from a code plays the code itself first; every
 later hole ``h`` (0-based) plays the deal :func:`keyed_number` derives from the match's secret key
 (HMAC-SHA256 of the key and ``h``), the dealer moved ``h`` seats clockwise
@@ -31,7 +37,7 @@ from dataclasses import dataclass, replace
 from golfcards.errors import GolfError
 from golfcards.shuffle import DEAL_COUNT, ascii_number, ascii_upper, letters_to_number, number_to_letters
 from golfcards.sixcard.deal import SixCardDeal
-from golfcards.sixcard.rules import GRID_SHAPES, MAX_PLAYERS, MIN_PLAYERS, SixCardRules
+from golfcards.sixcard.rules import GRID_SHAPES, MAX_PLAYERS, MIN_PLAYERS, FlipAfterDiscard, SixCardRules
 
 HOLE_DOMAIN = b"golfcards six-card hole "
 """Prefix of the message a hole's deal number is derived from (so the key serves nothing else)."""
@@ -44,6 +50,30 @@ def keyed_number(key: bytes, hole: int) -> int:
     """
     digest = hmac.new(key, HOLE_DOMAIN + hole.to_bytes(4, "big"), hashlib.sha256).digest()
     return int.from_bytes(digest, "big") % DEAL_COUNT
+
+
+FLAG_PARTS: tuple[tuple[str, str, object], ...] = (
+    ("DD", "decks", 2),
+    ("FT", "flip_as_turn", True),
+    ("FA", "flip_after_discard", FlipAfterDiscard.ALWAYS),
+    ("FE", "flip_after_discard", FlipAfterDiscard.ENDGAME),
+    ("SK", "super_kings", True),
+    ("T1", "tens_one", True),
+    ("OJ", "one_eyed_jacks", True),
+    ("LS", "lucky_swing", True),
+    ("EE", "eagle_eye", True),
+    ("NP", "negative_pairs", True),
+    ("FK", "four_of_a_kind", True),
+    ("WP", "wolfpack", True),
+    ("BJ", "blackjack", True),
+    ("KP", "knock_penalty", True),
+    ("KB", "knock_bonus", True),
+    ("KE", "knock_early", True),
+    ("TS", "tied_shame", True),
+    ("UD", "underdog", True),
+)
+"""The house rules written as one fixed part each: (part, field, value the part sets)."""
+_FLAGS = {part: (name, value) for part, name, value in FLAG_PARTS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +107,7 @@ class DealCode:
         if players is None:
             raise GolfError("sixcard.code_too_short", f"{code!r}: expected G6-P2-AAAAAAB", code=code)
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise GolfError("sixcard.bad_players", f"2 to 4 players, not {players}", players=players)
+            raise GolfError("sixcard.bad_players", f"2 to 6 players, not {players}", players=players)
         number = letters_to_number(parts[2])
         options: dict[str, object] = {}
         dealer = None
@@ -89,6 +119,10 @@ class DealCode:
                 options["final_turn"] = True
             elif option == "R" and "reshuffle_discard" not in options:
                 options["reshuffle_discard"] = True
+            elif option in _FLAGS and _FLAGS[option][0] not in options:
+                options[_FLAGS[option][0]] = _FLAGS[option][1]
+            elif key == "U" and value is not None and "start_face_up" not in options and len(option) == 2:
+                options["start_face_up"] = value
             elif key == "D" and value is not None and dealer is None and 1 <= value <= players:
                 dealer = value - 1
             elif key == "H" and value is not None and "holes" not in options and 1 <= value <= 99:
@@ -96,7 +130,8 @@ class DealCode:
             else:
                 raise GolfError(
                     "sixcard.bad_code_option",
-                    f"{code!r}: unknown or repeated option {option!r} (J1, J2, F, R, D1-D4, H1-H99)",
+                    f"{code!r}: unknown or repeated option {option!r} (J1, J2, F, R, DD, U0-U3, FT, FA, FE, SK, T1, "
+                    "OJ, LS, EE, NP, FK, WP, BJ, KP, KB, KE, TS, UD, D1-D6, H1-H99)",
                     code=code,
                     option=option,
                 )
@@ -122,6 +157,9 @@ class DealCode:
             parts.append("F")
         if rules.reshuffle_discard:
             parts.append("R")
+        if rules.start_face_up is not None:
+            parts.append(f"U{rules.start_face_up}")
+        parts.extend(part for part, name, value in FLAG_PARTS if getattr(rules, name) == value)
         if self.dealer != rules.players - 1:
             parts.append(f"D{self.dealer + 1}")  # type: ignore[operator]
         if rules.holes != 9:

@@ -24,7 +24,7 @@ from golfcards.errors import GolfError
 from golfcards.sixcard.actions import Action, action_from_json, action_to_json
 from golfcards.sixcard.match import Match, winners
 from golfcards.sixcard.rules import SixCardRules
-from golfcards.sixcard.state import HoleContext, HoleState
+from golfcards.sixcard.state import HoleContext, HoleState, Phase
 from golfcards.sixcard.view import RULE_FIELDS
 
 RECORD_VERSION = 1
@@ -74,6 +74,7 @@ class HoleRecord:
             [self.discard],
             list(self.stock),
             dealer=self.dealer,
+            phase=Phase.REVEAL if rules.initial_face_up else Phase.DRAW,
             reveals_left=[rules.initial_face_up] * seats,
             number=self.number,
             context=HoleContext(self.hole, rules.holes, self.totals_before),
@@ -162,7 +163,7 @@ class MatchRecord:
         try:
             if data["version"] != RECORD_VERSION:
                 raise ValueError(f"record version {data['version']!r}")
-            rules = SixCardRules(**{name: data["rules"][name] for name in RULE_FIELDS})
+            rules = SixCardRules(**{name: data["rules"][name] for name in RULE_FIELDS if name in data["rules"]})
             holes = tuple(HoleRecord.from_json(hole) for hole in data["holes"])
             if len(holes) != rules.holes or any(len(hole.points) != rules.players for hole in holes):
                 raise ValueError("the holes do not match the rules")

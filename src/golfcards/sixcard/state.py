@@ -6,38 +6,48 @@
 message key. Drivers — a server, the terminal, the arena — pass the seat that acts
 (``apply(action, seat)``), so turn order is checked too.
 
-A hole goes ``REVEAL`` (every seat turns up 2 face-down cards, 3 in the 3 × 3 grid, in any order),
-then turns of ``DRAW`` (draw from the stock, or take the discard into one's grid) and, after a draw,
-``PLACE`` (swap the drawn card in or discard it). After a turn that leaves a grid all face up the
-hole ends (with the ``final_turn`` house rule, after one more turn for each other player); when the
-stock is empty it ends too, unless ``reshuffle_discard`` turns the discard under its top card into
-a new stock (at most :data:`~golfcards.sixcard.rules.MAX_RESHUFFLES` times). The face-up flags keep
-what was face up at the end; the views then reveal every grid.
+A hole goes ``REVEAL`` (every seat turns up 2 face-down cards, 3 in the 3 × 3 grid, in any order;
+the ``start_face_up`` house rule changes the count, and with 0 the hole starts with the first turn),
+then turns of ``DRAW`` (draw from the stock, or take the discard into one's grid; with house rules
+also turn a card up as the whole turn, or knock early) and, after a draw, ``PLACE`` (swap the drawn
+card in or discard it, turning a card up with the ``flip_after_discard`` house rule). After a turn
+that leaves a grid all face up the hole ends (with the ``final_turn`` house rule, after one more
+turn for each other player); when the stock is empty it ends too, unless ``reshuffle_discard``
+turns the discard under its top card into a new stock (at most
+:data:`~golfcards.sixcard.rules.MAX_RESHUFFLES` times). The face-up flags keep what was face up at
+the end; the views then reveal every grid.
 """
 
 from __future__ import annotations
 
 import enum
 
-from golfcards.cards import AnyCard, card_from_index
+from golfcards.cards import AnyCard
 from golfcards.sixcard.actions import (
     DISCARD_DRAWN,
+    DISCARD_FLIPS,
     DRAW_STOCK,
+    FLIPS,
+    KNOCK_EARLY,
+    POSITION_ACTIONS,
     REVEALS,
     SWAPS,
     TAKES,
     Action,
     DiscardDrawn,
+    DiscardFlip,
     DrawStock,
+    Flip,
+    KnockEarly,
     Reveal,
     Swap,
     TakeDiscard,
 )
 from golfcards.sixcard.codes import DealCode
-from golfcards.sixcard.deal import SixCardDeal, reshuffle_order
+from golfcards.sixcard.deal import SixCardDeal, card_at, reshuffle_order
 from golfcards.sixcard.hole import EndReason, HoleContext, Phase
-from golfcards.sixcard.rules import MAX_RESHUFFLES, SixCardRules
-from golfcards.sixcard.scoring import INDEX_KEYS, column_points
+from golfcards.sixcard.rules import KNOCK_EARLY_MAX, MAX_RESHUFFLES, FlipAfterDiscard, SixCardRules
+from golfcards.sixcard.scoring import hole_points
 from golfcards.sixcard.view import View, view_for
 
 __all__ = ["EndReason", "HoleContext", "HoleState", "Phase", "Refusal"]
@@ -59,14 +69,32 @@ class Refusal(enum.StrEnum):
     HOLE_NOT_OVER = "hole_not_over"
     MATCH_OVER = "match_over"
     NOTHING_TO_UNDO = "nothing_to_undo"
+    NOT_UNDER_THESE_RULES = "not_under_these_rules"
+    TURN_A_CARD_UP = "turn_a_card_up"
+    NOT_ENDGAME_YET = "not_endgame_yet"
+    TOO_MANY_FACE_DOWN = "too_many_face_down"
 
 
 _Entry = tuple[
-    int, Action, Phase, int, int | None, int | None, int, EndReason | None, int, int, bool, list[int], list[int]
+    int,
+    Action,
+    Phase,
+    int,
+    int | None,
+    int | None,
+    int,
+    EndReason | None,
+    int,
+    int,
+    bool,
+    list[int],
+    list[int],
+    tuple[int, ...],
 ]
 """What undo needs of one action: seat, action, the scalars before it (phase, current, holding,
-went_out, final_turns_left, end, turns, reshuffles), the face-up flag at the action's position, and
-the stock and discard lists (used only if the action reshuffled, which replaces both lists)."""
+went_out, final_turns_left, end, turns, reshuffles), the face-up flag at the action's position, the
+stock and discard lists (used only if the action reshuffled, which replaces both lists) and the
+positions an early knock turned up."""
 
 
 class HoleState:
@@ -159,6 +187,7 @@ class HoleState:
             [deal.discard],
             list(reversed(deal.stock)),
             dealer=seats - 1 if dealer is None else dealer,
+            phase=Phase.REVEAL if rules.initial_face_up else Phase.DRAW,
             reveals_left=[rules.initial_face_up] * seats,
             number=number,
             code=code,
@@ -201,11 +230,11 @@ class HoleState:
         return (self.dealer + 1) % self.rules.players
 
     def grid_cards(self, seat: int) -> tuple[AnyCard, ...]:
-        return tuple(card_from_index(i) for i in self.grids[seat])
+        return tuple(card_at(i) for i in self.grids[seat])
 
     @property
     def discard_top(self) -> AnyCard:
-        return card_from_index(self.discard[-1])
+        return card_at(self.discard[-1])
 
     @property
     def stock_count(self) -> int:
@@ -244,11 +273,19 @@ class HoleState:
         return all(self.face_up[seat])
 
     def points(self) -> tuple[int, ...]:
-        """Every grid's points with all cards counted (the hole's result once it is over)."""
-        columns = self.rules.columns
-        return tuple(
-            sum(column_points([INDEX_KEYS[i] for i in grid[c::columns]]) for c in range(columns)) for grid in self.grids
-        )
+        """Every seat's points with all cards counted (the hole's result once it is over): the
+        grids' points under the rules, with the bonuses of going out, ties and the match's
+        standing (:func:`~golfcards.sixcard.scoring.hole_points`)."""
+        totals = self.context.totals if self.context is not None else None
+        return hole_points(self.grids, self.rules, self.went_out, totals)
+
+    def face_down_count(self, seat: int) -> int:
+        return self.face_up[seat].count(False)
+
+    def in_endgame(self) -> bool:
+        """Whether the ``endgame`` of ``flip_after_discard`` has come: someone went out, or some grid
+        has at most one card face down."""
+        return self.went_out is not None or any(flags.count(False) <= 1 for flags in self.face_up)
 
     def returns(self) -> tuple[int, ...]:
         """OpenSpiel's returns: higher is better, so the negated points."""
@@ -265,8 +302,20 @@ class HoleState:
         if self.phase is Phase.REVEAL:
             face_up = self.face_up[seat]
             return [REVEALS[p] for p in range(grid) if not face_up[p]]
+        rules = self.rules
+        down = [p for p in range(grid) if not self.face_up[seat][p]]
         if self.phase is Phase.DRAW:
-            return [DRAW_STOCK, *TAKES[:grid]]
+            actions: list[Action] = [DRAW_STOCK, *TAKES[:grid]]
+            if rules.flip_as_turn:
+                actions.extend(FLIPS[p] for p in down)
+            if rules.knock_early and self.went_out is None and 1 <= len(down) <= KNOCK_EARLY_MAX:
+                actions.append(KNOCK_EARLY)
+            return actions
+        flip = rules.flip_after_discard
+        if flip is FlipAfterDiscard.ALWAYS and down:
+            return [*(DISCARD_FLIPS[p] for p in down), *SWAPS[:grid]]
+        if flip is FlipAfterDiscard.ENDGAME and down and self.in_endgame():
+            return [DISCARD_DRAWN, *(DISCARD_FLIPS[p] for p in down), *SWAPS[:grid]]
         return [DISCARD_DRAWN, *SWAPS[:grid]]
 
     def why_not(self, action: Action, seat: int | None = None) -> Refusal | None:
@@ -276,11 +325,11 @@ class HoleState:
         seat = self.current_player if seat is None else seat
         if not isinstance(seat, int) or not 0 <= seat < self.rules.players:
             return Refusal.NO_SUCH_SEAT
-        if not isinstance(action, (Reveal, DrawStock, TakeDiscard, Swap, DiscardDrawn)):
+        if not isinstance(action, (*POSITION_ACTIONS, DrawStock, DiscardDrawn, KnockEarly)):
             return Refusal.NOT_AN_ACTION
         if seat not in self.to_act:
             return Refusal.NOT_YOUR_TURN
-        if isinstance(action, (Reveal, TakeDiscard, Swap)) and not 0 <= action.position < self.rules.grid:
+        if isinstance(action, POSITION_ACTIONS) and not 0 <= action.position < self.rules.grid:
             return Refusal.NO_SUCH_POSITION
         if self.phase is Phase.REVEAL:
             if not isinstance(action, Reveal):
@@ -288,9 +337,36 @@ class HoleState:
             return Refusal.ALREADY_FACE_UP if self.face_up[seat][action.position] else None
         if isinstance(action, Reveal):
             return Refusal.ALREADY_REVEALED
+        house = self._house_refusal(action, seat)
+        if house is not None:
+            return house
         if self.phase is Phase.DRAW:
-            return Refusal.NOTHING_DRAWN if isinstance(action, (Swap, DiscardDrawn)) else None
-        return Refusal.PLACE_DRAWN_CARD if isinstance(action, (DrawStock, TakeDiscard)) else None
+            return Refusal.NOTHING_DRAWN if isinstance(action, (Swap, DiscardDrawn, DiscardFlip)) else None
+        return Refusal.PLACE_DRAWN_CARD if isinstance(action, (DrawStock, TakeDiscard, Flip, KnockEarly)) else None
+
+    def _house_refusal(self, action: Action, seat: int) -> Refusal | None:
+        """Why the house rules forbid ``action`` (a turn's action, position in the grid), or None."""
+        rules = self.rules
+        flip = rules.flip_after_discard
+        if isinstance(action, Flip):
+            if not rules.flip_as_turn:
+                return Refusal.NOT_UNDER_THESE_RULES
+            return Refusal.ALREADY_FACE_UP if self.face_up[seat][action.position] else None
+        if isinstance(action, KnockEarly):
+            if not rules.knock_early or self.went_out is not None:
+                return Refusal.NOT_UNDER_THESE_RULES
+            return None if 1 <= self.face_down_count(seat) <= KNOCK_EARLY_MAX else Refusal.TOO_MANY_FACE_DOWN
+        if isinstance(action, DiscardFlip):
+            if flip is FlipAfterDiscard.NEVER:
+                return Refusal.NOT_UNDER_THESE_RULES
+            if self.phase is not Phase.PLACE:
+                return None
+            if self.face_up[seat][action.position]:
+                return Refusal.ALREADY_FACE_UP
+            return None if flip is FlipAfterDiscard.ALWAYS or self.in_endgame() else Refusal.NOT_ENDGAME_YET
+        if isinstance(action, DiscardDrawn) and flip is FlipAfterDiscard.ALWAYS and self.phase is Phase.PLACE:
+            return Refusal.TURN_A_CARD_UP if self.face_down_count(seat) else None
+        return None
 
     # --- acting -----------------------------------------------------------------------------
 
@@ -308,14 +384,35 @@ class HoleState:
         """Take back the last action of this hole (any seat's); change nothing if there is none."""
         if not self._log:
             return Refusal.NOTHING_TO_UNDO
-        seat, action, phase, current, holding, went_out, final_left, end, turns, reshuffles, flag, stock, discard = (
-            self._log.pop()
-        )
+        (
+            seat,
+            action,
+            phase,
+            current,
+            holding,
+            went_out,
+            final_left,
+            end,
+            turns,
+            reshuffles,
+            flag,
+            stock,
+            discard,
+            knocked,
+        ) = self._log.pop()
         if reshuffles != self.reshuffles:
             self.stock, self.discard = list(stock), list(discard)
         if isinstance(action, Reveal):
             self.face_up[seat][action.position] = flag
             self.reveals_left[seat] += 1
+        elif isinstance(action, Flip):
+            self.face_up[seat][action.position] = flag
+        elif isinstance(action, DiscardFlip):
+            self.discard.pop()
+            self.face_up[seat][action.position] = flag
+        elif isinstance(action, KnockEarly):
+            for position in knocked:
+                self.face_up[seat][position] = False
         elif isinstance(action, DrawStock):
             self.stock.append(self.holding)  # type: ignore[arg-type]
         elif isinstance(action, (TakeDiscard, Swap)):
@@ -332,7 +429,10 @@ class HoleState:
         return None
 
     def _perform(self, seat: int, action: Action) -> None:
-        position = action.position if isinstance(action, (Reveal, TakeDiscard, Swap)) else None
+        position = action.position if isinstance(action, POSITION_ACTIONS) else None
+        knocked = (
+            tuple(p for p, up in enumerate(self.face_up[seat]) if not up) if isinstance(action, KnockEarly) else ()
+        )
         self._log.append(
             (
                 seat,
@@ -348,6 +448,7 @@ class HoleState:
                 position is not None and self.face_up[seat][position],
                 self.stock,
                 self.discard,
+                knocked,
             )
         )
         if isinstance(action, Reveal):
@@ -359,6 +460,18 @@ class HoleState:
         elif isinstance(action, DrawStock):
             self.holding = self.stock.pop()
             self.phase = Phase.PLACE
+        elif isinstance(action, Flip):
+            self.face_up[seat][action.position] = True
+            self._end_turn(seat)
+        elif isinstance(action, KnockEarly):
+            for p in knocked:
+                self.face_up[seat][p] = True
+            self._end_turn(seat)
+        elif isinstance(action, DiscardFlip):
+            self.discard.append(self.holding)  # type: ignore[arg-type]
+            self.holding = None
+            self.face_up[seat][action.position] = True
+            self._end_turn(seat)
         elif isinstance(action, TakeDiscard):
             self._place(seat, action.position, self.discard.pop())
         elif isinstance(action, Swap):

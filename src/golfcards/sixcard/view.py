@@ -21,12 +21,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from golfcards.cards import CARDS_BY_INDEX, AnyCard, parse_card
+from golfcards.cards import AnyCard, parse_card
 from golfcards.errors import GolfError
 from golfcards.sixcard.actions import (
     Action,
     DiscardDrawn,
+    DiscardFlip,
     DrawStock,
+    Flip,
+    KnockEarly,
     Reveal,
     Swap,
     TakeDiscard,
@@ -34,10 +37,22 @@ from golfcards.sixcard.actions import (
     action_to_json,
 )
 from golfcards.sixcard.codes import DealCode
+from golfcards.sixcard.deal import SIXCARD_CARDS
 from golfcards.sixcard.hole import EndReason, HoleContext, Phase
-from golfcards.sixcard.rules import MAX_HOLES, MAX_RESHUFFLES, SixCardRules
+from golfcards.sixcard.rules import (
+    BOOLEAN_RULES,
+    DECK_SIZE,
+    HOUSE_RULE_FIELDS,
+    KNOCK_EARLY_MAX,
+    MAX_HOLES,
+    MAX_RESHUFFLES,
+    FlipAfterDiscard,
+    SixCardRules,
+)
 
-RULE_FIELDS = ("players", "grid", "jokers", "final_turn", "reshuffle_discard", "holes")
+RULE_FIELDS = ("players", "grid", "jokers", "final_turn", "reshuffle_discard", "holes", *HOUSE_RULE_FIELDS[3:])
+"""The rules' fields a view's JSON carries (the seed's six first; a view without the house rules'
+fields reads as their defaults)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +156,10 @@ class View:
             final_turn=_flag(rules_data["final_turn"]),
             reshuffle_discard=_flag(rules_data["reshuffle_discard"]),
             holes=_whole(rules_data["holes"], 0, MAX_HOLES),
+            decks=_whole(rules_data.get("decks", 1), 0, MAX_HOLES),
+            start_face_up=_maybe_whole(rules_data.get("start_face_up"), 0, MAX_HOLES),
+            flip_after_discard=FlipAfterDiscard(rules_data.get("flip_after_discard", "never")),
+            **{name: _flag(rules_data.get(name, False)) for name in BOOLEAN_RULES[2:]},
         )  # SixCardRules checks the ranges; these only the types
         players = rules.players
 
@@ -188,7 +207,7 @@ class View:
             points=None if data["points"] is None else per_seat(data["points"], -MAX_TOTAL, MAX_TOTAL),
             code=code,
             context=context,
-            legal=tuple(action_from_json(item) for item in _sized(data["legal"], 0, 2 * rules.grid + 1)),
+            legal=tuple(action_from_json(item) for item in _sized(data["legal"], 0, 2 * rules.grid + 2)),
         )
 
 
@@ -203,6 +222,10 @@ def _whole(value: Any, low: int, high: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
         raise ValueError(f"{str(value)[:20]!r} is not a whole number from {low} to {high}")
     return value
+
+
+def _maybe_whole(value: Any, low: int, high: int) -> int | None:
+    return None if value is None else _whole(value, low, high)
 
 
 def _flag(value: Any) -> bool:
@@ -222,12 +245,26 @@ def _expected_legal(view: View) -> set[Action]:
     """The actions the rules offer ``view.viewer`` in the position the view describes."""
     if view.viewer is None or view.viewer not in view.to_act:
         return set()
-    positions = range(view.rules.grid)
+    rules = view.rules
+    positions = range(rules.grid)
+    down = [p for p in positions if view.grids[view.viewer][p] is None]
     if view.phase is Phase.REVEAL:
-        return {Reveal(p) for p in positions if view.grids[view.viewer][p] is None}
+        return {Reveal(p) for p in down}
     if view.phase is Phase.DRAW:
-        return {DrawStock(), *(TakeDiscard(p) for p in positions)}
-    return {DiscardDrawn(), *(Swap(p) for p in positions)}
+        actions: set[Action] = {DrawStock(), *(TakeDiscard(p) for p in positions)}
+        if rules.flip_as_turn:
+            actions.update(Flip(p) for p in down)
+        if rules.knock_early and view.went_out is None and 1 <= len(down) <= KNOCK_EARLY_MAX:
+            actions.add(KnockEarly())
+        return actions
+    swaps = {Swap(p) for p in positions}
+    flip = rules.flip_after_discard
+    endgame = view.went_out is not None or any(grid.count(None) <= 1 for grid in view.grids)
+    if flip is FlipAfterDiscard.ALWAYS and down:
+        return {*(DiscardFlip(p) for p in down), *swaps}
+    if flip is FlipAfterDiscard.ENDGAME and down and endgame:
+        return {DiscardDrawn(), *(DiscardFlip(p) for p in down), *swaps}
+    return {DiscardDrawn(), *swaps}
 
 
 def _inconsistency(view: View) -> str | None:
@@ -237,8 +274,9 @@ def _inconsistency(view: View) -> str | None:
     if view.holding is not None:
         visible.append(view.holding)
     indexes = [card.index for card in visible]
-    if len(set(indexes)) != len(indexes) or any(index >= rules.deck_size for index in indexes):
-        return "a card is shown twice or is not in the deck"
+    copies = {index: indexes.count(index) for index in set(indexes)}
+    if any(count > rules.decks or index >= DECK_SIZE + rules.jokers for index, count in copies.items()):
+        return "a card is shown more often than the decks hold it, or is not in the deck"
     if players * rules.grid + len(view.discard) + view.stock_count + (view.holder is not None) != rules.deck_size:
         return "the grids, the discard, the stock and the drawn card do not make one deck"
     if view.holding is not None and (view.viewer is None or view.holder != view.viewer):
@@ -353,10 +391,10 @@ def views_for(state: ViewedHole, viewers: Iterable[int | None]) -> dict[int | No
     over = state.phase is Phase.OVER
     grids: tuple[tuple[AnyCard | None, ...], ...]
     if over:
-        grids = tuple(tuple([CARDS_BY_INDEX[card] for card in grid]) for grid in state.grids)
+        grids = tuple(tuple([SIXCARD_CARDS[card] for card in grid]) for grid in state.grids)
     else:
         grids = tuple(
-            tuple([CARDS_BY_INDEX[card] if up else None for card, up in zip(grid, flags, strict=False)])
+            tuple([SIXCARD_CARDS[card] if up else None for card, up in zip(grid, flags, strict=False)])
             for grid, flags in zip(state.grids, state.face_up, strict=False)
         )
     holder = state.holder
@@ -366,7 +404,7 @@ def views_for(state: ViewedHole, viewers: Iterable[int | None]) -> dict[int | No
         "to_act": state.to_act,
         "dealer": state.dealer,
         "grids": grids,
-        "discard": tuple([CARDS_BY_INDEX[card] for card in state.discard]),
+        "discard": tuple([SIXCARD_CARDS[card] for card in state.discard]),
         "stock_count": len(state.stock),
         "holder": holder,
         "reveals_left": tuple(state.reveals_left),
@@ -379,7 +417,7 @@ def views_for(state: ViewedHole, viewers: Iterable[int | None]) -> dict[int | No
         "code": str(state.code) if over and state.code is not None else None,
         "context": state.context,
     }
-    drawn = None if state.holding is None else CARDS_BY_INDEX[state.holding]
+    drawn = None if state.holding is None else SIXCARD_CARDS[state.holding]
     return {
         viewer: View(
             viewer=viewer,

@@ -34,7 +34,18 @@ from golfcards.i18n.cards import card_name
 from golfcards.i18n.errors import error_text
 from golfcards.i18n.sixcard import BOT_NAMES, refusal_text
 from golfcards.shuffle import DEAL_COUNT
-from golfcards.sixcard.actions import Action, DiscardDrawn, DrawStock, Reveal, Swap, TakeDiscard
+from golfcards.sixcard.actions import (
+    KNOCK_EARLY,
+    Action,
+    DiscardDrawn,
+    DiscardFlip,
+    DrawStock,
+    Flip,
+    Reveal,
+    Swap,
+    TakeDiscard,
+)
+from golfcards.sixcard.rules import SixCardRules, house_rule
 from golfcards.sixcard.state import Phase
 from golfcards.sixcard.view import View
 from golfcards.tui.faces import BACK, FACE, Look, back_lines, corner, face_lines, ink, join_lines, slot_lines
@@ -191,6 +202,7 @@ class SixcardScreen(GameScreen):
         Binding("d", "draw", show=False),
         Binding("t", "take", show=False),
         Binding("x", "throw", show=False),
+        Binding("k", "knock", show=False),
         Binding("n", "next_hole", show=False),
         Binding("m", "rematch", show=False),
         Binding("s", "start", show=False),
@@ -206,9 +218,13 @@ class SixcardScreen(GameScreen):
         name: str = "",
         code: str | None = None,
         address: RoomAddress | None = None,
+        rules: SixCardRules | None = None,
     ) -> None:
         super().__init__()
         self.request = (levels, name, code)
+        self.rules = rules
+        self.flipping = False
+        """After ``x`` where the rules turn a card up with the discard: the next position is that card."""
         self.local: LocalTable | None = None
         self.address = address
         self.remote: RemoteTable | None = None
@@ -217,9 +233,12 @@ class SixcardScreen(GameScreen):
         self.compact = False
 
     @classmethod
-    def local_match(cls, levels: list[str], name: str, code: str | None = None) -> SixcardScreen:
-        """A match against bots of ``levels`` (dealt with the app's deal picker and seed when shown)."""
-        return cls(levels=levels, name=name, code=code)
+    def local_match(
+        cls, levels: list[str], name: str, code: str | None = None, rules: SixCardRules | None = None
+    ) -> SixcardScreen:
+        """A match against bots of ``levels`` under ``rules`` (default: the guide's for that many
+        players), dealt with the app's deal picker and seed when shown."""
+        return cls(levels=levels, name=name, code=code, rules=rules)
 
     @classmethod
     def joining(cls, address: RoomAddress) -> SixcardScreen:
@@ -257,7 +276,9 @@ class SixcardScreen(GameScreen):
         if levels is not None:
             seed = app.options.seed or 0  # type: ignore[attr-defined]
             try:
-                self.local = LocalTable(levels, name, seed=seed, number=self.new_number(), key=new_key(), code=code)
+                self.local = LocalTable(
+                    levels, name, seed=seed, number=self.new_number(), key=new_key(), code=code, rules=self.rules
+                )
             except GolfError as error:
                 self.local = LocalTable(levels, name, seed=seed, number=self.new_number(), key=new_key())
                 self.say(error_text(error, self.t), "refusal")
@@ -463,6 +484,11 @@ class SixcardScreen(GameScreen):
             await self.send(Reveal(position))
         elif view.phase is Phase.DRAW and self.taking:
             await self.send(TakeDiscard(position))
+        elif view.phase is Phase.DRAW and Flip(position) in view.legal:
+            await self.send(Flip(position))  # the flip-as-a-turn house rule
+        elif view.phase is Phase.PLACE and self.flipping:
+            self.flipping = False
+            await self.send(DiscardFlip(position))
         else:
             await self.send(Swap(position))  # in the draw phase the engine says: draw first
 
@@ -488,10 +514,22 @@ class SixcardScreen(GameScreen):
             await self.action_take()
 
     async def action_throw(self) -> None:
+        view = self.my_view()
+        if view is None:
+            return
+        if DiscardDrawn() not in view.legal and any(isinstance(action, DiscardFlip) for action in view.legal):
+            self.flipping = True  # the house rules turn a card up with the discard: which one?
+            self.say(self.t.gettext("Throw it away: now choose the face-down card to turn up (1–9)."))
+            return
+        await self.send(DiscardDrawn())
+
+    async def action_knock(self) -> None:
+        """Knock early (a house rule): turn the last one or two face-down cards up and go out."""
         if self.my_view() is not None:
-            await self.send(DiscardDrawn())
+            await self.send(KNOCK_EARLY)
 
     def action_cancel(self) -> None:
+        self.flipping = False
         if self.taking:
             self.taking = False
             self.draw()
@@ -664,6 +702,15 @@ class ScorecardScreen(ModalScreen[None]):
 # --- the lobby -------------------------------------------------------------------------------------------
 
 
+def lobby_rules(text: str, players: int) -> SixCardRules:
+    """The rules of the lobby's house-rules field: ``NAME=VALUE`` items separated by spaces or
+    commas (raises :class:`GolfError` with the first problem)."""
+    items = text.replace(",", " ").split()
+    fields: dict[str, object] = dict(house_rule(item) for item in items)
+    fields["players"] = players
+    return SixCardRules(**fields)  # type: ignore[arg-type]
+
+
 class SixcardLobby(Screen[None], Worded):
     """Play against bots (your name, 1–3 opponents, their level), or join a room by its link."""
 
@@ -687,6 +734,8 @@ class SixcardLobby(Screen[None], Worded):
                     with RadioSet(id="level", compact=True):
                         for level in LOBBY_LEVELS:
                             yield Choice("", value=level == "normal", id=f"level-{level}")
+            yield Static(id="house-label")
+            yield Input(placeholder="super_kings=on knock_penalty=on", id="house", max_length=400, compact=True)
             yield Button("", id="play", compact=True, variant="primary")
             yield Static(id="join-heading", classes="lobby-heading")
             yield Static(id="join-help", classes="help")
@@ -709,6 +758,9 @@ class SixcardLobby(Screen[None], Worded):
         self.query_one("#level-label", Static).update(plain(t.gettext("Bot level"), "bold"))
         for level in LOBBY_LEVELS:
             self.query_one(f"#level-{level}", RadioButton).label = t.gettext(BOT_NAMES[level])
+        self.query_one("#house-label", Static).update(
+            plain(t.gettext("House rules (NAME=VALUE, separated by spaces; see golf sixcard play --help)"))
+        )
         relabel(self.query_one("#play", Button), t.gettext("Play"))
         self.query_one("#join-heading", Static).update(plain(t.gettext("Join a room")))
         self.query_one("#join-help", Static).update(
@@ -739,7 +791,13 @@ class SixcardLobby(Screen[None], Worded):
         name = self._remember_name()
         count = max(0, self.query_one("#opponents-count", RadioSet).pressed_index) + 1
         level = LOBBY_LEVELS[max(0, self.query_one("#level", RadioSet).pressed_index)]
-        self.app.switch_screen(SixcardScreen.local_match([level] * count, name))
+        try:
+            rules = lobby_rules(self.query_one("#house", Input).value, count + 1)
+        except GolfError as error:
+            t: Translator = self.app.t  # type: ignore[attr-defined]
+            self.query_one("#lobby-error", Static).update(plain(error_text(error, t)))
+            return
+        self.app.switch_screen(SixcardScreen.local_match([level] * count, name, rules=rules))
 
     def join(self) -> None:
         t: Translator = self.app.t  # type: ignore[attr-defined]

@@ -4,10 +4,32 @@ from __future__ import annotations
 
 import abc
 import random
+from collections.abc import Sequence
 from typing import ClassVar
 
-from golfcards.sixcard.actions import Action
+from golfcards.sixcard.actions import DISCARD_DRAWN, Action, DiscardFlip
 from golfcards.sixcard.view import View
+
+
+def flip_choice(face_down: Sequence[bool], columns: int) -> int:
+    """The face-down card a bot turns up when the rules make it turn one up with a discard: the
+    first in a column with no face-up card, else the first (``face_down`` has one flag a position,
+    at least one true)."""
+    down = [p for p, hidden in enumerate(face_down) if hidden]
+    for position in down:
+        if all(face_down[p] for p in range(position % columns, len(face_down), columns)):
+            return position
+    return down[0]
+
+
+def throw_away(view: View) -> Action:
+    """The way to throw the drawn card away that ``view`` allows: plain, or (with the
+    ``flip_after_discard`` house rule ``always``) turning up the face-down card of :func:`flip_choice`."""
+    if DISCARD_DRAWN in view.legal or view.viewer is None:
+        return DISCARD_DRAWN
+    if not any(isinstance(action, DiscardFlip) for action in view.legal):
+        return DISCARD_DRAWN
+    return DiscardFlip(flip_choice([card is None for card in view.grids[view.viewer]], view.rules.columns))
 
 
 class Bot(abc.ABC):

@@ -22,16 +22,17 @@ from __future__ import annotations
 import abc
 import math
 import random
+from collections import Counter
 from collections.abc import Sequence
 
-from golfcards.sixcard.actions import Action, DiscardDrawn, DrawStock, Swap, TakeDiscard
+from golfcards.sixcard.actions import Action, DrawStock, Swap, TakeDiscard
 from golfcards.sixcard.bots import expert_model, strong
-from golfcards.sixcard.bots.base import Bot
+from golfcards.sixcard.bots.base import Bot, throw_away
 from golfcards.sixcard.bots.heuristic import LEAVE, HeuristicStrong, Plan
-from golfcards.sixcard.bots.knowledge import UNKNOWN, Knowledge, column_expectation, mean_value
+from golfcards.sixcard.bots.knowledge import UNKNOWN, Knowledge, column_expectation, mean_value, value_tables
 from golfcards.sixcard.bots.strong import Afterstates, StrongBot, hole_worth, value_net
 from golfcards.sixcard.bots.value import ValueNet
-from golfcards.sixcard.rules import SixCardRules
+from golfcards.sixcard.rules import DECK_SLOTS, SixCardRules
 from golfcards.sixcard.scoring import INDEX_KEYS, JOKER_KEY
 from golfcards.sixcard.state import HoleContext, HoleState, Phase
 from golfcards.sixcard.view import View, view_for
@@ -50,11 +51,16 @@ def expert_net(rules: SixCardRules) -> ValueNet | None:
 def determinize(view: View, rng: random.Random) -> HoleState:
     """A complete table consistent with ``view``: unseen cards dealt at random to the hidden places."""
     rules = view.rules
-    seen = {card.index for grid in view.grids for card in grid if card is not None}
+    seen = Counter(card.index for grid in view.grids for card in grid if card is not None)
     seen.update(card.index for card in view.discard)
     if view.holding is not None:
-        seen.add(view.holding.index)
-    unseen = [i for i in range(rules.deck_size) if i not in seen]
+        seen[view.holding.index] += 1
+    unseen: list[int] = []
+    for index in rules.deck:  # with two decks a seen card is one of its two copies
+        if seen[index % DECK_SLOTS]:
+            seen[index % DECK_SLOTS] -= 1
+        else:
+            unseen.append(index)
     rng.shuffle(unseen)
     grids, face_up = [], []
     for grid in view.grids:
@@ -132,7 +138,7 @@ def expected_points(state: HoleState) -> list[float]:
     the cards unseen at that moment (not by the cards the determinization happened to put there):
     the same mean, much less noise from one sample to the next."""
     rules = state.rules
-    unseen = [4] * JOKER_KEY + [rules.jokers]
+    unseen = [4 * rules.decks] * JOKER_KEY + [rules.jokers * rules.decks]
     for grid, flags in zip(state.grids, state.face_up, strict=False):
         for card, up in zip(grid, flags, strict=False):
             if up:
@@ -141,12 +147,12 @@ def expected_points(state: HoleState) -> list[float]:
         unseen[INDEX_KEYS[card]] -= 1
     total = sum(unseen) or 1
     probabilities = [count / total for count in unseen]
-    mean = mean_value(probabilities)
+    mean = mean_value(probabilities, value_tables(rules).values)
     columns = rules.columns
     points = []
     for grid, flags in zip(state.grids, state.face_up, strict=False):
         keys = [INDEX_KEYS[card] if up else UNKNOWN for card, up in zip(grid, flags, strict=False)]
-        points.append(sum(column_expectation(keys[c::columns], probabilities, mean) for c in range(columns)))
+        points.append(sum(column_expectation(keys[c::columns], probabilities, mean, rules) for c in range(columns)))
     return points
 
 
@@ -231,7 +237,7 @@ class PlayoutExpert(SampledSearch):
         plan = Plan(guide, known)
         if view.phase is Phase.PLACE:
             ranked = sorted(guide.placements(plan, known.holding, may_leave=True), reverse=True)
-            return [DiscardDrawn() if p == LEAVE else Swap(p) for _, p in ranked[: self.width]]
+            return [throw_away(view) if p == LEAVE else Swap(p) for _, p in ranked[: self.width]]
         ranked = sorted(guide.placements(plan, known.top, may_leave=False), reverse=True)
         takes: list[Action] = [TakeDiscard(p) for _, p in ranked[: self.width - 1]]
         first = guide.choose(view)
@@ -323,7 +329,7 @@ class ExpertBot(SampledSearch):
         best = options[0].worth
         chosen = [option for option in options[: self.width] if option.worth >= best - self.within]
         if known.phase is Phase.PLACE:
-            return [DiscardDrawn() if o.position == strong.LEAVE else Swap(o.position) for o in chosen]
+            return [StrongBot.action_of(o.position, known, known.view) for o in chosen]
         return [DrawStock() if o.position == DRAW else TakeDiscard(o.position) for o in chosen]
 
     def outcome(self, state: HoleState, me: int, view: View) -> float:

@@ -20,11 +20,17 @@ It counts cards, values every choice by expected points, and times the end:
 
 from __future__ import annotations
 
-from golfcards.sixcard.actions import Action, DiscardDrawn, DrawStock, Reveal, Swap, TakeDiscard
-from golfcards.sixcard.bots.base import Bot
-from golfcards.sixcard.bots.knowledge import UNKNOWN, Knowledge, column_expectation, mean_value
-from golfcards.sixcard.bots.outlook import PAIR_POINTS
-from golfcards.sixcard.scoring import KEY_VALUES, RANK_KEYS
+from golfcards.sixcard.actions import Action, DrawStock, Reveal, Swap, TakeDiscard
+from golfcards.sixcard.bots.base import Bot, throw_away
+from golfcards.sixcard.bots.knowledge import (
+    UNKNOWN,
+    Knowledge,
+    column_expectation,
+    going_out_points,
+    known_bonus,
+    mean_value,
+)
+from golfcards.sixcard.scoring import RANK_KEYS
 from golfcards.sixcard.state import Phase
 from golfcards.sixcard.view import View
 
@@ -38,31 +44,46 @@ class Table:
     def __init__(self, known: Knowledge) -> None:
         self.known = known
         self.probabilities = known.probabilities()
-        self.mean = mean_value(self.probabilities)
+        self.mean = mean_value(self.probabilities, known.tables.values)
         self.expected = [self._grid_columns(seat) for seat in range(known.players)]
 
     def _grid_columns(self, seat: int) -> list[float]:
         grid, columns = self.known.grids[seat], self.known.columns
-        return [column_expectation(grid[c::columns], self.probabilities, self.mean) for c in range(columns)]
+        rules = self.known.rules
+        return [column_expectation(grid[c::columns], self.probabilities, self.mean, rules) for c in range(columns)]
 
     def total(self, seat: int) -> float:
-        return sum(self.expected[seat])
+        known = self.known
+        return sum(self.expected[seat]) + known_bonus(known.grids[seat], known.columns, known.rules)
 
     def gain(self, seat: int, position: int, card: int) -> float:
-        """How much putting ``card`` at ``position`` of ``seat``'s grid lowers its expected points."""
+        """How much putting ``card`` at ``position`` of ``seat``'s grid lowers its expected points
+        (the grid bonuses of the rules, four of a kind and the wolfpack, included)."""
+        gain = self._column_gain(seat, position, card)
+        rules = self.known.rules
+        if rules.four_of_a_kind or rules.wolfpack:
+            grid = list(self.known.grids[seat])
+            before = known_bonus(grid, self.known.columns, rules)
+            grid[position] = card
+            gain += before - known_bonus(grid, self.known.columns, rules)
+        return gain
+
+    def _column_gain(self, seat: int, position: int, card: int) -> float:
         known = self.known
         grid, columns = known.grids[seat], known.columns
         column = position % columns
         if known.rows == 2:  # the common case, in closed form
             partner = grid[column + columns if position == column else column]
-            value = KEY_VALUES[card]
+            tables = known.tables
+            value = tables.values[card]
             if partner == UNKNOWN:
-                after = value + self.mean - 2 * self.probabilities[card] * value
+                chance = self.probabilities[card]
+                after = value + self.mean - 2 * chance * value + chance * tables.matched_two[card]
             else:
-                after = PAIR_POINTS[card][partner]
+                after = tables.pair_points[card][partner]
             return self.expected[seat][column] - after
         keys = [card if p == position else grid[p] for p in range(column, len(grid), columns)]
-        return self.expected[seat][column] - column_expectation(keys, self.probabilities, self.mean)
+        return self.expected[seat][column] - column_expectation(keys, self.probabilities, self.mean, known.rules)
 
     def best_gain(self, seat: int, card: int) -> float:
         return max(self.gain(seat, p, card) for p in range(self.known.size))
@@ -116,7 +137,7 @@ class HeuristicStrong(Bot):
         plan = Plan(self, known)
         if known.phase is Phase.PLACE:
             position, _ = self.best_placement(plan, known.holding, may_leave=True)
-            return DiscardDrawn() if position == LEAVE else Swap(position)
+            return throw_away(view) if position == LEAVE else Swap(position)
         position, take_value = self.best_placement(plan, known.top, may_leave=False)
         if take_value + self.take_bias > self.draw_value(plan):
             return TakeDiscard(position)
@@ -142,7 +163,8 @@ class HeuristicStrong(Bot):
             if key != UNKNOWN:
                 value = gain - self.gift_weight * plan.gifts[key]
             elif plan.face_down == 1:
-                final = plan.mine - gain
+                grid_final = plan.mine - gain
+                final = going_out_points(grid_final, 1.0 if plan.rivals <= grid_final else 0.0, table.known.rules)
                 if final + plan.out_margin > plan.rivals:
                     continue
                 value = 100.0 + plan.rivals - final

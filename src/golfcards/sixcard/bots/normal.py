@@ -15,10 +15,9 @@ card only by a much lower one, and turns up its first cards in one column (it se
 
 from __future__ import annotations
 
-from golfcards.sixcard.actions import Action, DiscardDrawn, DrawStock, Reveal, Swap, TakeDiscard
-from golfcards.sixcard.bots.base import Bot
+from golfcards.sixcard.actions import Action, DrawStock, Reveal, Swap, TakeDiscard
+from golfcards.sixcard.bots.base import Bot, throw_away
 from golfcards.sixcard.bots.knowledge import UNKNOWN, Knowledge
-from golfcards.sixcard.scoring import KEY_VALUES
 from golfcards.sixcard.state import Phase
 from golfcards.sixcard.view import View
 
@@ -46,7 +45,7 @@ class ThresholdBot(Bot):
             target = self.target(known, known.top, taking=True)
             return DrawStock() if target is None else TakeDiscard(target)
         target = self.target(known, known.holding, taking=False)
-        return DiscardDrawn() if target is None else Swap(target)
+        return throw_away(view) if target is None else Swap(target)
 
     def _reveal(self, known: Knowledge) -> int:
         down = known.face_down()
@@ -62,7 +61,8 @@ class ThresholdBot(Bot):
     def target(self, known: Knowledge, card: int, *, taking: bool) -> int | None:
         """Where ``card`` should go in the bot's grid, or None to leave it."""
         grid = known.my_grid
-        value = KEY_VALUES[card]
+        values = known.tables.values
+        value = values[card]
         pair = self._pair_target(known, card)
         if pair is not None:
             return pair
@@ -70,8 +70,8 @@ class ThresholdBot(Bot):
             return None
         single = [p for p, key in enumerate(grid) if key != UNKNOWN and not self._cancelled(known, p)]
         if single:
-            worst = max(single, key=lambda p: KEY_VALUES[grid[p]])
-            if KEY_VALUES[grid[worst]] >= value + self.replace_margin:
+            worst = max(single, key=lambda p: values[grid[p]])
+            if values[grid[worst]] >= value + self.replace_margin:
                 return worst
         down = known.face_down()
         if down and value <= self.place_blind_at_most:
@@ -85,7 +85,7 @@ class ThresholdBot(Bot):
         for p, key in enumerate(grid):
             if key == card or any(grid[o] != card for o in known.column_of(p) if o != p):
                 continue
-            worth = FACE_DOWN_GUESS if key == UNKNOWN else KEY_VALUES[key]
+            worth = FACE_DOWN_GUESS if key == UNKNOWN else known.tables.values[key]
             if worth > best_worth:
                 best, best_worth = p, worth
         return best

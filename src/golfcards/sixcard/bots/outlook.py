@@ -21,26 +21,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from golfcards.sixcard.bots.knowledge import UNKNOWN, Knowledge, mean_value
-from golfcards.sixcard.scoring import KEY_VALUES, RANK_KEYS, column_points
+from golfcards.sixcard.bots.knowledge import UNKNOWN, Knowledge, known_bonus, mean_value, value_tables
+from golfcards.sixcard.rules import SixCardRules
+from golfcards.sixcard.scoring import RANK_KEYS
 
 ALL_RANKS = range(RANK_KEYS)
 
 
-PAIR_POINTS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(column_points((top, bottom)) for bottom in ALL_RANKS) for top in ALL_RANKS
-)
-"""The points of a column of two known ranks: the engine's rule (:func:`column_points`), tabulated
-because the bots ask for it at every position they judge."""
-
-KNOWN_GAINS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(
-        tuple(PAIR_POINTS[top][bottom] - min(PAIR_POINTS[rank][bottom], PAIR_POINTS[top][rank]) for rank in ALL_RANKS)
-        for bottom in ALL_RANKS
-    )
-    for top in ALL_RANKS
-)
-"""For a column of two known ranks: how much a card of each rank lowers it at its better place."""
+PAIR_POINTS: tuple[tuple[int, ...], ...] = value_tables(SixCardRules()).pair_points
+"""The points of a column of two known ranks in the seed's game (the rules' own are
+:attr:`ValueTables.pair_points <golfcards.sixcard.bots.knowledge.ValueTables.pair_points>`),
+tabulated because the bots ask for it at every position they judge."""
 
 
 class Outlook:
@@ -62,19 +53,24 @@ class Outlook:
         "improvement",
         "_elsewhere",
         "_over_unknown",
+        "tables",
+        "bonus",
     )
 
     def __init__(self, known: Knowledge) -> None:
         assert known.rows == 2, "the outlook is worked out for 2-row grids"
         self.known = known
         p = known.probabilities()
+        tables = known.tables
+        self.tables = tables
+        values, matched = tables.values, tables.matched_two
         self.probabilities = p
         self.ranks = [rank for rank in ALL_RANKS if p[rank] > 0]
-        mean = mean_value(p)
+        mean = mean_value(p, values)
         self.mean = mean
-        self.with_unknown = [KEY_VALUES[rank] * (1 - 2 * p[rank]) + mean for rank in ALL_RANKS]
+        self.with_unknown = [values[rank] * (1 - 2 * p[rank]) + mean + p[rank] * matched[rank] for rank in ALL_RANKS]
         """Expected points of a column holding this rank over a face-down card."""
-        self.two_unknown = 2 * mean - 2 * sum(p[rank] ** 2 * KEY_VALUES[rank] for rank in self.ranks)
+        self.two_unknown = 2 * mean - sum(p[rank] ** 2 * (2 * values[rank] - matched[rank]) for rank in self.ranks)
         self._over_unknown: dict[int, list[float]] = {}
         columns = known.columns
         self.pairs: list[list[tuple[int, int]]] = []
@@ -84,7 +80,9 @@ class Outlook:
         self.down: list[int] = []
         self.best: list[list[float]] = []
         self.improvement: list[float] = []
-        for grid in known.grids:
+        self.bonus = [known_bonus(grid, columns, known.rules) for grid in known.grids]
+        """The grid bonuses (four of a kind…) each grid's face-up columns already earn."""
+        for seat, grid in enumerate(known.grids):
             pairs = [(grid[c], grid[c + columns]) for c in range(columns)]
             points = [self.pair_points(top, bottom) for top, bottom in pairs]
             bests = [self.gains_in_column(top, bottom) for top, bottom in pairs]
@@ -92,7 +90,7 @@ class Outlook:
             self.pairs.append(pairs)
             self.column_points.append(points)
             self.column_best.append(bests)
-            self.points.append(sum(points))
+            self.points.append(sum(points) + self.bonus[seat])
             self.down.append(grid.count(UNKNOWN))
             self.best.append(best)
             self.improvement.append(self.expected_gain(best))
@@ -104,12 +102,12 @@ class Outlook:
             return self.two_unknown if bottom == UNKNOWN else self.with_unknown[bottom]
         if bottom == UNKNOWN:
             return self.with_unknown[top]
-        return PAIR_POINTS[top][bottom]
+        return self.tables.pair_points[top][bottom]
 
     def gains_in_column(self, top: int, bottom: int) -> Sequence[float]:
         """For each rank, how much one card of it lowers the column's points at its better place."""
         if top != UNKNOWN and bottom != UNKNOWN:
-            return KNOWN_GAINS[top][bottom]
+            return self.tables.known_gains[top][bottom]
         known = bottom if top == UNKNOWN else top
         gains = self._over_unknown.get(known)
         if gains is None:
@@ -117,7 +115,9 @@ class Outlook:
             if known == UNKNOWN:
                 gains = [worth - self.with_unknown[rank] for rank in ALL_RANKS]
             else:
-                gains = [worth - min(self.with_unknown[rank], PAIR_POINTS[known][rank]) for rank in ALL_RANKS]
+                gains = [
+                    worth - min(self.with_unknown[rank], self.tables.pair_points[known][rank]) for rank in ALL_RANKS
+                ]
             self._over_unknown[known] = gains
         return gains
 
@@ -138,6 +138,10 @@ class Outlook:
         partner = bottom if position == column else top
         worth = self.pair_points(rank, partner)
         points = self.points[seat] - self.column_points[seat][column] + worth
+        if self.bonus[seat] or (rank == partner and (self.known.rules.four_of_a_kind or self.known.rules.wolfpack)):
+            grid = list(self.known.grids[seat])
+            grid[position] = rank
+            points += known_bonus(grid, columns, self.known.rules) - self.bonus[seat]
         down = self.down[seat] - (self.known.grids[seat][position] == UNKNOWN)
         gains = self.gains_in_column(rank, partner)
         elsewhere = self._best_elsewhere(seat, column)
@@ -174,17 +178,17 @@ class Outlook:
     def _column_distribution(self, top: int, bottom: int) -> dict[int, float]:
         p = self.probabilities
         if top != UNKNOWN and bottom != UNKNOWN:
-            return {PAIR_POINTS[top][bottom]: 1.0}
+            return {self.tables.pair_points[top][bottom]: 1.0}
         known = bottom if top == UNKNOWN else top
         chances: dict[int, float] = {}
         if known != UNKNOWN:
             for rank in self.ranks:
-                points = PAIR_POINTS[rank][known]
+                points = self.tables.pair_points[rank][known]
                 chances[points] = chances.get(points, 0.0) + p[rank]
             return chances
         for first in self.ranks:
             for second in self.ranks:
-                points = PAIR_POINTS[first][second]
+                points = self.tables.pair_points[first][second]
                 chances[points] = chances.get(points, 0.0) + p[first] * p[second]
         return chances
 

@@ -22,18 +22,22 @@ from functools import cache
 from types import ModuleType
 from typing import NamedTuple
 
-from golfcards.sixcard.actions import Action, DiscardDrawn, DrawStock, Swap, TakeDiscard
+from golfcards.sixcard.actions import Action, DiscardFlip, DrawStock, Swap, TakeDiscard
 from golfcards.sixcard.bots import strong_model
-from golfcards.sixcard.bots.base import Bot
+from golfcards.sixcard.bots.base import Bot, flip_choice, throw_away
 from golfcards.sixcard.bots.heuristic import HeuristicStrong
-from golfcards.sixcard.bots.knowledge import UNKNOWN, Knowledge
+from golfcards.sixcard.bots.knowledge import UNKNOWN, Knowledge, going_out_points
 from golfcards.sixcard.bots.outlook import Outlook, win_share
 from golfcards.sixcard.bots.value import ValueNet
-from golfcards.sixcard.rules import SixCardRules
+from golfcards.sixcard.rules import FlipAfterDiscard, SixCardRules
+from golfcards.sixcard.scoring import hole_breakdown
 from golfcards.sixcard.state import HoleState, Phase
 from golfcards.sixcard.view import View, view_for
 
 LEAVE = -1
+LEAVE_AND_FLIP = -3
+"""The pseudo-position of "throw the drawn card away and turn up a face-down card" where the rules
+let a player choose to (``flip_after_discard`` ``endgame``)."""
 """The pseudo-position of "throw the drawn card away"."""
 
 TIE_BREAK = 0.001
@@ -87,6 +91,15 @@ class Afterstates:
         self.value: Callable[[float, float, float, float], float] = net.bind(fixed)
         self.opponents = opponents
         self._distributions: list[dict[int, float]] | None = None
+        mine = known.my_grid
+        flip = known.rules.flip_after_discard
+        always = flip is FlipAfterDiscard.ALWAYS and UNKNOWN in mine
+        endgame = known.went_out is not None or any(grid.count(UNKNOWN) <= 1 for grid in known.grids)
+        self.flip_may = flip is FlipAfterDiscard.ENDGAME and UNKNOWN in mine and endgame
+        """Whether the rules let this bot turn a card up when it throws one away (its choice)."""
+        flips = always or self.flip_may
+        self.flip_on_leave = flip_choice([key == UNKNOWN for key in mine], known.columns) if flips else None
+        """Where the rules make this bot turn a card up when it throws one away (None: they do not)."""
 
     def worth(self, points: float, down: int, improvement: float, gift: float) -> Option:
         """The worth of the position after a move (the position field is filled in by the caller)."""
@@ -97,11 +110,20 @@ class Afterstates:
     def final_worth(self, points: float) -> float:
         """The exact worth of going out with ``points`` (with more players, the share of the win,
         fewer points breaking ties: a sure win is better with fewer points for the match)."""
-        if self.two:
-            return self.outlook.points[self.following] - points
-        if self._distributions is None:
+        rules = self.known.rules
+        if self._distributions is None and (not self.two or rules.knock_penalty):
             self._distributions = [self.outlook.distribution(seat) for seat in self.opponents]
-        return win_share(points, self._distributions) - TIE_BREAK * points
+        scored = points
+        if rules.knock_penalty or rules.knock_bonus or rules.blackjack:
+            beaten = 1.0
+            if rules.knock_penalty and self._distributions is not None:
+                for totals in self._distributions:
+                    beaten *= sum(p for total, p in totals.items() if total > points)
+            scored = going_out_points(points, 1.0 - beaten, rules)
+        if self.two:
+            return self.outlook.points[self.following] - scored
+        assert self._distributions is not None
+        return win_share(points, self._distributions) - TIE_BREAK * scored
 
     def uses(self, rank: int, *, may_leave: bool) -> list[Option]:
         """Every use of a card of ``rank``: throwing a drawn card away (``may_leave``) or each
@@ -110,7 +132,9 @@ class Afterstates:
         player preferring the swap for what it keeps from the other (seen between two strong bots)."""
         outlook, me, following = self.outlook, self.me, self.following
         options = []
-        if may_leave:
+        if may_leave and self.flip_on_leave is not None:
+            options.append(self.leave_and_flip(rank, self.flip_on_leave))
+        if may_leave and (self.flip_on_leave is None or self.flip_may):
             options.append(
                 self.worth(outlook.points[me], outlook.down[me], outlook.improvement[me], outlook.gift(following, rank))
             )
@@ -121,6 +145,17 @@ class Afterstates:
             gift = outlook.improvement[following] if key == UNKNOWN else outlook.gift(following, key)
             options.append(self.worth(points, down, improvement, gift)._replace(position=position))
         return options
+
+    def leave_and_flip(self, rank: int, flip: int) -> Option:
+        """Throwing a card of ``rank`` away where the rules then turn up the face-down card at
+        ``flip``: the expected worth over what that card may be (the last one goes out)."""
+        outlook, me = self.outlook, self.me
+        gift = outlook.gift(self.following, rank)
+        total = 0.0
+        for turned in outlook.ranks:
+            points, down, improvement = outlook.after(me, flip, turned)
+            total += outlook.probabilities[turned] * self.worth(points, down, improvement, gift).worth
+        return Option(total, LEAVE_AND_FLIP if self.flip_may else LEAVE, None)
 
     def draw_worth(self) -> float:
         """The expected worth of drawing: the best use of each card the stock could bring."""
@@ -143,9 +178,21 @@ def hole_worth(state: HoleState, seat: int) -> float:
     outlook = Outlook(Knowledge(view_for(playing, seat)))
     others = [s for s in range(state.players) if s != seat]
     if state.players == 2:
-        return outlook.points[others[0]] - outlook.points[seat]
+        extra = hole_extras(state)
+        return outlook.points[others[0]] + extra[others[0]] - outlook.points[seat] - extra[seat]
     opponents = [outlook.distribution(s) for s in others]
     return sum(p * win_share(total, opponents) for total, p in outlook.distribution(seat).items())
+
+
+def hole_extras(state: HoleState) -> list[int]:
+    """Each seat's points for the hole beyond its grid's: the rules' bonuses and penalties of going
+    out, ties and the match's standing (:func:`~golfcards.sixcard.scoring.hole_breakdown`)."""
+    rules = state.rules
+    if not (rules.knock_penalty or rules.knock_bonus or rules.tied_shame or rules.underdog):
+        return [0] * state.players
+    totals = state.context.totals if state.context is not None else None
+    parts = hole_breakdown(state.grids, rules, state.went_out, totals)
+    return [sum(points for name, points in seat if name != "grid") for seat in parts]
 
 
 class StrongBot(Bot):
@@ -163,11 +210,21 @@ class StrongBot(Bot):
         after = self.judge(known, net)
         if known.phase is Phase.PLACE:
             option = self.pick(after.uses(known.holding, may_leave=True))
-            return DiscardDrawn() if option.position == LEAVE else Swap(option.position)
+            return self.action_of(option.position, known, view)
         takes = after.uses(known.top, may_leave=False)
         if takes and max(takes).worth > after.draw_worth():
             return TakeDiscard(self.pick(takes).position)
         return DrawStock()
+
+    @staticmethod
+    def action_of(position: int, known: Knowledge, view: View) -> Action:
+        """The action of a use of the drawn card: throwing it away (turning a card up where the
+        rules make or let the bot), or putting it at ``position``."""
+        if position == LEAVE:
+            return throw_away(view)
+        if position == LEAVE_AND_FLIP:
+            return DiscardFlip(flip_choice([key == UNKNOWN for key in known.my_grid], known.columns))
+        return Swap(position)
 
     def network(self, rules: SixCardRules) -> ValueNet | None:
         """The value network this bot plays with under ``rules`` (None: play the heuristic)."""
