@@ -16,6 +16,7 @@ from golfcards.cards import card_from_index  # noqa: E402
 from golfcards.rl import register_openspiel  # noqa: E402
 from golfcards.rl.encoding import sixcard_observation  # noqa: E402
 from golfcards.rl.openspiel_game import GolfcardsBot  # noqa: E402
+from golfcards.sixcard.actions import ACTIONS  # noqa: E402
 
 NAME = register_openspiel()
 
@@ -34,7 +35,7 @@ def test_openspiel_random_sim_test_passes(params: dict) -> None:
 
 def test_the_game_loads_by_its_name_and_parameters() -> None:
     game = pyspiel.load_game(f"{NAME}(players=3,grid=8)")
-    assert game.num_players() == 3 and game.num_distinct_actions() == 29
+    assert game.num_players() == 3 and game.num_distinct_actions() == len(ACTIONS)
     assert game.observation_tensor_shape() == game.information_state_tensor_shape()
 
 

@@ -40,6 +40,16 @@ def test_pettingzoo_api_test_passes(options: dict) -> None:
     api_test(sixcard_env(**options), num_cycles=100)
 
 
+def test_every_house_rule_reaches_the_environment() -> None:
+    """House rules given as ``rules`` are the table's (two decks, no card up at the start, new actions)."""
+    rules = SixCardRules(
+        players=3, decks=2, start_face_up=0, flip_as_turn=True, lucky_swing=True, jokers=1, knock_penalty=True, holes=1
+    )
+    env = sixcard_env(rules=rules)
+    assert env.rules == rules
+    api_test(env, num_cycles=100)
+
+
 def test_pettingzoo_seed_test_passes() -> None:
     seed_test(lambda: sixcard_env(2, grid=4, holes=2), num_cycles=100)
 

@@ -13,6 +13,7 @@ installed is enough for its part. Observations are pure functions of a player's 
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 from golfcards.sixcard.rules import SixCardRules
@@ -39,17 +40,13 @@ def sixcard_env(
     render_mode: str | None = None,
 ) -> SixCardEnv:
     """A PettingZoo AEC environment of a Six-card Golf match: ``rules`` (default: the standard
-    game for ``players``), each house rule given overriding it."""
+    game for ``players``; any house rule of :class:`SixCardRules`), each keyword given overriding it."""
     from golfcards.rl.sixcard_aec import SixCardEnv
 
-    base = rules or SixCardRules(players=players)
-    chosen = SixCardRules(
-        players=players if rules is None else base.players,
-        grid=base.grid if grid is None else grid,
-        jokers=base.jokers if jokers is None else jokers,
-        final_turn=base.final_turn if final_turn is None else final_turn,
-        reshuffle_discard=base.reshuffle_discard if reshuffle_discard is None else reshuffle_discard,
-        holes=base.holes if holes is None else holes,
+    given = {"grid": grid, "jokers": jokers, "final_turn": final_turn, "reshuffle_discard": reshuffle_discard}
+    given["holes"] = holes
+    chosen = dataclasses.replace(
+        rules or SixCardRules(players=players), **{name: value for name, value in given.items() if value is not None}
     )
     return SixCardEnv(chosen, reward=reward, max_turns=max_turns, render_mode=render_mode)
 

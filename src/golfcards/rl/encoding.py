@@ -11,8 +11,12 @@ suits never matter to either game's score or legality.
 
 Six-card actions are the engine's own numbering (:data:`golfcards.sixcard.actions.ACTIONS`, as
 OpenSpiel numbers actions): 0 draw, 1 discard the drawn card, 2–10 reveal position 0–8, 11–19 take
-the discard into position 0–8, 20–28 swap the drawn card into position 0–8. Solitaire's are 0 draw,
-1–7 take the free card of that column.
+the discard into position 0–8, 20–28 swap the drawn card into position 0–8, then the house rules'
+actions: 29–37 turn position 0–8 up as the turn, 38–46 throw the drawn card away and turn position
+0–8 up, 47 knock early. Solitaire's are 0 draw, 1–7 take the free card of that column.
+
+Under ``one_eyed_jacks`` the rank key does not tell J♥ J♠ from the other jacks: an agent sees the
+rule among the environment's parameters, not in the observation.
 """
 
 from __future__ import annotations
@@ -35,7 +39,8 @@ Vector = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
 
 SIXCARD_ACTIONS = len(ACTIONS)
-"""Size of six-card's action space (29): every action of the largest grid, masked by the rules."""
+"""Size of six-card's action space (48): every action of the largest grid and of every house rule,
+masked by the rules."""
 CARD_SLOT = RANK_KEYS + 1
 """A grid or hand slot: a rank key (14), or the last entry for face down / empty."""
 PHASES = (Phase.REVEAL, Phase.DRAW, Phase.PLACE, Phase.OVER)
@@ -72,18 +77,20 @@ def sixcard_observation(view: View) -> Vector:
         parts.append(_slots([None if card is None else rank_key(card) for card in view.grids[seat]]))
     parts.append(_slots([None if view.holding is None else rank_key(view.holding)]))
     parts.append(_one_hot(rank_key(view.discard[-1]), RANK_KEYS))
-    unseen = [4.0] * JOKER_KEY + [float(rules.jokers)]
+    per_rank = 4.0 * rules.decks
+    unseen = [per_rank] * JOKER_KEY + [float(rules.jokers * rules.decks)]
     seen: list[AnyCard] = [card for grid in view.grids for card in grid if card is not None]
     seen += view.discard
     if view.holding is not None:
         seen.append(view.holding)
     for card in seen:
         unseen[rank_key(card)] -= 1
-    parts.append(np.array(unseen, np.float32) / np.float32(4))
+    parts.append(np.array(unseen, np.float32) / np.float32(per_rank))
     parts.append(np.array([len(view.discard), view.stock_count], np.float32) / np.float32(rules.deck_size))
     parts.append(_one_hot(PHASES.index(view.phase), len(PHASES)))
     parts.append(_relative_one_hot(view.holder, seats))
-    parts.append(np.array([view.reveals_left[seat] for seat in seats], np.float32) / np.float32(rules.initial_face_up))
+    reveals = np.array([view.reveals_left[seat] for seat in seats], np.float32)
+    parts.append(reveals / np.float32(max(1, rules.initial_face_up)))
     parts.append(_relative_one_hot(view.went_out, seats))
     parts.append(np.array([view.final_turns_left / max(1, players - 1), view.reshuffles / MAX_RESHUFFLES], np.float32))
     context = view.context

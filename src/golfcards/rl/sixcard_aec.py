@@ -2,7 +2,7 @@
 
 Agents are ``player_0`` … ``player_{n-1}`` (the seats). Each observation is a dict:
 ``observation`` (:func:`~golfcards.rl.encoding.sixcard_observation` of the seat's own view) and
-``action_mask`` (the 29 action numbers, 1 where legal; all 0 for an agent not selected). The agent
+``action_mask`` (the 48 action numbers, 1 where legal; all 0 for an agent not selected). The agent
 selected is the seat the engine expects next (during the first reveals, the first of the seats
 still to turn cards up). A refused action raises :class:`ValueError`: the mask says what is legal.
 
