@@ -43,10 +43,11 @@ def sixcard_env(
     game for ``players``; any house rule of :class:`SixCardRules`), each keyword given overriding it."""
     from golfcards.rl.sixcard_aec import SixCardEnv
 
-    given = {"grid": grid, "jokers": jokers, "final_turn": final_turn, "reshuffle_discard": reshuffle_discard}
-    given["holes"] = holes
+    given: dict[str, object] = {"grid": grid, "jokers": jokers, "final_turn": final_turn, "holes": holes}
+    given["reshuffle_discard"] = reshuffle_discard
     chosen = dataclasses.replace(
-        rules or SixCardRules(players=players), **{name: value for name, value in given.items() if value is not None}
+        rules or SixCardRules(players=players),
+        **{name: value for name, value in given.items() if value is not None},  # type: ignore[arg-type]
     )
     return SixCardEnv(chosen, reward=reward, max_turns=max_turns, render_mode=render_mode)
 
