@@ -7,22 +7,23 @@
 // drawn at once and confirmed (or corrected) by the answer; actions wait in a queue, so quick taps are
 // never lost. One card of the board is the keyboard's focus (a roving tabindex): arrow keys move it,
 // Enter plays it, and it stays on the board after every move.
-import { $ } from "./common/dom.js";
 import { closeDialog, openDialog } from "./common/dialogs.js";
+import { $ } from "./common/dom.js";
 import * as Feel from "./common/motion.js";
 import { warm } from "./common/sound.js";
 import { chosenLanguage, fillLanguages, loadStrings, t } from "./common/words.js";
-import "./solitaire/live.js";
-import { doRedo, send } from "./solitaire/actions.js";
+import { doRedo, load, newCourse, nextDeal, send } from "./solitaire/actions.js";
+import { say, updateReplayButton } from "./solitaire/board-view.js";
 import { fillHelp, linkRules, openNewGame, submitNewGame, toggleHelp, wireSettings } from "./solitaire/dialogs.js";
 import { clickEndsDrag, onPointerDown, onPointerMove, onPointerUp } from "./solitaire/drag.js";
 import { focusBoardAtLoad, hasBoardFocus, placeSpot, spotCard, spotColumn } from "./solitaire/focus.js";
-import { load, newCourse, nextDeal } from "./solitaire/games.js";
 import { onKey } from "./solitaire/keys.js";
-import { say } from "./solitaire/message.js";
-import { schedule, showHint, showSolution, step, stillWinnable, stopReplay, togglePlay, updateReplayButton } from "./solitaire/replay.js";
 import { board, shownCode } from "./solitaire/state.js";
-import { openStats, renderStats } from "./solitaire/stats.js";
+import "./solitaire/live.js";
+
+/** The solver and its replay, and the statistics window: loaded when first asked for. */
+const solver = () => import("./solitaire/replay.js");
+const openStats = () => import("./solitaire/stats-window.js").then((window) => window.openStats());
 
 function onTableauClick(event) {
   const node = event.target.closest("button.card");
@@ -79,7 +80,6 @@ $("new-form").addEventListener("submit", submitNewGame);
 $("open-settings").addEventListener("click", () => openDialog($("settings-dialog")));
 $("open-stats").addEventListener("click", openStats);
 $("open-help").addEventListener("click", toggleHelp);
-$("stats-rules").addEventListener("change", renderStats);
 $("code").addEventListener("click", copyCode);
 $("end-undo").addEventListener("click", () => { closeDialog($("end-dialog")); send("u", { focus: true }); });
 $("end-new").addEventListener("click", openNewGame);
@@ -87,14 +87,14 @@ $("end-next").addEventListener("click", nextDeal);
 $("end-stats-open").addEventListener("click", openStats);
 $("course-again").addEventListener("click", newCourse);
 $("course-new-game").addEventListener("click", openNewGame);
-$("hint").addEventListener("click", showHint);
-$("winnable").addEventListener("click", stillWinnable);
-$("solution").addEventListener("click", showSolution);
-$("replay-stop").addEventListener("click", stopReplay);
-$("replay-play").addEventListener("click", togglePlay);
-$("replay-back").addEventListener("click", () => step(-1));
-$("replay-forward").addEventListener("click", () => step(1));
-$("replay-speed").addEventListener("change", () => { if (board.replay) schedule(); });
+$("hint").addEventListener("click", () => solver().then((replay) => replay.showHint()));
+$("winnable").addEventListener("click", () => solver().then((replay) => replay.stillWinnable()));
+$("solution").addEventListener("click", () => solver().then((replay) => replay.showSolution()));
+$("replay-stop").addEventListener("click", () => solver().then((replay) => replay.stopReplay()));
+$("replay-play").addEventListener("click", () => solver().then((replay) => replay.togglePlay()));
+$("replay-back").addEventListener("click", () => solver().then((replay) => replay.step(-1)));
+$("replay-forward").addEventListener("click", () => solver().then((replay) => replay.step(1)));
+$("replay-speed").addEventListener("change", () => { if (board.replay) solver().then((replay) => replay.schedule()); });
 document.addEventListener("keydown", onKey);
 await load();
 focusBoardAtLoad();

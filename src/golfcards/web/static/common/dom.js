@@ -1,4 +1,5 @@
-// The page's elements: find one by id, make one, change one only where it changes.
+// The page's elements: find one by id, make one, change one only where it changes; and work that
+// waits for the next frame to be painted.
 
 /** The element with this id (null when the page has none). */
 export const $ = (id) => document.getElementById(id);
@@ -24,4 +25,20 @@ export function setText(node, text) {
 
 export function setDisabled(node, disabled) {
   if (node.disabled !== disabled) node.disabled = disabled;
+}
+
+// --- waiting for the picture: work that must never delay the next frame runs after it ---
+
+/** Run `task` once the next frame is on screen (sounds and requests never delay the picture). */
+export function afterPaint(task) {
+  requestAnimationFrame(() => setTimeout(task, 0));
+}
+
+/** Resolves once the next frame is painted (at once in a hidden page, which paints none; at most 1 s). */
+export function painted() {
+  if (document.hidden) return Promise.resolve();
+  return new Promise((resolve) => {
+    afterPaint(resolve);
+    setTimeout(resolve, 1000);
+  });
 }

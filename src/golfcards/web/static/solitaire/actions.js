@@ -1,23 +1,35 @@
-// The action queue: the player's actions go to the server one after another, so quick taps are never
-// lost. To feel immediate, a removal of a card the server marked playable is drawn at once and
-// confirmed (or corrected) by the answer.
+// The action queue and the server's games: the player's actions go to the server one after another,
+// so quick taps are never lost. To feel immediate, a removal of a card the server marked playable is
+// drawn at once and confirmed (or corrected) by the answer. What can be redone is kept with its
+// position across a reload. Loading the visitor's game, a new game, a course's next deal.
 import { api } from "../common/api.js";
-import { afterPaint, painted } from "../common/frames.js";
+import { closeDialog } from "../common/dialogs.js";
+import { $, afterPaint, painted } from "../common/dom.js";
 import * as Feel from "../common/motion.js";
 import { play } from "../common/sound.js";
 import { t } from "../common/words.js";
-import { askSpares, render, renderRemoval, renderTableau } from "./board-view.js";
-import { checkEnd } from "./end.js";
+import { askSpares, render, renderRemoval, renderTableau, say, showError } from "./board-view.js";
+import * as clock from "./clock.js";
 import { hasBoardFocus, spotColumn } from "./focus.js";
-import { say, showError } from "./message.js";
 import { shakeRefused } from "./motion.js";
-import { canRedo, clearRedo, keepRedo, pushRedo, takeRedo } from "./redo.js";
 import { board, settings } from "./state.js";
 
+const REDO_KEY = "golfcards.solitaire.redo";
 const queue = [];
 let lastAction = null;
 let autoDrawTimer = null;
 let answered = 0; // actions the server answered (on <body data-answered>, for tests and benchmarks)
+
+/**
+ * Open the end window when the game on the board has ended (the course card when a course ended),
+ * close it while the game is played. The end window (end.js, course.js) is loaded when a game first
+ * ends: nothing of it is needed to play.
+ */
+function checkEnd(previous = null) {
+  if (board.replay) return;
+  if (board.game.status === "playing" && !$("end-dialog").open) return;
+  import("./end.js").then((end) => end.checkEnd(previous));
+}
 
 /** Queue an action of the replay notation (d, u, 1–7, C.R); `how.redo` marks a redo, `how.focus` keeps the keyboard on the board. */
 export function send(action, how = {}) {
@@ -30,11 +42,6 @@ export function send(action, how = {}) {
 
 /** Nothing is queued or on its way. */
 export const idle = () => !board.busy && !queue.length;
-
-/** A new game is on the board: the last action (which stops the automatic draw after an undo) is forgotten. */
-export function forgetLastAction() {
-  lastAction = null;
-}
 
 async function work() {
   board.busy = true;
@@ -113,9 +120,9 @@ async function perform(action, how) {
     lastAction = action;
     if (action === "u") {
       const undone = undoneAction(confirmedBefore, game);
-      if (undone) pushRedo(undone);
+      if (undone) board.redo.push(undone);
     } else if (!how.redo) {
-      clearRedo();
+      board.redo = [];
     }
     const spoken = outcome.message ? `${outcome.message} ${t("announce_state", { score: game.score, count: game.stock_count })}` : "";
     tell = () => say(outcome.message || "", "info", spoken);
@@ -123,7 +130,7 @@ async function perform(action, how) {
     if (!predicted) afterPaint(() => play(effect));
     if (/^\d/.test(action)) spotColumn(Number(action.split(".")[0]));
   } else {
-    if (how.redo) clearRedo();
+    if (how.redo) board.redo = [];
     afterPaint(() => play("refuse"));
     tell = settings.interactiveRules ? () => say(outcome.refusal.message, "refusal") : () => say("", "info", t("not_allowed"));
   }
@@ -144,8 +151,8 @@ function undoneAction(before, after) {
 
 /** Redo the last action undone, if any. */
 export function doRedo() {
-  if (!canRedo() || !board.game || board.game.status !== "playing") return;
-  send(takeRedo(), { redo: true, focus: hasBoardFocus() });
+  if (!board.redo.length || !board.game || board.game.status !== "playing") return;
+  send(board.redo.pop(), { redo: true, focus: hasBoardFocus() });
 }
 
 /** With the automatic draw on, draw when no card can go to the discard (not right after an undo). */
@@ -154,4 +161,108 @@ export function maybeAutoDraw() {
   if (!settings.autoDraw || !game || board.replay || game.status !== "playing" || lastAction === "u") return;
   if (!game.can_draw || game.columns.some((column) => column.some((card) => card.playable))) return;
   autoDrawTimer = setTimeout(() => { if (idle()) send("d"); }, 400);
+}
+
+// --- what can be redone, across a reload ---------------------------------------------------------
+
+/** The position on the board, in any language: the deal (and course), the move count and every card's place. */
+function position(state) {
+  if (!state || !state.code) return null;
+  const columns = state.columns.map((column) => column.map((card) => card.code).join(",")).join("/");
+  const course = state.course ? `${state.course.code}#${state.course.deal}` : "";
+  return [course, state.code, state.moves, columns, state.discard ? state.discard.code : "", state.stock_count].join("|");
+}
+
+/** Keep what can be redone at `game`'s position, across a reload of the page. */
+function keepRedo(game) {
+  const at = position(game);
+  try {
+    if (board.redo.length && at) sessionStorage.setItem(REDO_KEY, JSON.stringify({ at, redo: board.redo }));
+    else sessionStorage.removeItem(REDO_KEY);
+  } catch {
+    /* storage refused: what can be redone lasts as long as the page */
+  }
+}
+
+/** Take up what could be redone when the page was left, if the board (`game`) is still at that position (else nothing). */
+function restoreRedo(game) {
+  let kept = null;
+  try {
+    kept = JSON.parse(sessionStorage.getItem(REDO_KEY) || "null");
+  } catch {
+    kept = null;
+  }
+  const valid = kept && kept.at === position(game) && Array.isArray(kept.redo) && kept.redo.length <= 100
+    && kept.redo.every((action) => typeof action === "string" && /^(d|[1-7])$/.test(action));
+  board.redo = valid ? kept.redo : [];
+}
+
+// --- the server's games -------------------------------------------------------------------------
+
+/** Draw the visitor's game as the server keeps it (and what could be redone before a reload). */
+export async function load() {
+  const { ok, data } = await api("GET", "/api/solitaire");
+  if (!ok) return showError(data);
+  board.game = data.game;
+  restoreRedo(board.game);
+  keepRedo(board.game);
+  clock.restore();
+  render(null);
+  if (board.game.status !== "playing") checkEnd();
+  else rememberStats();
+}
+
+/** Start a new game as `body` asks (/api/solitaire/new); resolves to the error's data, or null. */
+export async function newGame(body) {
+  const { ok, data } = await api("POST", "/api/solitaire/new", body);
+  if (!ok) return data;
+  board.game = data.game;
+  board.redo = [];
+  keepRedo(board.game);
+  lastAction = null;
+  clock.reset();
+  say("");
+  closeDialog($("end-dialog"));
+  render(null);
+  rememberStats();
+  return null;
+}
+
+/** The course's next deal (or its card, when the course is over). */
+export async function nextDeal() {
+  const { ok, data } = await api("POST", "/api/solitaire/next");
+  if (!ok) return showError(data);
+  board.game = data.game;
+  board.redo = [];
+  keepRedo(board.game);
+  lastAction = null;
+  closeDialog($("end-dialog"));
+  say("");
+  if (board.game.course && board.game.course.finished) {
+    render(null);
+    import("./course.js").then((course) => course.openCourseCard());
+    return;
+  }
+  clock.reset();
+  render(null, { focus: true });
+  rememberStats();
+}
+
+/** A new course with the rules of the one just finished. */
+export async function newCourse() {
+  const form = $("new-form");
+  const rules = board.game.rules;
+  const error = await newGame({ rule: rules.name, jokers: rules.jokers, empty_discard: rules.empty_discard,
+    course: true, winnable: form.elements.winnable.checked });
+  if (error) return showError(error);
+  closeDialog($("course-dialog"));
+}
+
+/** Remember this rule's statistics as the game starts, for the win screen's "before → after". */
+async function rememberStats() {
+  board.statsBefore = null;
+  if (!board.game || board.game.status !== "playing") return;
+  const key = board.game.rules.key;
+  const { ok, data } = await api("GET", "/api/solitaire/stats");
+  if (ok && board.game && board.game.rules.key === key) board.statsBefore = data.rules.find((r) => r.rules === key) || null;
 }

@@ -1,15 +1,14 @@
 // Drawing the Solitaire board: the tableau's card buttons, the stock and the discard, the figures,
-// the course line and the tool buttons. Only what changed is touched; layout is read once, before
+// the course line, the tool buttons, and the message line under the board (with the screen readers'
+// live region). Only what changed is touched; layout is read once, before
 // the first change, and only for the boxes the motion needs.
 import { cardFace } from "../common/cards.js";
-import { $, el, setDisabled, setText } from "../common/dom.js";
-import { afterPaint } from "../common/frames.js";
+import { $, afterPaint, el, setDisabled, setText } from "../common/dom.js";
 import * as Feel from "../common/motion.js";
 import { language, t } from "../common/words.js";
 import * as clock from "./clock.js";
 import { hasBoardFocus, placeSpot } from "./focus.js";
 import { animateChange, measure } from "./motion.js";
-import { canRedo } from "./redo.js";
 import { board, cardButtons, settings, shownCode, signed } from "./state.js";
 
 const shownAs = new WeakMap(); // a card's button → where and how it was last drawn
@@ -79,7 +78,7 @@ function renderTools() {
   const playing = game.status === "playing" && !board.replay;
   const canUndo = game.undo_available > 0 && !board.replay;
   for (const id of ["undo", "undo-near"]) setDisabled($(id), !canUndo);
-  for (const id of ["redo", "redo-near"]) setDisabled($(id), !(playing && canRedo()));
+  for (const id of ["redo", "redo-near"]) setDisabled($(id), !(playing && board.redo.length));
 }
 
 function renderCourse() {
@@ -221,4 +220,36 @@ function prepareSpares() {
     else node.remove();
   }
   for (const card of fitting.values()) discard.append(discardFace(card, true));
+}
+
+/** The play/pause button says what it does now. */
+export function updateReplayButton() {
+  const playing = Boolean(board.replay && board.replay.playing);
+  $("replay-play-icon").textContent = playing ? "⏸" : "▶";
+  $("replay-play-name").textContent = playing ? t("replay_pause") : t("replay_play");
+}
+
+// --- the message line ----------------------------------------------------------------------------
+
+let announcing = 0;
+
+/** Show `text` under the board; screen readers hear `spoken` (the same text unless given). */
+export function say(text, kind = "info", spoken = text) {
+  const message = $("message");
+  message.textContent = text || "";
+  message.dataset.kind = kind;
+  announce(spoken);
+}
+
+/** Say `text` in the live region: emptied now, filled after the next frame (so a repeated text is heard again). */
+export function announce(text) {
+  const region = $("announce");
+  const mine = ++announcing;
+  setText(region, "");
+  if (text) afterPaint(() => { if (mine === announcing) region.textContent = text; });
+}
+
+/** Show the error of an API answer (or the network's). */
+export function showError(data) {
+  say(data && data.error ? data.error.message : t("error_network"), "error");
 }

@@ -1,7 +1,6 @@
 // The game timer: time spent on this game while the page is shown, from its first move to its end;
 // kept across reloads.
-import { $, setText } from "../common/dom.js";
-import { afterPaint } from "../common/frames.js";
+import { $, afterPaint, setText } from "../common/dom.js";
 import { stored } from "../common/storage.js";
 import { board } from "./state.js";
 

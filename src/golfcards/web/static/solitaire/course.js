@@ -1,6 +1,6 @@
-// A course: the card of a finished course (every deal against par).
-import { $, el } from "../common/dom.js";
+// A course: the card of a finished course (every deal against par). Loaded when a course first ends.
 import { openDialog } from "../common/dialogs.js";
+import { $, el } from "../common/dom.js";
 import { t } from "../common/words.js";
 import { board, signed } from "./state.js";
 

@@ -1,14 +1,12 @@
 // The Solitaire page's windows: a new game, the settings (and the page's language), the keys' help.
-import { look, setLook } from "../common/appearance.js";
-import { $, el } from "../common/dom.js";
 import { closeDialog, openDialog } from "../common/dialogs.js";
+import { $, el } from "../common/dom.js";
 import { setSound, soundOn } from "../common/sound.js";
+import { look, setLook } from "../common/storage.js";
 import { fillLanguages, language, setLanguage, t } from "../common/words.js";
-import { maybeAutoDraw } from "./actions.js";
-import { render } from "./board-view.js";
+import { load, maybeAutoDraw, newGame } from "./actions.js";
+import { render, updateReplayButton } from "./board-view.js";
 import { placeSpot } from "./focus.js";
-import { load, newGame } from "./games.js";
-import { updateReplayButton } from "./replay.js";
 import { board, legacyCardStyle, saveSettings, settings } from "./state.js";
 
 /** Open the new game window, its choices those of the game on the board. */

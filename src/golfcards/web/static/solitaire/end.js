@@ -1,10 +1,10 @@
 // The end of a game: the window that says won or blocked, with its figures and what comes next.
-import { $ } from "../common/dom.js";
+// Loaded when a game first ends (actions.js).
 import { closeDialog, openDialog } from "../common/dialogs.js";
+import { $, el } from "../common/dom.js";
 import { t } from "../common/words.js";
 import { clockText, elapsed } from "./clock.js";
 import { openCourseCard } from "./course.js";
-import { figure } from "./figures.js";
 import { board } from "./state.js";
 import { showStatsChange } from "./stats.js";
 
@@ -44,4 +44,9 @@ export function checkEnd(previous = null) {
   $("end-stats").hidden = true;
   openDialog($("end-dialog"), course && !course.finished ? $("end-next") : $("end-new"));
   if (previous && previous.status === "playing") showStatsChange();
+}
+
+/** One figure of a description list: its label and its value. */
+function figure(label, value) {
+  return el("div", { class: "figure" }, el("dt", { text: label }), el("dd", { text: String(value) }));
 }

@@ -5,8 +5,10 @@ import * as Feel from "../common/motion.js";
 import { doRedo, send } from "./actions.js";
 import { openNewGame, toggleHelp } from "./dialogs.js";
 import { hasBoardFocus, moveSpot, spotColumn } from "./focus.js";
-import { showHint, step, stopReplay } from "./replay.js";
 import { board } from "./state.js";
+
+/** The solver and its replay, loaded when first asked for. */
+const solver = () => import("./replay.js");
 
 /** The page's keydown handler. */
 export function onKey(event) {
@@ -31,9 +33,9 @@ export function onKey(event) {
   }
   if (event.altKey || ctrl) return;
   if (board.replay) {
-    if (key === "ArrowLeft") step(-1);
-    else if (key === "ArrowRight") step(1);
-    else if (key === "Escape") stopReplay();
+    if (key === "ArrowLeft") solver().then((replay) => replay.step(-1));
+    else if (key === "ArrowRight") solver().then((replay) => replay.step(1));
+    else if (key === "Escape") solver().then((replay) => replay.stopReplay());
     else return;
     event.preventDefault();
     return;
@@ -45,7 +47,7 @@ export function onKey(event) {
   const lower = key.toLowerCase();
   const focus = hasBoardFocus();
   if (key === "?") toggleHelp();
-  else if (lower === "h") showHint();
+  else if (lower === "h") solver().then((replay) => replay.showHint());
   else if (lower === "d") send("d", { focus });
   else if (lower === "u") send("u", { focus });
   else if (lower === "r") doRedo();

@@ -1,11 +1,11 @@
 // The solver on the page: a hint, "still winnable?", and the replay of a solution step by step
-// (shown instead of the game, which comes back when the replay stops).
+// (shown instead of the game, which comes back when the replay stops). Loaded when first asked for
+// (nothing of it is needed to play).
 import { api } from "../common/api.js";
 import { $ } from "../common/dom.js";
 import { t } from "../common/words.js";
-import { render } from "./board-view.js";
+import { render, say, showError, updateReplayButton } from "./board-view.js";
 import * as clock from "./clock.js";
-import { say, showError } from "./message.js";
 import { board } from "./state.js";
 
 /** Ask the solver for a move and point at its card for a moment. */
@@ -72,13 +72,6 @@ export function schedule() {
     showStep(board.replay.index + 1);
     schedule();
   }, Number($("replay-speed").value));
-}
-
-/** The play/pause button says what it does now. */
-export function updateReplayButton() {
-  const playing = Boolean(board.replay && board.replay.playing);
-  $("replay-play-icon").textContent = playing ? "⏸" : "▶";
-  $("replay-play-name").textContent = playing ? t("replay_pause") : t("replay_play");
 }
 
 export function togglePlay() {

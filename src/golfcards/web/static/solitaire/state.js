@@ -1,5 +1,6 @@
 // What the Solitaire page's modules share: the game on the board, the replay shown instead of it,
-// the keyboard's card, whether an action is on its way, the card buttons, and the player's settings.
+// the keyboard's card, whether an action is on its way, what can be redone, the statistics before the
+// game, the card buttons, and the player's settings.
 // Everything else is kept by the one module that needs it.
 import { stored } from "../common/storage.js";
 
@@ -14,6 +15,10 @@ export const board = {
   spot: { column: 1, row: null },
   /** An action is on its way to the server. */
   busy: false,
+  /** Actions undone, most recent last; any new action clears them (kept across a reload). */
+  redo: [],
+  /** This rule's statistics when the game started (the end window shows their change), or null. */
+  statsBefore: null,
 };
 
 /** Card code → its button on the tableau. */
