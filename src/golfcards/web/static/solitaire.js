@@ -18,12 +18,11 @@ import { fillHelp, linkRules, openNewGame, submitNewGame, toggleHelp, wireSettin
 import { clickEndsDrag, onPointerDown, onPointerMove, onPointerUp } from "./solitaire/drag.js";
 import { focusBoardAtLoad, hasBoardFocus, placeSpot, spotCard, spotColumn } from "./solitaire/focus.js";
 import { onKey } from "./solitaire/keys.js";
+import { withSolver, withStatsWindow } from "./solitaire/later.js";
 import { board, shownCode } from "./solitaire/state.js";
 import "./solitaire/live.js";
 
-/** The solver and its replay, and the statistics window: loaded when first asked for. */
-const solver = () => import("./solitaire/replay.js");
-const openStats = () => import("./solitaire/stats-window.js").then((window) => window.openStats());
+const openStats = () => withStatsWindow((statsWindow) => statsWindow.openStats());
 
 function onTableauClick(event) {
   const node = event.target.closest("button.card");
@@ -87,14 +86,14 @@ $("end-next").addEventListener("click", nextDeal);
 $("end-stats-open").addEventListener("click", openStats);
 $("course-again").addEventListener("click", newCourse);
 $("course-new-game").addEventListener("click", openNewGame);
-$("hint").addEventListener("click", () => solver().then((replay) => replay.showHint()));
-$("winnable").addEventListener("click", () => solver().then((replay) => replay.stillWinnable()));
-$("solution").addEventListener("click", () => solver().then((replay) => replay.showSolution()));
-$("replay-stop").addEventListener("click", () => solver().then((replay) => replay.stopReplay()));
-$("replay-play").addEventListener("click", () => solver().then((replay) => replay.togglePlay()));
-$("replay-back").addEventListener("click", () => solver().then((replay) => replay.step(-1)));
-$("replay-forward").addEventListener("click", () => solver().then((replay) => replay.step(1)));
-$("replay-speed").addEventListener("change", () => { if (board.replay) solver().then((replay) => replay.schedule()); });
+$("hint").addEventListener("click", () => withSolver((replay) => replay.showHint()));
+$("winnable").addEventListener("click", () => withSolver((replay) => replay.stillWinnable()));
+$("solution").addEventListener("click", () => withSolver((replay) => replay.showSolution()));
+$("replay-stop").addEventListener("click", () => withSolver((replay) => replay.stopReplay()));
+$("replay-play").addEventListener("click", () => withSolver((replay) => replay.togglePlay()));
+$("replay-back").addEventListener("click", () => withSolver((replay) => replay.step(-1)));
+$("replay-forward").addEventListener("click", () => withSolver((replay) => replay.step(1)));
+$("replay-speed").addEventListener("change", () => { if (board.replay) withSolver((replay) => replay.schedule()); });
 document.addEventListener("keydown", onKey);
 await load();
 focusBoardAtLoad();

@@ -12,6 +12,7 @@ import { askSpares, render, renderRemoval, renderTableau, say, showError } from 
 import * as clock from "./clock.js";
 import { hasBoardFocus, spotColumn } from "./focus.js";
 import { shakeRefused } from "./motion.js";
+import { withCourse, withEnd } from "./later.js";
 import { board, settings } from "./state.js";
 
 const REDO_KEY = "golfcards.solitaire.redo";
@@ -22,13 +23,12 @@ let answered = 0; // actions the server answered (on <body data-answered>, for t
 
 /**
  * Open the end window when the game on the board has ended (the course card when a course ended),
- * close it while the game is played. The end window (end.js, course.js) is loaded when a game first
- * ends: nothing of it is needed to play.
+ * close it while the game is played (end.js, loaded when a game first ends).
  */
 function checkEnd(previous = null) {
   if (board.replay) return;
   if (board.game.status === "playing" && !$("end-dialog").open) return;
-  import("./end.js").then((end) => end.checkEnd(previous));
+  return withEnd((end) => end.checkEnd(previous));
 }
 
 /** Queue an action of the replay notation (d, u, 1–7, C.R); `how.redo` marks a redo, `how.focus` keeps the keyboard on the board. */
@@ -208,7 +208,7 @@ export async function load() {
   keepRedo(board.game);
   clock.restore();
   render(null);
-  if (board.game.status !== "playing") checkEnd();
+  if (board.game.status !== "playing") await checkEnd();
   else rememberStats();
 }
 
@@ -240,7 +240,7 @@ export async function nextDeal() {
   say("");
   if (board.game.course && board.game.course.finished) {
     render(null);
-    import("./course.js").then((course) => course.openCourseCard());
+    withCourse((course) => course.openCourseCard());
     return;
   }
   clock.reset();

@@ -5,10 +5,8 @@ import * as Feel from "../common/motion.js";
 import { doRedo, send } from "./actions.js";
 import { openNewGame, toggleHelp } from "./dialogs.js";
 import { hasBoardFocus, moveSpot, spotColumn } from "./focus.js";
+import { withSolver } from "./later.js";
 import { board } from "./state.js";
-
-/** The solver and its replay, loaded when first asked for. */
-const solver = () => import("./replay.js");
 
 /** The page's keydown handler. */
 export function onKey(event) {
@@ -33,9 +31,9 @@ export function onKey(event) {
   }
   if (event.altKey || ctrl) return;
   if (board.replay) {
-    if (key === "ArrowLeft") solver().then((replay) => replay.step(-1));
-    else if (key === "ArrowRight") solver().then((replay) => replay.step(1));
-    else if (key === "Escape") solver().then((replay) => replay.stopReplay());
+    if (key === "ArrowLeft") withSolver((replay) => replay.step(-1));
+    else if (key === "ArrowRight") withSolver((replay) => replay.step(1));
+    else if (key === "Escape") withSolver((replay) => replay.stopReplay());
     else return;
     event.preventDefault();
     return;
@@ -47,7 +45,7 @@ export function onKey(event) {
   const lower = key.toLowerCase();
   const focus = hasBoardFocus();
   if (key === "?") toggleHelp();
-  else if (lower === "h") solver().then((replay) => replay.showHint());
+  else if (lower === "h") withSolver((replay) => replay.showHint());
   else if (lower === "d") send("d", { focus });
   else if (lower === "u") send("u", { focus });
   else if (lower === "r") doRedo();
