@@ -18,6 +18,17 @@ if [ "${#missing[@]}" -gt 0 ]; then
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
+# Node.js and npm for the JavaScript linter (Debian's, if missing).
+if ! command -v npm >/dev/null; then
+    as_root apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null
+fi
+# The linter and its rules, as package-lock.json pins them: installed again only when the lock changed.
+if ! cmp -s package-lock.json node_modules/.installed-lock.json; then
+    npm ci --no-audit --no-fund --loglevel=error
+    cp package-lock.json node_modules/.installed-lock.json
+fi
+
 PYTHON="${PYTHON:-python3}"
 "$PYTHON" -m pip install --quiet --disable-pip-version-check -e ".[test,tui,fast,cluster,parquet,rl,postgres]"
 # Gates: lint, format, the import contracts (pyproject's [tool.importlinter]: layers, engines do no I/O,
@@ -25,6 +36,8 @@ PYTHON="${PYTHON:-python3}"
 "$PYTHON" -m ruff check --quiet src tests bench scripts hatch_build.py
 "$PYTHON" -m ruff format --check --quiet src tests bench scripts hatch_build.py
 lint-imports --no-cache >/dev/null || { lint-imports --no-cache; exit 1; }
+# The pages' JavaScript (ES modules, eslint.config.js): ESLint's recommended rules and a few more.
+npx --no-install eslint src/golfcards/web/static
 # Types: the engines, the cards and the game-state protocol (and the test that both engines follow it).
 "$PYTHON" -m mypy --strict --no-error-summary src/golfcards/cards.py src/golfcards/shuffle.py src/golfcards/errors.py \
     src/golfcards/json_input.py src/golfcards/game.py src/golfcards/solitaire src/golfcards/sixcard \

@@ -351,7 +351,7 @@ def test_page_strings_are_translated(client):
 def test_pages_and_static_files(client):
     page = client.get("/solitaire")
     assert page.status_code == 200 and 'id="tableau"' in page.text
-    for name in ("golfcards.css", "common.js", "solitaire.js", "sixcard.js", "home.js", "icon.svg"):
+    for name in ("golfcards.css", "common/dom.js", "solitaire.js", "sixcard.js", "home.js", "icon.svg"):
         assert client.get(f"/static/{name}").status_code == 200
     home = client.get("/")
     assert 'href="/solitaire"' in home.text and 'href="/sixcard"' in home.text

@@ -34,7 +34,7 @@ def test_every_page_fits_a_phone_in_every_language(new_page, language):
     for path in PAGES:
         page.goto(f"{path}?lang={language}")
         page.wait_for_function(
-            "() => document.body.classList.contains('ready') || !document.querySelector('script[src$=\"common.js\"]')"
+            "() => document.body.classList.contains('ready') || !document.querySelector('script[type=module]')"
         )
         assert_fits(page, path)
     page.goto(f"/sixcard?lang={language}")

@@ -1,77 +1,75 @@
 // The daily deal's page: today's code per rule, the player's streak, and the day's table on this server.
-"use strict";
+import { api } from "./common/api.js";
+import { $, el } from "./common/dom.js";
+import { chosenLanguage, fillLanguages, language, loadStrings, setLanguage, t } from "./common/words.js";
 
-(() => {
-  const { t, api, el } = Golf;
-  const $ = (id) => document.getElementById(id);
-  const RULE_KEY = "golfcards.daily.rule";
+const RULE_KEY = "golfcards.daily.rule";
 
-  function say(text, kind = "info") {
-    $("daily-message").textContent = text || "";
-    $("daily-message").dataset.kind = kind;
-  }
+function say(text, kind = "info") {
+  $("daily-message").textContent = text || "";
+  $("daily-message").dataset.kind = kind;
+}
 
-  function duration(seconds) {
-    const minutes = Math.floor(seconds / 60);
-    const rest = String(seconds % 60).padStart(2, "0");
-    return `${minutes}:${rest}`;
-  }
+function duration(seconds) {
+  const minutes = Math.floor(seconds / 60);
+  const rest = String(seconds % 60).padStart(2, "0");
+  return `${minutes}:${rest}`;
+}
 
-  function result(status) {
-    return { won: t("stats_won"), blocked: t("daily_blocked"), playing: t("daily_playing"),
-      abandoned: t("daily_abandoned") }[status] || status;
-  }
+function result(status) {
+  return { won: t("stats_won"), blocked: t("daily_blocked"), playing: t("daily_playing"),
+    abandoned: t("daily_abandoned") }[status] || status;
+}
 
-  function renderTable(rows) {
-    const table = $("daily-table");
-    $("daily-none").hidden = rows.length > 0;
-    table.hidden = rows.length === 0;
-    const head = el("tr", {}, ...["daily_rank", "daily_player", "daily_result", "score", "moves", "daily_time"]
-      .map((key) => el("th", { scope: "col", text: t(key) })));
-    const body = rows.map((row) => el("tr", { class: row.you ? "you" : null, "data-status": row.status },
-      el("td", { text: row.rank === null ? "–" : String(row.rank) }),
-      el("td", { text: row.you ? t("you") : t("daily_other") }),
-      el("td", { text: result(row.status) }),
-      el("td", { text: String(row.score) }),
-      el("td", { text: String(row.moves) }),
-      el("td", { text: duration(row.seconds) })));
-    table.replaceChildren(el("thead", {}, head), el("tbody", {}, ...body));
-  }
+function renderTable(rows) {
+  const table = $("daily-table");
+  $("daily-none").hidden = rows.length > 0;
+  table.hidden = rows.length === 0;
+  const head = el("tr", {}, ...["daily_rank", "daily_player", "daily_result", "score", "moves", "daily_time"]
+    .map((key) => el("th", { scope: "col", text: t(key) })));
+  const body = rows.map((row) => el("tr", { class: row.you ? "you" : null, "data-status": row.status },
+    el("td", { text: row.rank === null ? "–" : String(row.rank) }),
+    el("td", { text: row.you ? t("you") : t("daily_other") }),
+    el("td", { text: result(row.status) }),
+    el("td", { text: String(row.score) }),
+    el("td", { text: String(row.moves) }),
+    el("td", { text: duration(row.seconds) })));
+  table.replaceChildren(el("thead", {}, head), el("tbody", {}, ...body));
+}
 
-  async function show() {
-    const rule = $("daily-rule").value;
-    const { ok, data } = await api("GET", `/api/solitaire/daily?rule=${encodeURIComponent(rule)}`);
-    if (!ok) return say(data.error ? data.error.message : t("error_network"), "error");
-    $("daily-date").textContent = t("daily_of", { date: data.date });
-    $("daily-code").textContent = data.code;
-    $("daily-streak").textContent = t("daily_streak", { count: data.streak, best: data.best_streak });
-    renderTable(data.table);
-    say(data.note || "");
-  }
+async function show() {
+  const rule = $("daily-rule").value;
+  const { ok, data } = await api("GET", `/api/solitaire/daily?rule=${encodeURIComponent(rule)}`);
+  if (!ok) return say(data.error ? data.error.message : t("error_network"), "error");
+  $("daily-date").textContent = t("daily_of", { date: data.date });
+  $("daily-code").textContent = data.code;
+  $("daily-streak").textContent = t("daily_streak", { count: data.streak, best: data.best_streak });
+  renderTable(data.table);
+  say(data.note || "");
+}
 
-  async function play() {
-    const { ok, data } = await api("POST", "/api/solitaire/daily", { rule: $("daily-rule").value });
-    if (!ok) return say(data.error ? data.error.message : t("error_network"), "error");
-    location.href = `/solitaire?lang=${encodeURIComponent(Golf.language)}`;
-  }
+async function play() {
+  const { ok, data } = await api("POST", "/api/solitaire/daily", { rule: $("daily-rule").value });
+  if (!ok) return say(data.error ? data.error.message : t("error_network"), "error");
+  location.href = `/solitaire?lang=${encodeURIComponent(language)}`;
+}
 
-  async function start() {
-    const data = await Golf.loadStrings(Golf.chosenLanguage());
-    const select = $("language");
-    Golf.fillLanguages(select, data.languages);
-    $("rules-link").href = `/rules/solitaire?lang=${Golf.language}`;
-    const saved = localStorage.getItem(RULE_KEY);
-    if (["easy", "classic", "strict"].includes(saved)) $("daily-rule").value = saved;
-    select.addEventListener("change", async () => {
-      await Golf.setLanguage(select.value);
-      $("rules-link").href = `/rules/solitaire?lang=${Golf.language}`;
-      await show();
-    });
-    $("daily-rule").addEventListener("change", () => { localStorage.setItem(RULE_KEY, $("daily-rule").value); show(); });
-    $("daily-play").addEventListener("click", play);
+async function start() {
+  const data = await loadStrings(chosenLanguage());
+  const select = $("language");
+  fillLanguages(select, data.languages);
+  $("rules-link").href = `/rules/solitaire?lang=${language}`;
+  const saved = localStorage.getItem(RULE_KEY);
+  if (["easy", "classic", "strict"].includes(saved)) $("daily-rule").value = saved;
+  select.addEventListener("change", async () => {
+    await setLanguage(select.value);
+    $("rules-link").href = `/rules/solitaire?lang=${language}`;
     await show();
-    document.body.classList.add("ready");
-  }
+  });
+  $("daily-rule").addEventListener("change", () => { localStorage.setItem(RULE_KEY, $("daily-rule").value); show(); });
+  $("daily-play").addEventListener("click", play);
+  await show();
+  document.body.classList.add("ready");
+}
 
-  start();
-})();
+start();

@@ -1,14 +1,12 @@
 // The home page: the two games, in the chosen language.
-"use strict";
+import { chosenLanguage, fillLanguages, language, loadStrings, setLanguage } from "./common/words.js";
 
-(async () => {
-  const data = await Golf.loadStrings(Golf.chosenLanguage());
-  const select = document.getElementById("language");
-  Golf.fillLanguages(select, data.languages);
-  const links = () => document.querySelectorAll("[data-lang-link]").forEach((a) => {
-    a.href = `${a.getAttribute("href").split("?")[0]}?lang=${Golf.language}`;
-  });
-  links();
-  select.addEventListener("change", async () => { await Golf.setLanguage(select.value); links(); });
-  document.body.classList.add("ready");
-})();
+const data = await loadStrings(chosenLanguage());
+const select = document.getElementById("language");
+fillLanguages(select, data.languages);
+const links = () => document.querySelectorAll("[data-lang-link]").forEach((a) => {
+  a.href = `${a.getAttribute("href").split("?")[0]}?lang=${language}`;
+});
+links();
+select.addEventListener("change", async () => { await setLanguage(select.value); links(); });
+document.body.classList.add("ready");

@@ -2,7 +2,7 @@
 "use strict";
 (() => {
   let look = {};
-  try { look = JSON.parse(localStorage.getItem("golfcards.look") || "{}") || {}; } catch (err) { look = {}; }
+  try { look = JSON.parse(localStorage.getItem("golfcards.look") || "{}") || {}; } catch { look = {}; }
   const root = document.documentElement;
   const pick = (value, allowed) => (allowed.includes(value) ? value : allowed[0]);
   root.dataset.theme = pick(look.theme, ["auto", "light", "dark"]);

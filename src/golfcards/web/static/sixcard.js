@@ -1,10 +1,15 @@
 // Six-card Golf page: the lobby, and a room over a WebSocket. The server sends this seat's view
 // (built by the engine's view_for) and decides everything; the page only draws and asks.
-"use strict";
+// The page's own parts are in sixcard/ (the house rules, spectators and connection notice; the seats).
+import { api } from "./common/api.js";
+import { cardFace } from "./common/cards.js";
+import { $, el } from "./common/dom.js";
+import * as Feel from "./common/motion.js";
+import { chosenLanguage, fillLanguages, language, loadStrings, setLanguage, t } from "./common/words.js";
+import * as SixSeats from "./sixcard/seats.js";
+import * as SixTable from "./sixcard/table.js";
 
 (() => {
-  const { t, api, el, cardFace } = Golf;
-  const $ = (id) => document.getElementById(id);
   const TOKEN_KEY = (code) => `golfcards.room.${code}`;
   const NAME_KEY = "golfcards.name";
   // How the server closes a room it will not open or a connection it ends after saying why: no such
@@ -68,7 +73,7 @@
 
   function connect(code) {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    socket = new WebSocket(`${scheme}://${location.host}/ws/sixcard/${code}?lang=${Golf.language}`);
+    socket = new WebSocket(`${scheme}://${location.host}/ws/sixcard/${code}?lang=${language}`);
     socket.addEventListener("open", () => {
       retry = 0;
       const token = localStorage.getItem(TOKEN_KEY(code));
@@ -370,7 +375,7 @@
     $("room-code").textContent = code;
     $("copy-link").addEventListener("click", async () => {
       const link = state ? shareLink(state.room) : `${location.origin}/sixcard/${code}`;
-      try { await navigator.clipboard.writeText(link); } catch (err) { /* the link is shown beside */ }
+      try { await navigator.clipboard.writeText(link); } catch { /* the link is shown beside */ }
       $("status").textContent = t("link_copied");
     });
     $("take-seat").addEventListener("submit", (event) => {
@@ -393,11 +398,11 @@
   }
 
   async function start() {
-    const data = await Golf.loadStrings(Golf.chosenLanguage());
+    const data = await loadStrings(chosenLanguage());
     const select = $("language");
-    Golf.fillLanguages(select, data.languages);
-    select.addEventListener("change", async () => { await Golf.setLanguage(select.value); location.reload(); });
-    $("rules-link").href = `/rules/sixcard?lang=${Golf.language}`;
+    fillLanguages(select, data.languages);
+    select.addEventListener("change", async () => { await setLanguage(select.value); location.reload(); });
+    $("rules-link").href = `/rules/sixcard?lang=${language}`;
     const code = roomCode();
     if (code) wireRoom(code);
     else wireLobby();

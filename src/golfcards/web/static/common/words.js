@@ -1,0 +1,69 @@
+// The page's language and its translated strings (from /api/i18n).
+import { el } from "./dom.js";
+
+const LANG_KEY = "golfcards.lang";
+let strings = {};
+
+/** The language the page is shown in (a live binding: it changes when the player picks another). */
+export let language = "en";
+
+/** The language the player chose on this device, or null to let the browser decide. */
+export function chosenLanguage() {
+  const fromUrl = new URLSearchParams(location.search).get("lang");
+  if (fromUrl) localStorage.setItem(LANG_KEY, fromUrl);
+  return localStorage.getItem(LANG_KEY);
+}
+
+/** `url` with the page's language as its `lang` parameter. */
+export function withLang(url) {
+  const sep = url.includes("?") ? "&" : "?";
+  return `${url}${sep}lang=${encodeURIComponent(language)}`;
+}
+
+/** Fill {name} placeholders. */
+export function format(text, params = {}) {
+  return String(text).replace(/\{(\w+)\}/g, (m, name) => (name in params ? params[name] : m));
+}
+
+/** The translation of `key` (the key itself when there is none), placeholders filled from `params`. */
+export function t(key, params) {
+  return format(key in strings ? strings[key] : key, params);
+}
+
+/** Put the strings into every element that names a key, and the page's name into the tab title. */
+export function applyStrings(root = document) {
+  root.querySelectorAll("[data-i18n]").forEach((node) => { node.textContent = t(node.dataset.i18n); });
+  root.querySelectorAll("[data-i18n-label]").forEach((node) => node.setAttribute("aria-label", t(node.dataset.i18nLabel)));
+  root.querySelectorAll("[data-i18n-title]").forEach((node) => node.setAttribute("title", t(node.dataset.i18nTitle)));
+  document.documentElement.lang = language;
+  const title = document.body.dataset.title;
+  if (title) document.title = `${t(title)} · ${t("app_name")}`;
+}
+
+/** Fetch the strings of `lang` (or the browser's language) and put them into the page; resolves to /api/i18n's answer. */
+export async function loadStrings(lang) {
+  const url = lang ? `/api/i18n?lang=${encodeURIComponent(lang)}` : "/api/i18n";
+  const data = await (await fetch(url)).json();
+  strings = data.strings;
+  language = data.language;
+  applyStrings();
+  return data;
+}
+
+/** Offer ``languages`` (from /api/i18n) in the language picker ``select``, the page's language chosen. */
+export function fillLanguages(select, languages) {
+  select.replaceChildren(...languages.map((l) => el("option", { value: l.code, text: l.name, lang: l.code })));
+  select.value = language;
+}
+
+/** Choose ``lang`` on this device; an address that names a language (``?lang=``, as the home page's
+ * links give) names this one from now on, so that a reload keeps the choice. */
+export function setLanguage(lang) {
+  localStorage.setItem(LANG_KEY, lang);
+  const url = new URL(location.href);
+  if (url.searchParams.has("lang")) {
+    url.searchParams.set("lang", lang);
+    history.replaceState(history.state, "", url);
+  }
+  return loadStrings(lang);
+}

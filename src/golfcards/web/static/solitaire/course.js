@@ -1,0 +1,27 @@
+// A course: the card of a finished course (every deal against par). Loaded when a course first ends.
+import { openDialog } from "../common/dialogs.js";
+import { $, el } from "../common/dom.js";
+import { t } from "../common/words.js";
+import { board, signed } from "./state.js";
+
+/** Open the course card of the board's finished course. */
+export function openCourseCard() {
+  const course = board.game.course;
+  const head = el("tr", {}, ...["stats_course_deal", "stats_course_left", "course_par", "stats_course_total", "course_against"]
+    .map((key) => el("th", { scope: "col", text: t(key) })));
+  let total = 0;
+  const rows = course.results.map((left, i) => {
+    total += left;
+    const par = course.par_per_deal * (i + 1);
+    return el("tr", {}, el("th", { scope: "row", text: String(i + 1), title: course.deal_codes[i] }),
+      el("td", { text: String(left) }), el("td", { text: String(course.par_per_deal) }),
+      el("td", { text: String(total) }), el("td", { class: total - par < 0 ? "under" : total - par > 0 ? "over" : "", text: signed(total - par) }));
+  });
+  const foot = el("tr", { class: "totals" }, el("th", { scope: "row", text: t("stats_course_total") }),
+    el("td", { text: String(course.total) }), el("td", { text: String(course.par) }), el("td", { text: String(course.total) }),
+    el("td", { text: signed(course.against_par) }));
+  $("course-table").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows), el("tfoot", {}, foot));
+  $("course-summary").textContent = t("course_finished", { total: course.total, par: course.par, against: signed(course.against_par) });
+  $("course-code").textContent = course.code;
+  openDialog($("course-dialog"), $("course-again"));
+}

@@ -1,0 +1,26 @@
+// The parts of the Solitaire page loaded when first used (nothing of them is needed to play): the end
+// window and the course card, the statistics window, the solver and its replay. A call runs at once
+// when its module is loaded already (as it always is once used), else as soon as the module is.
+
+function later(load) {
+  let loaded = null;
+  return (task) => {
+    if (loaded) return task(loaded);
+    return load().then((module) => {
+      loaded = module;
+      return task(module);
+    });
+  };
+}
+
+/** Run `task` with end.js (the end window). */
+export const withEnd = later(() => import("./end.js"));
+
+/** Run `task` with course.js (the course card). */
+export const withCourse = later(() => import("./course.js"));
+
+/** Run `task` with stats-window.js (the statistics window). */
+export const withStatsWindow = later(() => import("./stats-window.js"));
+
+/** Run `task` with replay.js (the hint, still winnable, the solution's replay). */
+export const withSolver = later(() => import("./replay.js"));
