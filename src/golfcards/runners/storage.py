@@ -330,6 +330,12 @@ class Storage:
             db.close()
         self._local = threading.local()
 
+    @property
+    def writing(self) -> bool:
+        """Whether a thread of this process holds the turn to write: a write transaction under way, or
+        one waiting for the file's write lock while another program holds it."""
+        return self._writing.locked()
+
     def _connection(self) -> sqlite3.Connection:
         db: sqlite3.Connection | None = getattr(self._local, "db", None)
         if db is None:
