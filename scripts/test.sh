@@ -29,4 +29,6 @@ lint-imports --no-cache >/dev/null || { lint-imports --no-cache; exit 1; }
 if [ $# -eq 0 ]; then
     PYTHON="$PYTHON" scripts/check_floors.sh
 fi
-exec "$PYTHON" -m pytest -q -p no:cacheprovider "$@"
+# The tests on every core (pytest-xdist; each worker has its own catalogs, temporary folders, servers on
+# free ports and browser). "-n 0" among the arguments runs them in this one process.
+exec "$PYTHON" -m pytest -q -p no:cacheprovider -n auto "$@"
