@@ -27,8 +27,9 @@ import statistics
 import time
 from collections import Counter
 
-from solver import BENCH, read_bench  # bench/solver.py, beside this file
+from solver import BENCH  # bench/solver.py, beside this file
 
+from golfcards.runners.reference_deals import read_reference_deals
 from golfcards.solitaire import hint as hints
 from golfcards.solitaire import solver_fast
 from golfcards.solitaire.board import Board, Status
@@ -57,7 +58,7 @@ def percentile(values: list[float], fraction: float) -> float:
 
 def measure(rules_name: str, positions: int, seed: int) -> str:
     rules = RULES[rules_name]
-    deals = [deal for deal, _ in read_bench(BENCH)]
+    deals = [deal for deal, _ in read_reference_deals(BENCH)]
     rng = random.Random(f"{seed}-{rules_name}")
     times: list[float] = []
     kinds: Counter[str] = Counter()
@@ -80,7 +81,7 @@ def measure(rules_name: str, positions: int, seed: int) -> str:
 def measure_live(rules_name: str, positions: int, seed: int, budget: int) -> str:
     """The live line alone: time per position, and how many positions its budget left undecided."""
     rules = RULES[rules_name]
-    deals = [deal for deal, _ in read_bench(BENCH)]
+    deals = [deal for deal, _ in read_reference_deals(BENCH)]
     rng = random.Random(f"{seed}-{rules_name}")
     times: list[float] = []
     cpu: list[float] = []

@@ -39,8 +39,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import cast
 
-from golfcards.cards import parse_card, parse_cards
 from golfcards.runners.analysis import random_numbers
+from golfcards.runners.reference_deals import read_reference_deals
 from golfcards.solitaire import solver_fast
 from golfcards.solitaire.board import Board, Status
 from golfcards.solitaire.deal import Deal
@@ -60,21 +60,6 @@ RULES: dict[str, tuple[Rules, bool | None, str | None]] = {
     "classic": (CLASSIC, None, "classic"),
     "easy": (EASY, None, "easy"),
 }
-
-
-def read_bench(path: Path) -> list[tuple[Deal, dict[str, bool]]]:
-    deals = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if not line or line.startswith("#") or line.startswith("id\t"):
-            continue
-        _id, columns, discard, stock, strict, classic, easy = line.split("\t")
-        deal = Deal(
-            tuple(tuple(parse_cards(column)) for column in columns.split("|")),
-            parse_card(discard),
-            tuple(parse_cards(stock)),
-        )
-        deals.append((deal, {"strict": strict == "S", "classic": classic == "S", "easy": easy == "S"}))
-    return deals
 
 
 def read_reference_cost(path: Path) -> dict[tuple[int, str], tuple[bool, int, float]]:
@@ -217,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.random:
         deals = [(Deal.from_number(number), {}) for number in random_numbers(args.random, args.seed)]
     else:
-        deals = read_bench(args.file)[: args.limit]
+        deals = read_reference_deals(args.file)[: args.limit]
         if args.file == BENCH:
             reference = read_reference_cost(REFERENCE_COST)
     baseline = load_baseline(args.baseline) if args.baseline else None

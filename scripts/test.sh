@@ -51,4 +51,6 @@ npx --no-install eslint src/golfcards/web/static
 if [ $# -eq 0 ]; then
     PYTHON="$PYTHON" scripts/check_floors.sh
 fi
-exec "$PYTHON" -m pytest -q -p no:cacheprovider "$@"
+# The tests on every core (pytest-xdist; each worker has its own catalogs, temporary folders, servers on
+# free ports and browser). "-n 0" among the arguments runs them in this one process.
+exec "$PYTHON" -m pytest -q -p no:cacheprovider -n auto "$@"

@@ -57,4 +57,11 @@ def pytest_terminal_summary(terminalreporter) -> None:
     terminalreporter.write_line(line)
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The browser tests last: Playwright's session keeps an event loop running in its process, where
+    ``asyncio.run`` fails from then on. Each pytest-xdist worker (``--dist load``) runs its share of
+    the tests in this order too."""
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+
+
 from .postgres import db_location, postgres_cluster  # noqa: E402, F401  (the fixtures of both engines)

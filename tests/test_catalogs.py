@@ -1,4 +1,5 @@
-"""Every message the code can show has a real translation in every required language."""
+"""Every message the code can show has a real translation in every required language; the web
+server's messages are in the catalogs it reads (its own domain, ``web``, and the core domain)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ LOCALE = SOURCE / "locale"
 REQUIRED = ("ca", "el", "pt", "es", "fr", "de")
 KEYWORDS = {"N_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")
+NAMED_FIELD = re.compile(r"\{(\w+)\}")
+WEB_SOURCES = [*sorted((SOURCE / "web").glob("*.py")), SOURCE / "i18n" / "web.py"]
 
 
 def extracted() -> dict[tuple[str | None, str], str]:
@@ -91,3 +94,48 @@ def test_french_punctuation_has_its_no_break_space():
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         for translation in strings:
             assert not re.search(r" [:;?!]", translation), (msgid, translation)
+
+
+# --- the web server's domain ----------------------------------------------------------------------
+
+
+def catalog(language: str, domain: str):
+    with (LOCALE / language / "LC_MESSAGES" / f"{domain}.po").open("rb") as handle:
+        return read_po(handle)
+
+
+def web_messages() -> list[str | tuple[str, str]]:
+    """The messages marked in the web server's modules: a msgid, or a (singular, plural) pair."""
+    found = []
+    for path in WEB_SOURCES:
+        for _, message, _, _ in extract_from_file("python", str(path), keywords=KEYWORDS):
+            found.append(message if isinstance(message, str) else tuple(message))
+    return found
+
+
+WEB_MESSAGES = web_messages()
+
+
+@pytest.mark.parametrize("language", REQUIRED)
+def test_web_messages_are_translated_in_the_domains_the_server_reads(language):
+    web, core = catalog(language, "web"), catalog(language, "golfcards")
+    for message in WEB_MESSAGES:
+        msgid = message if isinstance(message, str) else message[0]
+        entry = web.get(msgid) or core.get(msgid)
+        if entry is None:
+            entry = next((m for m in core if (m.id if isinstance(m.id, str) else m.id[0]) == msgid), None)
+        assert entry is not None and entry.string, f"{language}: no translation for {msgid!r}"
+        translations = [entry.string] if isinstance(entry.string, str) else list(entry.string)
+        wanted = set(NAMED_FIELD.findall(msgid if isinstance(message, str) else " ".join(message)))
+        for text in translations:
+            found = set(NAMED_FIELD.findall(text))
+            assert found <= wanted and (found == wanted or not isinstance(message, str)), (language, msgid, text)
+
+
+@pytest.mark.parametrize("language", REQUIRED)
+def test_web_catalog_has_a_plural_header_and_no_stale_entries(language):
+    web = catalog(language, "web")
+    assert web.plural_forms.startswith("nplurals=")
+    wanted = {m if isinstance(m, str) else m[0] for m in WEB_MESSAGES}
+    stale = [m.id for m in web if m.id and (m.id if isinstance(m.id, str) else m.id[0]) not in wanted]
+    assert not stale, stale

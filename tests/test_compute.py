@@ -5,11 +5,16 @@ from __future__ import annotations
 import asyncio
 import os
 import time
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
 from golfcards.errors import GolfError
 from golfcards.runners.compute import FairPool
+
+DEADLINE = 60.0
+"""Seconds a condition may take before the test fails (it bounds a failure, never a pass)."""
 
 
 def pause(label: str, seconds: float) -> str:
@@ -17,26 +22,49 @@ def pause(label: str, seconds: float) -> str:
     return label
 
 
+def held(label: str, release: str) -> str:
+    """A job that runs until the test creates the file ``release`` (or the deadline passes)."""
+    deadline = time.monotonic() + DEADLINE
+    while not Path(release).exists() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return label
+
+
+async def until(condition: Callable[[], bool], what: str) -> None:
+    """Let the event loop run until ``condition()`` holds."""
+    deadline = time.monotonic() + DEADLINE
+    while not condition():
+        assert time.monotonic() < deadline, what
+        await asyncio.sleep(0.001)
+
+
 def die() -> None:
     os._exit(3)
 
 
-def test_owners_take_turns_and_each_may_queue_only_so_much():
+def test_owners_take_turns_and_each_may_queue_only_so_much(tmp_path):
+    release = tmp_path / "release"
+
     async def scenario() -> tuple[list[str], str]:
         pool = FairPool(1, per_owner=2)
         finished: list[str] = []
 
         async def job(owner: str, label: str) -> None:
-            finished.append(await pool.run(owner, pause, label, 0.3))
+            finished.append(await pool.run(owner, pause, label, 0.0))
+
+        async def first_job() -> None:
+            finished.append(await pool.run("many", held, "a1", str(release)))
 
         try:
-            first = asyncio.create_task(job("many", "a1"))
-            await asyncio.sleep(0.2)  # a1 runs (or the worker starts)
+            # Tasks start in order: a1 takes the only worker and holds it until every other job is queued.
+            first = asyncio.create_task(first_job())
             waiting = [asyncio.create_task(job("many", label)) for label in ("a2", "a3")]
-            await asyncio.sleep(0.05)
+            await until(lambda: pool.waiting("many") == 2, "a2 and a3 wait while a1 runs")
             with pytest.raises(GolfError) as refused:
                 await pool.run("many", pause, "a4", 0.0)
             waiting.append(asyncio.create_task(job("one", "b1")))
+            await until(lambda: pool.waiting("one") == 1, "b1 waits")
+            release.touch()
             await asyncio.gather(first, *waiting)
         finally:
             pool.close()

@@ -11,19 +11,25 @@ import random
 import secrets
 
 from golfcards.i18n import translator
+from golfcards.runners.storage import StoredEvent, StoredRoom
 from golfcards.sixcard.actions import ACTIONS, Swap, action_number
 from golfcards.sixcard.state import Phase
-from golfcards.web.sixcard.room_store import RoomStore, restore
-from golfcards.web.sixcard.rooms import HOST, Room, RoomLog, Rooms
+from golfcards.web.sixcard.room_store import restore, room_rows
+from golfcards.web.sixcard.rooms import HOST, Room, RoomLog
 from golfcards.web.sixcard.state_message import message_for
 from tests.test_sixcard_view import knowable, random_rules
 from tests.test_web_sixcard import CARD_CODE
 
 
+def stored_rows(room: Room) -> tuple[StoredRoom, list[StoredEvent]]:
+    """The room's row and every event of its match, as the store writes them for a new room."""
+    over = room.match is not None and room.match.is_terminal()
+    return room_rows(room, 1.0, 1.0 if over else None)
+
+
 def round_trip(room: Room) -> Room:
     """The room as the store writes it, read back (as after a restart)."""
-    store = RoomStore(None, Rooms())  # type: ignore[arg-type]  # rows only: no database needed
-    stored, events = store._row(room, 1.0)
+    stored, events = stored_rows(room)
     return restore(stored, events, lambda: secrets.randbelow(1000))
 
 
@@ -82,7 +88,7 @@ def test_removed_players_are_kept_and_rooms_stored_before_them_still_load():
     room.join("Ana", "ana-browser")
     room.join("Bea", "bea-browser")
     room.remove(HOST, 1)
-    stored, events = RoomStore(None, Rooms())._row(room, 1.0)  # type: ignore[arg-type]
+    stored, events = stored_rows(room)
     assert "bea-browser" not in stored.seats and "ana-browser" not in stored.seats
     again = restore(stored, events, lambda: 5)
     assert again.removed == room.removed and len(again.removed) == 1

@@ -10,22 +10,17 @@ other way (a win under "draw only when stuck" is a win when drawing is free too)
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import pytest
 
+from golfcards.runners.reference_deals import read_reference_deals
 from golfcards.solitaire.board import Board, Status
 from golfcards.solitaire.rules import CLASSIC, EASY, STRICT
 from golfcards.solitaire.solver import search, start_of
 
 ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location("bench_solver", ROOT / "bench" / "solver.py")
-assert _spec is not None and _spec.loader is not None
-bench = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(bench)
-
-DEALS = bench.read_bench(bench.BENCH)
+DEALS = read_reference_deals(ROOT / "bench" / "golf-solitaire-2000.tsv")
 SAMPLE = DEALS[::40]
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from golfcards.errors import GolfError
 from golfcards.runners.storage import Storage
+from tests.conditions import DEADLINE
 
 
 def test_a_writer_that_waits_past_the_busy_timeout_is_told_the_file_is_busy(db_location):
@@ -18,17 +19,19 @@ def test_a_writer_that_waits_past_the_busy_timeout_is_told_the_file_is_busy(db_l
     def hold() -> None:
         with storage.database.write():
             writing.set()
-            done.wait(5)
+            done.wait(DEADLINE)  # released by the test; the deadline only bounds a failure
 
     holder = threading.Thread(target=hold)
     holder.start()
     try:
-        assert writing.wait(5)
+        assert writing.wait(DEADLINE)
+        assert storage.writing
         with pytest.raises(GolfError) as raised:
             storage.delete_room("ABCDEFGH")  # a write transaction
         assert raised.value.key == "storage.busy"
     finally:
         done.set()
         holder.join()
+    assert not storage.writing
     storage.delete_room("ABCDEFGH")  # the next writer goes on once the first has committed
     storage.close()

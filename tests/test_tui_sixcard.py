@@ -28,7 +28,7 @@ from golfcards.tui.sixcard_screen import ScorecardScreen, SeatPanel, SixcardLobb
 from golfcards.tui.sixcard_table import table_from_message
 from tests.web.conftest import start_server
 
-from .tui_helpers import make_app, screen_text, settle
+from .tui_helpers import make_app, pause_until, screen_text, settle
 
 EN = translator("en")
 
@@ -196,11 +196,9 @@ def test_a_terminal_player_and_a_browser_player_at_one_table(tmp_path, served):
                 if table is None:
                     continue
                 if table.seat is not None and not seated.is_set():
-                    for _ in range(100):  # the seats list is drawn on the next refresh
-                        await pilot.pause(0.02)
-                        text = screen_text(app)
-                        if "Terminal · you" in text:
-                            break
+                    # the seats list is drawn on the next refresh
+                    await pause_until(pilot, lambda: "Terminal · you" in screen_text(app), "the seats list is drawn")
+                    text = screen_text(app)
                     assert "1. Browser · " in text and "2. Terminal · you" in text
                     seated.set()
                 view = table.view
@@ -341,12 +339,9 @@ def test_a_scorecard_shorter_than_the_seats_is_explained_not_drawn(tmp_path):
             async with app.run_test(size=(80, 24)) as pilot:
                 screen = app.screen
                 assert isinstance(screen, SixcardScreen)
-                status = ""
-                for _ in range(200):
-                    await pilot.pause(0.05)
-                    status = str(screen.query_one("#status").render())
-                    if status == "The server sent a message this app cannot read.":
-                        break
+                unreadable = "The server sent a message this app cannot read."
+                await pause_until(pilot, lambda: str(screen.query_one("#status").render()) == unreadable, unreadable)
+                status = str(screen.query_one("#status").render())
                 await pilot.pause()
                 assert screen.table is not None
                 return status, screen_text(app), screen.table.totals
@@ -464,13 +459,8 @@ def test_an_unknown_room_and_an_unreachable_server_are_explained(tmp_path, serve
         app = make_app(tmp_path / "golf.sqlite3", start="sixcard", join=address, language=language)
         connecting = translator(language).gettext("Connecting to {address}…", address=address.key)
         async with app.run_test() as pilot:
-            status = connecting
-            for _ in range(200):
-                await pilot.pause(0.05)
-                status = str(app.screen.query_one("#status").render())
-                if status != connecting:
-                    break
-            return status
+            await pause_until(pilot, lambda: str(app.screen.query_one("#status").render()) != connecting, "heard back")
+            return str(app.screen.query_one("#status").render())
 
     unknown = asyncio.run(play(f"{served}/sixcard/ZZZZZ", "ca"))
     assert unknown == translator("ca").gettext("There is no room with that code") != "There is no room with that code"

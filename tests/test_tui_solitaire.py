@@ -19,7 +19,7 @@ from golfcards.tui.settings_screen import SettingsScreen
 from golfcards.tui.solitaire_dialogs import EndScreen, NewGameScreen, StatisticsScreen
 from golfcards.tui.solitaire_screen import LARGE, ColumnView, SolitaireScreen, StockView
 
-from .tui_helpers import REFERENCE, WINNING_LINE, make_app, screen_text, settle
+from .tui_helpers import REFERENCE, WINNING_LINE, make_app, pause_until, screen_text, settle
 
 
 def run(coroutine):
@@ -176,10 +176,7 @@ def test_the_solution_replays_by_itself_to_the_win_and_back(tmp_path, monkeypatc
             await settle(pilot)
             screen = app.screen
             count = len(reference_solution())
-            for _ in range(1000):
-                if screen.replay.index == count:
-                    break
-                await pilot.pause(0.01)
+            await pause_until(pilot, lambda: screen.replay.index == count, "the replay reached the win")
             assert screen.replay.index == count and screen.shown.score == 350 and not screen.replay.playing
             assert isinstance(app.screen, SolitaireScreen), "a replayed win is not the player's win"
             await pilot.press("escape")

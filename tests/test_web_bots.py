@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import time
-from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
@@ -17,15 +15,14 @@ from golfcards.sixcard.bots.base import Bot
 from golfcards.sixcard.view import View
 from golfcards.web.app import create_app
 
+from .conditions import Hold, hold_the_interpreter, wait_until
 from .sixcard_ws import create, receive_state
 
-HOG = 50_000_000
-"""Additions of one ``sum`` call: a second or more in which the interpreter lock is never let go."""
 
-
-class HoggingBot(Bot):
-    """A bot whose thinking never lets its interpreter go (one long C call), marking in ``marks``
-    when it starts and ends. Bots think in a worker process, so they are pickled: a module class."""
+class HoldingBot(Bot):
+    """A bot whose thinking keeps its interpreter lock until the test releases it
+    (:func:`~tests.conditions.hold_the_interpreter` on the folder ``marks``). Bots think in a worker
+    process, so they are pickled: a module class."""
 
     level = "expert"
 
@@ -34,10 +31,7 @@ class HoggingBot(Bot):
         self.marks = marks
 
     def choose(self, view: View) -> Action:
-        marks = Path(self.marks)
-        (marks / "started").write_text(str(time.monotonic()))
-        sum(range(HOG))
-        (marks / "done").write_text(str(time.monotonic()))
+        hold_the_interpreter(self.marks)
         return view.legal[0]
 
 
@@ -48,8 +42,8 @@ def app(tmp_path):
 
 
 def test_a_human_table_is_answered_while_a_bot_thinks(app, tmp_path, monkeypatch):
-    monkeypatch.setitem(LEVELS, "expert", functools.partial(HoggingBot, marks=str(tmp_path)))
-    with TestClient(app) as client:
+    monkeypatch.setitem(LEVELS, "expert", functools.partial(HoldingBot, marks=str(tmp_path)))
+    with Hold(tmp_path) as hold, TestClient(app) as client:
         hogged = create(client, players=2, name="Ana", bots=["expert"], start=True)
         duel = create(client, players=2, name="Bea")
         with (
@@ -63,16 +57,12 @@ def test_a_human_table_is_answered_while_a_bot_thinks(app, tmp_path, monkeypatch
             receive_state(bea, lambda m: m["view"] is not None)
             with client.websocket_connect(f"/ws/sixcard/{hogged['code']}") as ana:
                 ana.send_json({"type": "hello", "token": hogged["token"]})  # the bot's turn comes
-                deadline = time.monotonic() + 120
-                while not (tmp_path / "started").exists() and time.monotonic() < deadline:
-                    time.sleep(0.05)
-                assert (tmp_path / "started").exists()
+                wait_until(hold.started.exists, "the bot started thinking", deadline=120)
                 bea.send_json({"type": "act", "action": {"type": "reveal", "position": 0}})
                 state = receive_state(bea, lambda m: m["view"]["reveals_left"][0] == 1)
-                answered = time.monotonic()
                 assert state["view"]["grids"][0][0] is not None
-                done = tmp_path / "done"
-                assert not done.exists() or float(done.read_text()) > answered, "answered while the bot thought"
+                assert not hold.done.exists(), "answered while the bot thought"
+                hold.release()
 
 
 def test_no_bot_task_is_kept_for_a_room_once_its_bots_are_done(app):
@@ -84,7 +74,5 @@ def test_no_bot_task_is_kept_for_a_room_once_its_bots_are_done(app):
             with client.websocket_connect(f"/ws/sixcard/{room['code']}") as ws:
                 ws.send_json({"type": "hello", "token": room["token"]})
                 receive_state(ws, lambda m: m["seat"] == 0 and m["view"]["reveals_left"][1] == 0)
-        deadline = time.monotonic() + 30
-        while app.state.tables.bot_tasks and time.monotonic() < deadline:
-            time.sleep(0.05)
+        wait_until(lambda: not app.state.tables.bot_tasks, "every room's bot task is gone", deadline=30)
         assert app.state.tables.bot_tasks == {}

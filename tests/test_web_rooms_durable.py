@@ -7,17 +7,19 @@ import json
 import random
 import signal
 import threading
-import time
 
 import httpx2
 import psutil
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from tests.conditions import wait_until
 from tests.serving import golf_serve
 
 ROOMS = 12
 """Rooms of two people, all acting as fast as the server answers (a burst of writes)."""
+TURNS = 8
+"""Changes every room shows after its start before the server is killed, mid-play."""
 
 
 class Player(threading.Thread):
@@ -97,13 +99,19 @@ def test_every_change_shown_to_a_player_survives_kill_9_of_a_busy_server(tmp_pat
         for player in players[1::2]:
             player.go.set()
         # The hosts start their matches; everyone plays as fast as answers come.
+        started: list[int] = []
         for host in players[::2]:
             with connect(host.url, open_timeout=30) as ws:
                 ws.send(json.dumps({"type": "hello", "token": host.token}))
                 ws.send(json.dumps({"type": "start"}))
-                while json.loads(ws.recv(timeout=60)).get("view") is None:
+                while (message := json.loads(ws.recv(timeout=60))).get("view") is None:
                     pass
-        time.sleep(2.0)
+                started.append(message["sequence"])
+        rooms = list(zip(players[::2], players[1::2], started, strict=True))
+        wait_until(
+            lambda: all(max(host.seen, guest.seen) >= start + TURNS for host, guest, start in rooms),
+            f"every room has played {TURNS} turns",
+        )
         server.process.send_signal(signal.SIGKILL)
         server.process.wait(timeout=30)
         for player in players:

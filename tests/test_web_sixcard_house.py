@@ -112,7 +112,7 @@ def test_hostile_house_rules_get_a_clear_localized_error(client, rules, key):
         error = response.json()["error"]
         assert error["key"] == key
         assert error["message"] and "Traceback" not in error["message"] and len(error["message"]) < 200
-    assert not client.app.state.rooms._rooms, "no room was created"
+    assert len(client.app.state.rooms) == 0, "no room was created"
 
 
 def test_hostile_rule_messages_name_the_problem(client):

@@ -5,8 +5,8 @@ failures answered in the player's language, nothing stored for visitors who have
 from __future__ import annotations
 
 import contextlib
+import functools
 import itertools
-import os
 import signal
 import sqlite3
 import threading
@@ -18,17 +18,14 @@ import httpx2
 import pytest
 from starlette.testclient import TestClient
 
-from golfcards.runners.storage import MIGRATIONS, SCHEMA_VERSION
+from golfcards.runners.storage import MIGRATIONS, SCHEMA_VERSION, Storage
 from golfcards.solitaire.board import Board, parse_action
 from golfcards.solitaire.solver import solve
 from golfcards.web.app import create_app
 from golfcards.web.solitaire.first_deals import STOCK
+from tests.conditions import DEADLINE, Hold, hold_the_interpreter, wait_until
 from tests.postgres import rows
 from tests.serving import golf_serve
-
-MARKS = "GOLFCARDS_TEST_MARKS"
-HOG = 50_000_000
-"""Additions of one ``sum`` call: a second or more in which the interpreter lock is never let go."""
 
 
 def numbers():
@@ -44,6 +41,11 @@ def stored_game(db: Path | str) -> dict:
     return rows(db, "SELECT * FROM solitaire_games WHERE current = 1 ORDER BY id DESC")[0]
 
 
+def stored_request_ids(db: Path) -> list[tuple[str, str]]:
+    with sqlite3.connect(db) as connection:
+        return connection.execute("SELECT player, id FROM requests").fetchall()
+
+
 def replay_refusals(code: str, actions: str) -> list[str]:
     board = Board.from_code(code)
     return [token for token in actions.split() if board.apply(parse_action(token)) is not None]
@@ -52,61 +54,51 @@ def replay_refusals(code: str, actions: str) -> list[str]:
 # --- off the event loop -------------------------------------------------------------------------
 
 
-def test_a_write_waiting_for_the_file_does_not_stall_the_server(tmp_path):
+def test_a_write_waiting_for_the_file_does_not_stall_the_server(tmp_path, caplog):
     """Another program holds the file's write lock: the Solitaire action waits for it in a storage
     thread while the server goes on answering (the page's words, the game as it is: reads go on)."""
-    db, stderr = tmp_path / "golf.sqlite3", tmp_path / "server.err"
-    with golf_serve(db, stderr=stderr) as server:
-        with httpx2.Client(base_url=server.address, timeout=60) as player:
-            assert player.post("api/solitaire/new", json={"code": "GO1-E-AAAAAAB"}).status_code == 200
-            holder = sqlite3.connect(db, isolation_level=None)
-            holder.execute("BEGIN IMMEDIATE")
-            with ThreadPoolExecutor(1) as pool:
-                waiting = pool.submit(player.post, "api/solitaire/action", json={"action": "d"})
-                time.sleep(0.5)  # let the action reach the locked file
-                cookies = {"golfcards_player": player.cookies["golfcards_player"]}
-                with httpx2.Client(base_url=server.address, timeout=60, cookies=cookies) as other:
-                    words = other.get("api/i18n")
-                    game = other.get("api/solitaire")
-                assert words.status_code == 200 and game.json()["game"]["moves"] == 0
-                assert not waiting.done(), "the action still waits for the file"
-                holder.execute("COMMIT")
-                holder.close()
-                answer = waiting.result(timeout=60)
-        assert answer.status_code == 200 and answer.json()["outcome"]["accepted"]
-        assert stored_game(db)["actions"] == "d"
-    assert no_traceback(stderr)
+    db = tmp_path / "golf.sqlite3"
+    Storage(db).close()
+    with sqlite3.connect(db) as connection:  # a request id past its memory: the retention's first run deletes it
+        connection.execute("INSERT INTO requests (player, id, created) VALUES ('nobody', 'old', 0)")
+    app = create_app(db, storage_timeout=DEADLINE)
+    with TestClient(app) as player:
+        wait_until(lambda: not stored_request_ids(db), "the retention's first run (a write) is over")
+        assert player.post("/api/solitaire/new", json={"code": "GO1-E-AAAAAAB"}).status_code == 200
+        holder = sqlite3.connect(db, isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")
+        with ThreadPoolExecutor(1) as pool:
+            waiting = pool.submit(player.post, "/api/solitaire/action", json={"action": "d"})
+            wait_until(lambda: app.state.storage.writing, "the action waits for the file")
+            words = player.get("/api/i18n")
+            game = player.get("/api/solitaire")
+            assert words.status_code == 200 and game.json()["game"]["moves"] == 0
+            assert not waiting.done() and app.state.storage.writing, "the action still waits for the file"
+            holder.execute("COMMIT")
+            holder.close()
+            answer = waiting.result(timeout=DEADLINE)
+    assert answer.status_code == 200 and answer.json()["outcome"]["accepted"]
+    assert stored_game(db)["actions"] == "d"
+    assert not [record for record in caplog.records if record.exc_info], "no traceback"
 
 
-def hog_the_interpreter() -> None:
-    """A solver worker's warm-up that holds its interpreter lock for seconds (one ``sum`` call)."""
-    marks = Path(os.environ[MARKS])
-    (marks / "started").write_text(str(time.monotonic()))
-    sum(range(HOG))
-    (marks / "done").write_text(str(time.monotonic()))
-
-
-def test_the_solver_works_outside_the_servers_process(tmp_path, monkeypatch):
-    """While the solver is busy (here: a warm-up that never lets its interpreter go), a six-card
-    room is created and answered: the solver's time is not the server's."""
-    monkeypatch.setenv(MARKS, str(tmp_path))
+def test_the_solver_works_outside_the_servers_process(tmp_path):
+    """While the solver is busy (here: a warm-up that keeps its interpreter lock until the test lets
+    it go), a six-card room is created and answered: the solver's time is not the server's."""
     app = create_app(tmp_path / "golf.sqlite3", new_number=numbers())
-    app.state.solver.warm_up = hog_the_interpreter
-    with TestClient(app) as client:
-        client.post("/api/solitaire/new", json={"code": "GO1-E-AAAAAAB"})
-        answers = []
-        hint = threading.Thread(target=lambda: answers.append(client.get("/api/solitaire/hint")))
-        hint.start()
-        deadline = time.monotonic() + 60
-        while not (tmp_path / "started").exists() and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert (tmp_path / "started").exists()
-        room = client.post("/api/sixcard/rooms", json={"players": 2, "name": "Ana"})
-        answered = time.monotonic()
-        assert room.status_code == 200
-        done = tmp_path / "done"
-        assert not done.exists() or float(done.read_text()) > answered, "answered while the solver was busy"
-        hint.join(timeout=300)
+    with Hold(tmp_path) as hold:
+        app.state.solver.warm_up = functools.partial(hold_the_interpreter, str(tmp_path))
+        with TestClient(app) as client:
+            client.post("/api/solitaire/new", json={"code": "GO1-E-AAAAAAB"})
+            answers = []
+            hint = threading.Thread(target=lambda: answers.append(client.get("/api/solitaire/hint")))
+            hint.start()
+            wait_until(hold.started.exists, "the solver's warm-up started")
+            room = client.post("/api/sixcard/rooms", json={"players": 2, "name": "Ana"})
+            assert room.status_code == 200
+            assert not hold.done.exists(), "answered while the solver was busy"
+            hold.release()
+            hint.join(timeout=300)
     assert answers[0].json()["hint"]["move"] == "d"
 
 

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
-import io
+import html
 import itertools
+import re
+import time
+from collections.abc import Callable
 from pathlib import Path
 
-from rich.console import Console
+from rich.cells import cell_len
 
 from golfcards.runners.storage import Storage
 from golfcards.tui.app import GolfApp, Options
+
+from .conditions import DEADLINE
 
 REFERENCE = "GO1-E-AAAAAAB"
 WINNING_LINE = (
@@ -27,12 +32,35 @@ def make_app(db_path: Path, storage: Storage | None = None, **options: object) -
     return GolfApp(Options(db_path=db_path, **settings), storage or Storage(db_path))  # type: ignore[arg-type]
 
 
+SVG_TEXT = re.compile(
+    r'<text [^>]*?x="(?P<x>[^"]+)"[^>]*?textLength="(?P<length>[^"]+)"[^>]*?-line-(?P<line>\d+)\)">(?P<text>[^<]*)</text>'
+)
+"""A run of characters in the SVG screenshot: where it starts (x), its width, its line."""
+
+
 def screen_text(app: GolfApp) -> str:
-    """The screen as plain text, exactly as drawn (what a terminal's text buffer holds)."""
+    """The screen as plain text, exactly as drawn (what a terminal's text buffer holds), read from
+    Textual's screenshot (``App.export_screenshot``, an SVG with a ``<text>`` per run of characters
+    that are not all spaces, placed at its column)."""
     width, height = app.size
-    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True, record=True)
-    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
-    return console.export_text()
+    lines = [""] * height
+    for run in SVG_TEXT.finditer(app.export_screenshot()):
+        text = html.unescape(run["text"].replace("&#160;", " ")).rstrip("\n")
+        if not text:
+            continue  # the end of a line
+        column = round(float(run["x"]) * len(text) / float(run["length"]))
+        line = lines[int(run["line"])]
+        lines[int(run["line"])] = line + " " * (column - cell_len(line)) + text
+    return "\n".join(line + " " * (width - cell_len(line)) for line in lines)
+
+
+async def pause_until(pilot: object, condition: Callable[[], object], what: str, deadline: float = DEADLINE) -> None:
+    """Let the app run until ``condition()`` holds; fail with ``what`` if it is still false after
+    ``deadline`` seconds (which only bounds a failure)."""
+    end = time.monotonic() + deadline
+    while not condition():
+        assert time.monotonic() < end, f"still not so after {deadline:g} s: {what}"
+        await pilot.pause(0.01)  # type: ignore[attr-defined]
 
 
 async def settle(pilot: object) -> None:

@@ -147,6 +147,11 @@ class Storage(
     def schema_version(self) -> int:
         return self.database.schema_version
 
+    @property
+    def writing(self) -> bool:
+        """Whether a thread of this process holds the turn to write (:attr:`Database.writing`)."""
+        return self.database.writing
+
     def close(self) -> None:
         """Close every thread's connection (call once no thread uses the storage any more)."""
         self.database.close()

@@ -204,6 +204,12 @@ class Database:
         except self.errors as error:
             raise self.failure(error) from error
 
+    @property
+    def writing(self) -> bool:
+        """Whether a thread of this process holds the turn to write: a write transaction under way, or
+        one waiting for the database's write lock while another program holds it."""
+        return self._writing.locked()
+
     def ping(self) -> bool:
         """Whether the database answers a trivial read now (for a readiness probe)."""
         try:

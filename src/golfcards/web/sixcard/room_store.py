@@ -109,6 +109,32 @@ def event_text(action: Action | None) -> str:
     return NEXT_HOLE if action is None else json.dumps(action_to_json(action))
 
 
+def room_rows(
+    room: Room, now: float, finished: float | None = None, first_event: int = 0
+) -> tuple[StoredRoom, list[StoredEvent]]:
+    """The room as the database keeps it: its row, written at ``now`` (its match over since
+    ``finished``, or None), and the events of its match from number ``first_event`` on. From the row
+    and every event, :func:`restore` gives the room back."""
+    match = room.match
+    events = [
+        StoredEvent(n, seat, event_text(action), sequence)
+        for n, (seat, action, sequence) in enumerate(room.log.since(first_event), start=first_event)
+    ]
+    stored = StoredRoom(
+        code=room.code,
+        rules=rules_text(room.rules),
+        seats=seats_json(room),
+        match_code=None if match is None else code_text(match.code),
+        match_key=None if match is None else match.key,
+        serial=room.serial,
+        sequence=room.sequence,
+        finished=finished,
+        created=room.created,
+        updated=now,
+    )
+    return stored, events
+
+
 def restore(stored: StoredRoom, events: list[StoredEvent], new_number: Callable[[], int]) -> Room:
     """The room as it was: seats, match and events replayed through the engine. Raises DamagedRoom."""
     try:
@@ -192,7 +218,8 @@ class RoomStore:
         self.writer.close()
 
     def _row(self, room: Room, now: float) -> tuple[StoredRoom, list[StoredEvent]]:
-        """The room as rows, taken on the event loop (the room may change once the lock is released)."""
+        """The room as rows, taken on the event loop (the room may change once the lock is released):
+        the events of its match not yet written."""
         match = room.match
         finished = None
         if match is not None and match.is_terminal():
@@ -202,23 +229,7 @@ class RoomStore:
         serial, count = self._saved.get(room.code, (room.serial, 0))
         if serial != room.serial:
             count = 0
-        events = [
-            StoredEvent(n, seat, event_text(action), sequence)
-            for n, (seat, action, sequence) in enumerate(room.log.since(count), start=count)
-        ]
-        stored = StoredRoom(
-            code=room.code,
-            rules=rules_text(room.rules),
-            seats=seats_json(room),
-            match_code=None if match is None else code_text(match.code),
-            match_key=None if match is None else match.key,
-            serial=room.serial,
-            sequence=room.sequence,
-            finished=finished,
-            created=room.created,
-            updated=now,
-        )
-        return stored, events
+        return room_rows(room, now, finished, count)
 
     async def create(self, rules: SixCardRules, creator: str, player: str | None = None) -> Room:
         """A new room for the address ``creator`` and the browser whose player id is ``player`` with a

@@ -454,6 +454,7 @@ class Rooms:
         """Codes of the rooms forgotten for good since the store last deleted them from the database."""
 
     def __len__(self) -> int:
+        """How many rooms are in memory now."""
         return len(self._rooms)
 
     def create(self, rules: SixCardRules, creator: str = "", player: str | None = None) -> Room:
