@@ -17,7 +17,7 @@ REQUIRED = ("ca", "el", "pt", "es", "fr", "de")
 KEYWORDS = {"N_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")
 NAMED_FIELD = re.compile(r"\{(\w+)\}")
-WEB_SOURCES = [*sorted((SOURCE / "web").glob("*.py")), SOURCE / "i18n" / "web.py"]
+WEB_SOURCES = [*sorted((SOURCE / "web").rglob("*.py")), SOURCE / "i18n" / "web.py"]
 
 
 def extracted() -> dict[tuple[str | None, str], str]:
