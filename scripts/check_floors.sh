@@ -47,7 +47,7 @@ pip=("$work/venv/bin/python" -m pip --disable-pip-version-check --quiet)
 python="$work/venv/bin/python"
 
 # Import every module, from the installed package (not src/), and make sure each floor is what got installed.
-(cd "$work" && "$python" - "$work/floors.txt" <<'EOF'
+(cd "$work" && "$python" - "$work/floors.txt" "$EXTRAS" <<'EOF'
 import importlib
 import importlib.metadata
 import pkgutil
@@ -63,6 +63,14 @@ for line in open(sys.argv[1]).read().split():
         raise SystemExit(f"{name} {installed} is installed, not its floor {floor}")
 modules = [info.name for info in pkgutil.walk_packages(golfcards.__path__, "golfcards.")]
 modules.remove("golfcards.__main__")  # runs the golf command
+# A package that needs an extra's dependencies at import is imported only when that extra is installed.
+needs_extra = {"golfcards.rl": "rl"}
+extras = sys.argv[2].split(",")
+modules = [
+    module
+    for module in modules
+    if all(extra in extras or not (module == package or module.startswith(package + ".")) for package, extra in needs_extra.items())
+]
 for module in modules:
     importlib.import_module(module)
 default_db_path()  # platformdirs
