@@ -121,6 +121,18 @@ def test_a_new_room_is_refused_rather_than_taking_away_someone_elses_match(serve
         assert _next(ws, "error")["key"] == "room.not_found", "Eva's oldest abandoned match made way"
 
 
+def test_an_operator_raises_the_rooms_one_network_may_hold(tmp_path):
+    """``golf serve --rooms-per-address 22``: a network sharing one address (a school, a club behind
+    one router) holds 22 matches under way of different people, and the 23rd person is refused."""
+    with golf_serve(tmp_path / "golf.sqlite3", "--rooms-per-address", "22") as server:
+        answers = []
+        for person in range(23):
+            with _browser(server, "127.0.9.1") as browser:
+                body = {"players": 2, "name": f"P{person}", "bots": ["easy"], "start": True}
+                answers.append(browser.post("/api/sixcard/rooms", json=body).status_code)
+    assert answers == [200] * 22 + [429]
+
+
 def test_strangers_creating_rooms_never_evict_a_started_match(server):
     """Ana and Bob start a match and both drop off for a moment; 60 other addresses then create rooms
     until the server is full (an address's own idle rooms make way for its new ones, nobody else's).

@@ -59,9 +59,11 @@ def start_server(db_path: Path, port: int = 0, extra: tuple[str, ...] = ()) -> t
 
 @pytest.fixture(scope="session")
 def server_url(tmp_path_factory):
-    # Every page of the session is a new player from 127.0.0.1: more than one network may create at once.
+    # Every page of the session is a new player from 127.0.0.1, and many leave a match under way (kept
+    # from eviction): more than one network may create at once or hold.
     process, address = start_server(
-        tmp_path_factory.mktemp("serve") / "golf.sqlite3", extra=("--new-players", "100000")
+        tmp_path_factory.mktemp("serve") / "golf.sqlite3",
+        extra=("--new-players", "100000", "--rooms-per-address", "1000"),
     )
     yield address
     process.terminate()

@@ -50,7 +50,7 @@ from golfcards.web.sixcard import records as sixcard_record
 from golfcards.web.sixcard import routes as sixcard_routes
 from golfcards.web.sixcard.bot_pool import DECISION_CAP, BotPool
 from golfcards.web.sixcard.room_store import CLEAN_EVERY, RoomStore
-from golfcards.web.sixcard.rooms import Room, Rooms
+from golfcards.web.sixcard.rooms import ROOMS_PER_ADDRESS, Room, Rooms
 from golfcards.web.sixcard.routes import Tables
 from golfcards.web.sixcard.seats import AWAY_SECONDS
 from golfcards.web.solitaire import daily as daily_routes
@@ -131,6 +131,7 @@ def create_app(
     keep_idle_days: float | None = KEEP_IDLE_DAYS,
     keep_unfinished_days: float | None = KEEP_UNFINISHED_DAYS,
     new_players: int = NEW_PLAYERS_AT_ONCE,
+    rooms_per_address: int = ROOMS_PER_ADDRESS,
     trusted_proxies: Collection[str] = (),
     metrics_allowed: Collection[str] = LOOPBACK,
 ) -> Starlette:
@@ -150,7 +151,8 @@ def create_app(
     and every :data:`FORGET_EVERY` seconds in a thread of its own): players who played nothing for
     that many days are deleted with their data, and courses left unfinished that long (None or 0:
     kept for ever); ``new_players`` is how many players one network (an address, an IPv6 /64) may
-    create at once, then one more every :data:`~golfcards.web.server.requests.NEW_PLAYER_SECONDS`;
+    create at once, then one more every :data:`~golfcards.web.server.requests.NEW_PLAYER_SECONDS`,
+    and ``rooms_per_address`` how many six-card rooms in use it may hold;
     ``trusted_proxies`` are the reverse proxies (addresses or networks) whose forwarded headers name
     the client (:mod:`golfcards.web.server.forwarded`; none: such headers are ignored); ``metrics_allowed``
     the clients that may read ``/metrics`` (:mod:`golfcards.web.server.operations`);
@@ -259,7 +261,7 @@ def create_app(
     app.state.solitaire = SolitaireGames(storage, new_number)
     app.state.first_deals = FirstDeals(solver, app.state.solitaire.new_number)
     app.state.daily = DailyDeals(storage, app.state.solitaire, today)
-    app.state.rooms = Rooms(new_number)
+    app.state.rooms = Rooms(new_number, per_address=max(1, rooms_per_address))
     app.state.tables = Tables(
         app.state.rooms,
         RoomStore(storage, app.state.rooms),

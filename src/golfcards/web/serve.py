@@ -25,6 +25,8 @@ from golfcards.web.server.forwarded import parse_networks
 HIGHEST_PORT = 65535
 MAX_NEW_PLAYERS = 1_000_000
 """The most ``--new-players`` takes."""
+MAX_ROOMS_PER_ADDRESS = 1000
+"""The most ``--rooms-per-address`` takes: the server holds no more rooms than this in all."""
 MAX_KEEP_DAYS = 100 * 365.0
 """The longest retention ``--keep-idle-days`` and ``--keep-unfinished-days`` take (more: this)."""
 
@@ -79,6 +81,14 @@ def add_parser(games: argparse._SubParsersAction) -> None:
         metavar="N",
         help="players one network (an address; an IPv6 /64) may create at once, then one every 20 seconds "
         "(default 20; raise it for a school or a proxy where many people share an address)",
+    )
+    parser.add_argument(
+        "--rooms-per-address",
+        type=int,
+        default=None,
+        metavar="N",
+        help="six-card rooms in use one network may hold at once (default 20; raise it where many people "
+        "share an address)",
     )
     parser.add_argument(
         "--forwarded-allow-ips",
@@ -203,6 +213,8 @@ def run_serve(args: argparse.Namespace) -> int:
                 options[name] = max(0.0, min(days, MAX_KEEP_DAYS)) if math.isfinite(days) else 0.0
         if args.new_players is not None:
             options["new_players"] = max(1, min(args.new_players, MAX_NEW_PLAYERS))
+        if args.rooms_per_address is not None:
+            options["rooms_per_address"] = max(1, min(args.rooms_per_address, MAX_ROOMS_PER_ADDRESS))
         app = create_app(
             db_path,
             default_language=args.lang,

@@ -444,10 +444,15 @@ class Rooms:
     after :meth:`Room.idle_limit`, never to make way for a stranger's room."""
 
     def __init__(
-        self, new_number: Callable[[], int] | None = None, clock: Callable[[], float] = time.monotonic
+        self,
+        new_number: Callable[[], int] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        per_address: int = ROOMS_PER_ADDRESS,
     ) -> None:
         self.new_number = new_number or (lambda: secrets.randbelow(DEAL_COUNT))
         self.clock = clock
+        self.per_address = per_address
+        """How many rooms in use one network (an address, an IPv6 /64) may hold."""
         self.guesses = Guesses(lambda: self.clock())
         self._rooms: dict[str, Room] = {}
         self.gone: list[str] = []
@@ -460,7 +465,7 @@ class Rooms:
     def create(self, rules: SixCardRules, creator: str = "", player: str | None = None) -> Room:
         """A new room for the address ``creator`` and the browser whose player id is ``player`` (None:
         it sent none); refused when that address or the server holds as many rooms in use as it may
-        (see :data:`ROOMS_PER_ADDRESS`)."""
+        (:attr:`per_address`)."""
         self._forget_idle()
         creator = limit_key(creator)
         owner = None if player is None else token_hash(player)
@@ -512,7 +517,7 @@ class Rooms:
 
     def _make_way_for(self, creator: str, owner: str | None) -> None:
         mine = [room for room in self._rooms.values() if room.creator == creator]
-        excess = len(mine) - ROOMS_PER_ADDRESS + 1
+        excess = len(mine) - self.per_address + 1
         if excess <= 0:
             return
         movable = sorted((room for room in mine if room.may_make_way_for(owner)), key=lambda room: room.active)
