@@ -26,13 +26,25 @@ PAGES = [
 ]
 
 
-@pytest.mark.parametrize("path", [*PAGES, "/api/solitaire", "/static/golfcards.css"])
+@pytest.mark.parametrize("path", [*PAGES, "/api/solitaire", "/static/icon.svg", "/static/no-such-file.js"])
 def test_every_answer_carries_the_security_headers(server_url, path):
     headers = httpx2.get(server_url + path, timeout=30).headers
     policy = headers["content-security-policy"]
     assert "frame-ancestors 'none'" in policy and "script-src 'self'" in policy
     assert headers["x-content-type-options"] == "nosniff"
     assert headers["referrer-policy"] == "no-referrer"
+    assert headers["x-frame-options"] == "DENY"
+    assert "server" not in headers, "golf serve does not name its server software"
+
+
+@pytest.mark.parametrize("path", ["/static/golfcards.css", "/static/solitaire.js", "/static/common/dom.js"])
+def test_stylesheets_and_scripts_carry_only_what_applies_to_them(server_url, path):
+    """No document policy on the thirty files a page loads (the page's own policy rules its scripts);
+    never sniffed as another type, and a stylesheet's own fetches send no referrer."""
+    headers = httpx2.get(server_url + path, timeout=30).headers
+    assert headers["x-content-type-options"] == "nosniff"
+    assert headers["referrer-policy"] == "no-referrer"
+    assert "content-security-policy" not in headers and "x-frame-options" not in headers
 
 
 def _page(browser, server_url):

@@ -306,6 +306,7 @@ def server_config(app: Any, open_files: int, proxies: tuple[Any, ...] = (), log_
         ws_max_size=4 * MAX_MESSAGE,
         ws_per_message_deflate=False,
         proxy_headers=False,
+        server_header=False,  # which server software answers is nobody's business (and 16 bytes an answer)
         log_level="warning",
         timeout_graceful_shutdown=STOP_SECONDS,
         **logs,
