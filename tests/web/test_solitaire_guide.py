@@ -12,6 +12,12 @@ from play import reload, settled
 
 pytestmark = pytest.mark.browser
 
+BLOCKED = """
+window.__blocked = [];
+document.addEventListener("securitypolicyviolation", (event) => window.__blocked.push(event.violatedDirective));
+"""
+"""Run before the page's scripts: what the server's Content-Security-Policy blocks (test_csp.py does the same)."""
+
 
 def guide_text(page) -> str:
     return page.text_content("#guide-text")
@@ -23,7 +29,7 @@ def step_title(page) -> str:
 
 @pytest.mark.parametrize("phone", [False, True], ids=["1280x800", "360x740"])
 def test_a_new_player_is_guided_through_a_first_move(new_page, phone):
-    page = new_page(guide=True, phone=phone)
+    page = new_page(guide=True, phone=phone, init_script=BLOCKED)
     guide = page.locator("#guide")
     guide.wait_for(state="visible")
     assert step_title(page) == "Your first deal · step 1 of 4"
@@ -31,6 +37,7 @@ def test_a_new_player_is_guided_through_a_first_move(new_page, phone):
     assert page.get_attribute("#guide", "role") == "dialog"
     assert page.get_attribute("#guide-text", "aria-live") == "polite"
     assert page.locator("#discard.guide-target").count() == 1, "step 1 points at the discard"
+    assert page.eval_on_selector("#discard", "node => getComputedStyle(node).animationName") == "guide-ring"
     assert page.evaluate("document.activeElement.id") == "guide-next", "the focus is on the guide's button"
     assert serious_violations(page) == []
     box, discard = guide.bounding_box(), page.locator("#discard").bounding_box()
@@ -72,13 +79,15 @@ def test_a_new_player_is_guided_through_a_first_move(new_page, phone):
     reload(page)
     page.wait_for_load_state("networkidle")
     assert page.locator("#guide").count() == 0, "never shown again"
+    assert page.evaluate("window.__blocked") == [], "the guide's looks and placing keep to the policy"
     assert not page.errors
 
 
 @pytest.mark.parametrize("phone", [False, True], ids=["1280x800", "360x740"])
 def test_skip_ends_the_guide_for_good_and_the_keys_window_offers_it_again(new_page, phone):
-    page = new_page(guide=True, phone=phone)
+    page = new_page(guide=True, phone=phone, color_scheme="dark")
     page.locator("#guide").wait_for(state="visible")
+    assert serious_violations(page) == [], "dark"
     page.click("#guide-skip")
     page.locator("#guide").wait_for(state="detached")
     assert json.loads(page.evaluate("localStorage.getItem('golfcards.guide')")) == {"done": True}
@@ -100,9 +109,10 @@ def test_skip_ends_the_guide_for_good_and_the_keys_window_offers_it_again(new_pa
     assert not page.errors
 
 
-def test_the_guide_speaks_the_pages_language(new_page):
-    page = new_page(guide=True, locale="fr-FR")
+def test_the_guide_speaks_the_pages_language_and_keeps_still_under_reduced_motion(new_page):
+    page = new_page(guide=True, locale="fr-FR", reduced_motion="reduce")
     page.locator("#guide").wait_for(state="visible")
+    assert page.eval_on_selector(".guide-target", "node => getComputedStyle(node).animationName") == "none"
     assert step_title(page) == "Votre première donne · étape 1 sur 4"
     assert guide_text(page).startswith("Voici la défausse.")
     assert page.text_content("#guide-skip") == "Passer le guide"
