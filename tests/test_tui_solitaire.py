@@ -355,10 +355,11 @@ def test_without_colour_every_colour_is_grey_and_the_marks_stay(tmp_path, monkey
         async with app.run_test() as pilot:
             await settle(pilot)
             assert app.no_color
-            await pilot.press("h")
+            await pilot.press("d", "h")
             await settle(pilot)
             svg = app.export_screenshot()
             assert "┏" in screen_text(app), "the hint is a heavy frame, not a colour"
+            assert "◆" in screen_text(app), "a playable card is marked, not coloured"
             return svg
 
     svg = run(play())
