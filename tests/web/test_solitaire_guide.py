@@ -118,6 +118,12 @@ def test_the_guide_speaks_the_pages_language_and_keeps_still_under_reduced_motio
     assert page.text_content("#guide-skip") == "Passer le guide"
     page.click("#open-help")
     assert page.text_content("#guide-again") == "Revoir le guide de la première donne"
+    page.keyboard.press("Escape")
+    page.click("#open-settings")
+    page.select_option("#language", "de")  # the guide follows a change of the page's language
+    page.wait_for_function("() => document.getElementById('guide-title').textContent.startsWith('Ihr erstes')")
+    assert step_title(page) == "Ihr erstes Spiel · Schritt 1 von 4"
+    assert guide_text(page).startswith("Das ist die Ablage.")
 
 
 def test_no_guide_for_a_game_opened_by_its_address(new_page):

@@ -14,7 +14,8 @@ import { GUIDE_KEY } from "./later.js";
 
 const STEPS = 4;
 let words = {};
-let shown = null; // { box, text, title, next, step, target, watch, back }
+let shown = null; // { box, title, text, skip, next, step, target, watch, back }
+const languageWatch = new MutationObserver(reword);
 
 const say = (key, params) => format(words[key] || key, params);
 
@@ -26,9 +27,15 @@ async function loadLooks() {
   await loaded;
 }
 
+let wordsLanguage = null;
+
+/** Fetch the guide's words in the page's language (throws when they cannot be had). */
 async function loadWords() {
-  const answer = await fetch(`/api/i18n?part=guide&lang=${encodeURIComponent(language)}`);
-  words = (await answer.json()).strings || {};
+  const asked = language;
+  const answer = await fetch(`/api/i18n?part=guide&lang=${encodeURIComponent(asked)}`);
+  if (!answer.ok) throw new Error(`the guide's words: ${answer.status}`);
+  words = (await answer.json()).strings;
+  wordsLanguage = asked;
 }
 
 function build() {
@@ -85,6 +92,17 @@ function point(target) {
 
 const movesNow = () => Number($("moves").textContent) || 0;
 
+/** The words of the step shown, in the page's language (again when the language changes). */
+function word() {
+  const { step, title, text, next, skip } = shown;
+  title.textContent = say("guide_step", { step, steps: STEPS });
+  next.textContent = say(step === STEPS ? "guide_finish" : "guide_next");
+  skip.textContent = say("guide_skip");
+  const play = shown.target && shown.target.id !== "stock" ? "guide_play" : "guide_play_none";
+  text.textContent = say(["guide_discard", play, "guide_stock", "guide_goal"][step - 1]);
+  place();
+}
+
 /** Show step `step` (1–4); past the last, the guide is done. */
 function go(step) {
   if (!shown) return;
@@ -92,31 +110,31 @@ function go(step) {
   shown.watch = null;
   if (step > STEPS) return end();
   shown.step = step;
-  const { title, text, next } = shown;
-  title.textContent = say("guide_step", { step, steps: STEPS });
-  next.hidden = step === 2;
-  next.textContent = say(step === STEPS ? "guide_finish" : "guide_next");
-  shown.skip.textContent = say("guide_skip");
-  if (step === 1) {
-    text.textContent = say("guide_discard");
-    point($("discard"));
-  } else if (step === 2) {
-    const card = document.querySelector("#tableau .card.free.playable");
-    text.textContent = say(card ? "guide_play" : "guide_play_none");
-    point(card || $("stock"));
+  shown.next.hidden = step === 2;
+  if (step === 2) {
+    const target = document.querySelector("#tableau .card.free.playable") || $("stock");
+    point(target);
+    word();
     const before = movesNow();
     shown.watch = new MutationObserver(() => { if (movesNow() > before) go(3); });
     shown.watch.observe($("moves"), { childList: true, characterData: true, subtree: true });
-    (card || $("stock")).focus();
+    target.focus();
     return;
-  } else if (step === 3) {
-    text.textContent = say("guide_stock");
-    point($("stock"));
-  } else {
-    text.textContent = say("guide_goal");
-    point(null);
   }
-  next.focus();
+  point([$("discard"), null, $("stock"), null][step - 1]);
+  word();
+  shown.next.focus();
+}
+
+/** The page's language changed: the guide's words follow. */
+async function reword() {
+  if (language === wordsLanguage) return;
+  try {
+    await loadWords();
+  } catch {
+    return; // the words of the language before stay
+  }
+  if (shown) word();
 }
 
 /** End the guide (done or skipped): never shown again on this device; the focus goes back. */
@@ -131,6 +149,7 @@ function end() {
   removeEventListener("resize", place);
   removeEventListener("scroll", place, true);
   document.removeEventListener("keydown", onEscape, true);
+  languageWatch.disconnect();
   const fallback = document.querySelector("#tableau .card[tabindex='0']") || $("tableau");
   (back && back.isConnected && back !== document.body ? back : fallback).focus();
 }
@@ -146,11 +165,16 @@ function onEscape(event) {
 export async function startGuide() {
   if (shown) return go(1);
   const back = document.activeElement;
-  await Promise.all([loadLooks(), loadWords()]);
+  try {
+    await Promise.all([loadLooks(), loadWords()]);
+  } catch {
+    return; // no words, no guide: it stays due for the next visit
+  }
   if (shown) return go(1);
   shown = { ...build(), step: 0, target: null, watch: null, back };
   addEventListener("resize", place);
   addEventListener("scroll", place, true);
   document.addEventListener("keydown", onEscape, true);
+  languageWatch.observe(document.documentElement, { attributes: true, attributeFilter: ["lang"] });
   go(1);
 }
