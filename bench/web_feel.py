@@ -58,7 +58,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "web"))
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, start_server  # noqa: E402
+from conftest import CHROMIUM, CHROMIUM_ARGS, GUIDE_SEEN, PHONE, start_server  # noqa: E402
 
 REFERENCE = "GO1-E-AAAAAAB"
 LINE = ("d 5 2 d 6 6 5 6 1 5 d 7 4 5 2 d 3 1 7 d 2 3 d 4 4 3 7 d d 4 d d 1 2 3 2 4 6 1 1 7 d 6 5 3 d 7").split()
@@ -139,6 +139,7 @@ def dealt_page(browser, url: str, throttle: float = 1, script: str | None = None
     """A fresh player's Solitaire page at phone size on the reference deal, its CPU slowed ``throttle``×
     (``script``: run in the page before its own): the context, the page and its CDP session."""
     context = browser.new_context(base_url=url, viewport=PHONE, locale="en-GB", has_touch=touch)
+    context.add_init_script(GUIDE_SEEN)  # the first deal's guide would take the focus from the board
     if script is not None:
         context.add_init_script(script)
     page = context.new_page()

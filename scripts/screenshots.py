@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT / "tests" / "web"))
 from play import click_action, deal, post_actions, reload  # noqa: E402
 from sixcard_play import start_against_bots, still, turn_up_and_draw  # noqa: E402
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, start_server  # noqa: E402
+from conftest import CHROMIUM, CHROMIUM_ARGS, GUIDE_SEEN, start_server  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 360, "height": 740}}
@@ -55,6 +55,7 @@ def solitaire(browser, url: str) -> list[Path]:
         context = browser.new_context(
             base_url=url, viewport=viewport, locale="en-GB", device_scale_factor=2 if size == "phone" else 1
         )
+        context.add_init_script(GUIDE_SEEN)  # the pictures show the board, not the first deal's guide
         page = context.new_page()
         page.goto("/solitaire")
         page.wait_for_selector("body.ready")
@@ -83,6 +84,7 @@ def solitaire(browser, url: str) -> list[Path]:
             dark = browser.new_context(
                 base_url=url, viewport=viewport, locale="en-GB", device_scale_factor=2, color_scheme="dark"
             )
+            dark.add_init_script(GUIDE_SEEN)
             night = dark.new_page()
             night.goto("/solitaire")
             night.wait_for_selector("body.ready")
@@ -140,6 +142,7 @@ def win(browser, url: str) -> list[Path]:
         print("no ffmpeg: the animated win is not made (apt-get install ffmpeg)", file=sys.stderr)
         return []
     context = browser.new_context(base_url=url, viewport={"width": 720, "height": 560}, locale="en-GB")
+    context.add_init_script(GUIDE_SEEN)
     page = context.new_page()
     page.goto("/solitaire")
     page.wait_for_selector("body.ready")

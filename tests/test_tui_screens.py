@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from golfcards.tui.app import HomeScreen
-from golfcards.tui.frame import KeysScreen
+from golfcards.tui.frame import KeysScreen, LeaveScreen
 from golfcards.tui.settings_screen import SettingsScreen
 from golfcards.tui.sixcard_screen import SixcardLobby, SixcardScreen
 from golfcards.tui.solitaire_screen import SolitaireScreen
@@ -60,6 +60,9 @@ def test_the_bars_the_keys_the_settings_and_back_home(tmp_path, game):
             await pilot.press("escape")
             assert app.screen is screen
             await pilot.press("q")
+            if game == "sixcard":  # a match under way: Q asks first (Solitaire is stored at every move)
+                assert isinstance(app.screen, LeaveScreen)
+                await pilot.press("y")
             assert isinstance(app.screen, HomeScreen)
 
     asyncio.run(play())

@@ -22,7 +22,9 @@ from golfcards.sixcard.actions import Action, DiscardFlip, DrawStock, Swap, acti
 from golfcards.sixcard.match import Match
 from golfcards.sixcard.state import HoleContext, HoleState, Phase
 from golfcards.sixcard.view import View, view_for
+from golfcards.tui.app import HomeScreen
 from golfcards.tui.faces import corner
+from golfcards.tui.frame import LeaveScreen
 from golfcards.tui.remote import parse_room_url
 from golfcards.tui.sixcard_screen import ScorecardScreen, SeatPanel, SixcardLobby, SixcardScreen
 from golfcards.tui.sixcard_table import table_from_message
@@ -244,6 +246,43 @@ def test_a_terminal_player_and_a_browser_player_at_one_table(tmp_path, served):
         assert_nothing_hidden_drawn(text, hidden)
         checked += 1
     assert checked > 5
+
+
+def test_q_in_a_room_says_a_bot_plays_the_seat_meanwhile(tmp_path, served):
+    from websockets.asyncio.client import connect
+
+    room = post(f"{served}/api/sixcard/rooms", {"players": 2, "name": "Browser"})
+    address = parse_room_url(f"{served}/sixcard/{room['code']}")
+    seated, done = asyncio.Event(), asyncio.Event()
+
+    async def host() -> None:
+        socket_url = served.replace("http://", "ws://") + f"/ws/sixcard/{room['code']}?lang=en"
+        async with connect(socket_url) as socket:
+            await socket.send(json.dumps({"type": "hello", "token": room["token"]}))
+            await seated.wait()
+            await socket.send(json.dumps({"type": "start"}))
+            await done.wait()
+
+    async def play():
+        app = make_app(tmp_path / "golf.sqlite3", start="sixcard", join=address, name="Terminal")
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = app.screen
+            task = asyncio.create_task(host())
+            await pause_until(pilot, lambda: screen.table is not None and screen.table.seat is not None, "seated")
+            seated.set()
+            await pause_until(pilot, lambda: screen.table.started, "the host started the match")
+            await pilot.press("q")
+            assert isinstance(app.screen, LeaveScreen)
+            text = " ".join(screen_text(app).replace("│", " ").split())
+            assert "Leave the match?" in text and "a bot plays your seat. Open the same room link again" in text
+            await pilot.press("escape")
+            assert app.screen is screen
+            await pilot.press("q", "y")
+            assert isinstance(app.screen, HomeScreen)
+            done.set()
+            await asyncio.wait_for(task, 20)
+
+    asyncio.run(asyncio.wait_for(play(), 60))
 
 
 def test_a_state_message_is_checked_before_it_is_drawn():

@@ -12,7 +12,7 @@ from golfcards.i18n import translator
 from golfcards.i18n.solitaire import board_text
 from golfcards.runners.solitaire_games import SOLUTION_BUDGET, SolitaireGames
 from golfcards.runners.storage import Storage
-from golfcards.solitaire.board import Board, Move, Status
+from golfcards.solitaire.board import Board, Move, Status, Take
 from golfcards.solitaire.solver import solve
 from golfcards.tui.settings import Settings, load_settings, settings_path
 from golfcards.tui.settings_screen import SettingsScreen
@@ -124,6 +124,38 @@ def test_undo_redo_and_the_move_counter(tmp_path):
             await pilot.press("u", "d")  # a new move ends redo
             await pilot.press("r")
             assert message(app) == "There is nothing to redo"
+
+    run(play())
+
+
+def playable_on_screen(app) -> set[int]:
+    """The columns whose free card the screen marks as playable (◆ on its top edge), read from the
+    screen's text inside each column's place."""
+    lines = screen_text(app).splitlines()
+    marked = set()
+    for number in range(1, 8):
+        region = app.screen.query_one(f"#column-{number}").region
+        drawn = "".join(line[region.x : region.right] for line in lines[region.y : region.bottom])
+        if "◆" in drawn:
+            marked.add(number)
+    return marked
+
+
+def test_playable_cards_are_marked_after_every_move_undo_and_redo(tmp_path):
+    async def play():
+        app = make_app(tmp_path / "golf.sqlite3", start="solitaire", code=REFERENCE)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            seen = []
+            for key in ("", "d", "5", "2", "u", "u", "r", "d", "6"):
+                if key:
+                    await pilot.press(key)
+                board = app.screen.shown
+                playable = {move.column for move in board.legal if isinstance(move, Take)}
+                assert playable_on_screen(app) == playable, f"after {key or 'the deal'}"
+                seen.append(playable)
+            assert any(seen) and not all(seen), "some positions have playable cards, some none"
+            assert seen[1] == {5}, "after the draw, the 9 of clubs on the 8 of spades"
 
     run(play())
 
@@ -323,10 +355,11 @@ def test_without_colour_every_colour_is_grey_and_the_marks_stay(tmp_path, monkey
         async with app.run_test() as pilot:
             await settle(pilot)
             assert app.no_color
-            await pilot.press("h")
+            await pilot.press("d", "h")
             await settle(pilot)
             svg = app.export_screenshot()
             assert "┏" in screen_text(app), "the hint is a heavy frame, not a colour"
+            assert "◆" in screen_text(app), "a playable card is marked, not coloured"
             return svg
 
     svg = run(play())

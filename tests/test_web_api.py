@@ -348,6 +348,20 @@ def test_page_strings_are_translated(client):
     assert client.get("/api/i18n?lang=ca").json()["strings"]["rule_easy"] == "Fàcil (rei i as units)"
 
 
+def test_the_guides_words_are_served_apart(client):
+    """The first-deal guide's words come only with ``?part=guide``; an unknown part is refused in words."""
+    page = client.get("/api/i18n?lang=de").json()["strings"]
+    assert "guide_again" in page and "guide_discard" not in page
+    english = client.get("/api/i18n?lang=en&part=guide").json()
+    assert english["language"] == "en" and english["strings"]["guide_skip"] == "Skip the guide"
+    for lang in ("ca", "de", "el", "es", "fr", "pt"):
+        data = client.get(f"/api/i18n?lang={lang}&part=guide").json()
+        assert data["language"] == lang and set(data["strings"]) == set(english["strings"])
+        assert all(data["strings"][key] != text for key, text in english["strings"].items()), lang
+    answer = client.get("/api/i18n?part=everything")
+    assert answer.status_code == 404 and answer.json()["error"]["key"] == "request.not_found"
+
+
 def test_pages_and_static_files(client):
     page = client.get("/solitaire")
     assert page.status_code == 200 and 'id="tableau"' in page.text

@@ -82,6 +82,9 @@ def browser():
         chromium.close()
 
 
+GUIDE_SEEN = "localStorage.setItem('golfcards.guide', JSON.stringify({ done: true }))"
+"""Run before a page's scripts: the Solitaire page's first-deal guide counts as seen (solitaire/later.js)."""
+
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
 
@@ -90,9 +93,10 @@ DESKTOP = {"width": 1280, "height": 800}
 def new_page(browser, server_url):
     """Open a page in a fresh browser context (a new player).
 
-    ``new_page(path, locale=…, phone=…, init_script=…, **context_options)``: the script runs before the
-    page's own (to count animations or sounds); the options go to Playwright's ``new_context``
-    (``reduced_motion``, ``color_scheme``, ``has_touch``…).
+    ``new_page(path, locale=…, phone=…, init_script=…, guide=…, **context_options)``: the script runs
+    before the page's own (to count animations or sounds); the Solitaire page's first-deal guide is
+    marked as seen unless ``guide`` is True (the guide's own tests); the options go to Playwright's
+    ``new_context`` (``reduced_motion``, ``color_scheme``, ``has_touch``…).
     """
     contexts = []
 
@@ -101,10 +105,13 @@ def new_page(browser, server_url):
         locale: str = "en-GB",
         phone: bool = False,
         init_script: str | None = None,
+        guide: bool = False,
         **options,
     ):
         viewport = PHONE if phone else DESKTOP
         context = browser.new_context(base_url=server_url, locale=locale, viewport=viewport, **options)
+        if not guide:
+            context.add_init_script(GUIDE_SEEN)
         if init_script:
             context.add_init_script(init_script)
         contexts.append(context)

@@ -3,7 +3,9 @@
 A card is a box whose top edge carries its corner (``╭10♠──╮``), so a column of overlapping cards
 shows every card's rank and suit. Meaning never rests on colour alone (``NO_COLOR`` turns colour
 off): a hinted card has a heavy frame (``┏━┓``), a card just refused or chosen a double frame
-(``╔═╗``); suits carry their symbol. The colours only add to that: red suits, or four colours.
+(``╔═╗``), a card that can be played now a diamond on its top edge (``╭6♣──◆╮``) and an underlined
+corner; suits carry their symbol. The colours only add to that: red suits, or four colours, and a
+green edge on a card that can be played.
 """
 
 from __future__ import annotations
@@ -26,6 +28,9 @@ SUIT_COLOURS = {
 }
 JOKER_COLOUR = "#7b2fa8"
 FRAME_COLOURS = {"plain": None, "hint": "#b8860b", "mark": "#1f5fbf"}
+PLAYABLE_COLOUR = "#1d7a2e"
+PLAYABLE_MARK = "◆"
+"""Drawn on the top edge of a card that can be played now (it needs no colour)."""
 
 #                  top-left, top-right, bottom-left, bottom-right, horizontal, vertical
 FRAMES: dict[str, tuple[str, str, str, str, str, str]] = {
@@ -65,19 +70,26 @@ def _frame_style(frame: str, base: Style) -> Style:
     return base + Style(color=colour, bold=True) if colour else base
 
 
-def face_lines(card: AnyCard, look: Look, width: int, height: int, frame: str = "plain", tag: str = "") -> list[Text]:
+def face_lines(
+    card: AnyCard, look: Look, width: int, height: int, frame: str = "plain", tag: str = "", playable: bool = False
+) -> list[Text]:
     """The card's ``height`` lines, ``width`` cells each: corner at top left and bottom right, suit in the middle.
 
     ``height`` 1 is the top edge only (a card covered by the next one); ``tag`` (a grid position)
-    replaces the bottom corner.
+    replaces the bottom corner; ``playable`` marks a card that can be played now (:data:`PLAYABLE_MARK`
+    on the top edge, the corner underlined, a green edge unless the frame has its own colour).
     """
     tl, tr, bl, br, horizontal, vertical = FRAMES[frame]
     label = corner(card, look.t)
     inner = width - 2
     border = _frame_style(frame, FACE)
-    lines = [
-        Text.assemble((tl, border), (label, ink(card, look)), (horizontal * (inner - len(label)), border), (tr, border))
-    ]
+    if playable and FRAME_COLOURS.get(frame) is None:
+        border = border + Style(color=PLAYABLE_COLOUR, bold=True)
+    top_ink = ink(card, look) + Style(underline=True) if playable else ink(card, look)
+    filler = horizontal * (inner - len(label))
+    if playable and filler:
+        filler = filler[:-1] + PLAYABLE_MARK
+    lines = [Text.assemble((tl, border), (label, top_ink), (filler, border), (tr, border))]
     if height == 1:
         return lines
     middle_rows = height - 2

@@ -104,12 +104,51 @@ class Dialog(ModalScreen[ResultT]):
         self.dismiss(None)
 
 
+class LeaveScreen(Dialog[bool]):
+    """Asks before a game that leaving would lose (or hand to a stand-in) is left: True leaves.
+
+    "Keep playing" has the focus, so Enter, Esc and N all keep playing; Y or the Leave button leaves.
+    """
+
+    BINDINGS = [
+        Binding("escape,n", "close", show=False),
+        Binding("y", "leave", show=False),
+    ]
+
+    def __init__(self, title: str, body: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.body_text = body
+
+    def compose(self) -> ComposeResult:
+        t = self.t
+        with Vertical(classes="dialog", id="leave-dialog"):
+            yield Static(plain(self.title_text, "bold"), classes="dialog-title")
+            yield Static(plain(self.body_text), id="leave-body")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(t.gettext("Keep playing") + " (N)", id="keep", compact=True, variant="primary")
+                yield Button(t.gettext("Leave") + " (Y)", id="leave", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#keep", Button).focus()
+
+    def action_close(self) -> None:
+        self.dismiss(False)
+
+    def action_leave(self) -> None:
+        self.dismiss(True)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "leave")
+
+
 class GameScreen(Screen[None], Worded):
     """A game's screen: what both games do alike around their table.
 
     The bars (:func:`topbar`, :func:`keys_line`, :func:`word_bars`); ``?`` or F1 lists the keys in words
     (:meth:`key_lines`, then how to go back), ``O`` opens the settings and draws again, ``Q`` goes back
-    home; a button runs the action :meth:`button_actions` gives its id (``?`` included).
+    home, first asking (:class:`LeaveScreen`) when :meth:`leave_question` has a question; a button runs
+    the action :meth:`button_actions` gives its id (``?`` included).
     """
 
     AUTO_FOCUS = ""  # no button has the focus: keys play; Tab reaches the buttons
@@ -142,8 +181,21 @@ class GameScreen(Screen[None], Worded):
     def action_settings(self) -> None:
         self.app.open_settings(self.draw)  # type: ignore[attr-defined]
 
+    def leave_question(self) -> tuple[str, str] | None:
+        """What to ask before going back (a title and a sentence), or None: leaving loses nothing."""
+        return None
+
     def action_back(self) -> None:
-        self.app.go_back()  # type: ignore[attr-defined]
+        question = self.leave_question()
+        if question is None:
+            self.app.go_back()  # type: ignore[attr-defined]
+            return
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.app.go_back()  # type: ignore[attr-defined]
+
+        self.app.push_screen(LeaveScreen(*question), answered)
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         actions = {"open-keys": self.action_keys, **self.button_actions()}

@@ -7,8 +7,8 @@ or on the server for a room). A face-down card is drawn as a back; the app never
 Keys: ``1``–``9`` a position of your grid (turn it up, put the drawn card there, or put the discard
 there after ``T``), ``D`` draw from the stock, ``T`` take the discard, ``X`` throw the drawn card
 away, ``N`` next hole, ``M`` rematch, ``C`` the scorecard, ``S`` start the match (a room's host),
-``J`` take a seat (a room), ``Esc`` cancel, ``Q`` back. The mouse works on the stock, the discard and
-your cards.
+``J`` take a seat (a room), ``Esc`` cancel, ``Q`` back (asking first while a match is under way).
+The mouse works on the stock, the discard and your cards.
 """
 
 from __future__ import annotations
@@ -563,6 +563,23 @@ class SixcardScreen(GameScreen):
     async def action_join(self) -> None:
         if self.remote is not None and self.table is not None and self.table.seat is None:
             await self.remote.join()
+
+    def leave_question(self) -> tuple[str, str] | None:
+        """Ask before leaving a match under way at this seat: a local match is lost (it lives only
+        here); in a room the match goes on and, after the server's time away, a stand-in bot plays
+        the seat until the player comes back with the same link."""
+        table = self.table
+        if table is None or table.seat is None or not table.started or table.match_over:
+            return None
+        t = self.t
+        if self.remote is not None:
+            body = t.gettext(
+                "The match goes on without you: after a while away, a bot plays your seat. "
+                "Open the same room link again to take your seat back."
+            )
+        else:
+            body = t.gettext("This match is not saved: leaving ends it.")
+        return t.gettext("Leave the match?"), body
 
     def action_scorecard(self) -> None:
         if self.table is not None:

@@ -74,7 +74,8 @@ def card_size_for(width: int, height: int) -> CardSize:
 
 
 class ColumnView(Widget):
-    """One column: its number, then its cards overlapping top to bottom, the free card whole.
+    """One column: its number, then its cards overlapping top to bottom, the free card whole (marked
+    when it can be played now, see :func:`~golfcards.tui.faces.face_lines`).
 
     A click on a card touches it (removed if it is free and fits; otherwise the refusal says why);
     a click on the number takes the column's free card.
@@ -87,11 +88,20 @@ class ColumnView(Widget):
         self.card_size = SMALL
         self.frame_row: int | None = None
         self.frame = "plain"
+        self.playable = False
         self.look: Look | None = None
 
-    def show(self, cards: tuple[AnyCard, ...], look: Look, size: CardSize, frame_row: int | None, frame: str) -> None:
+    def show(
+        self,
+        cards: tuple[AnyCard, ...],
+        look: Look,
+        size: CardSize,
+        frame_row: int | None,
+        frame: str,
+        playable: bool = False,
+    ) -> None:
         self.cards, self.look, self.card_size = cards, look, size
-        self.frame_row, self.frame = frame_row, frame
+        self.frame_row, self.frame, self.playable = frame_row, frame, playable
         self.styles.width = size.width
         self.styles.height = 1 + size.covered * (ROWS - 1) + size.free
         self.refresh()
@@ -106,7 +116,8 @@ class ColumnView(Widget):
         for row, card in enumerate(self.cards, start=1):
             last = row == len(self.cards)
             frame = self.frame if row == self.frame_row else "plain"
-            lines.extend(face_lines(card, self.look, size.width, size.free if last else size.covered, frame))
+            height = size.free if last else size.covered
+            lines.extend(face_lines(card, self.look, size.width, height, frame, playable=last and self.playable))
         return join_lines(lines)
 
     def row_at(self, y: int) -> int | None:
@@ -324,6 +335,7 @@ class SolitaireScreen(GameScreen):
         if self.game is None:
             return
         t, look, board, size = self.t, self.look, self.shown, self.card_size
+        playable = {move.column for move in board.legal if isinstance(move, Take)}
         for number, cards in enumerate(board.columns, start=1):
             frame_row, frame = None, "plain"
             for action, kind in ((self.hinted, "hint"), (self.marked, "mark")):
@@ -331,7 +343,8 @@ class SolitaireScreen(GameScreen):
                     frame_row, frame = len(cards), kind
                 elif isinstance(action, Touch) and action.column == number:
                     frame_row, frame = action.row, kind
-            self.query_one(f"#column-{number}", ColumnView).show(cards, look, size, frame_row, frame)
+            column = self.query_one(f"#column-{number}", ColumnView)
+            column.show(cards, look, size, frame_row, frame, number in playable)
         stock_frame = "mark" if isinstance(self.marked, Draw) else "hint" if isinstance(self.hinted, Draw) else "plain"
         self.query_one(StockView).show(board.stock_count, size, stock_frame)
         self.query_one(DiscardView).show(board.discard, look, size)

@@ -34,7 +34,7 @@ from golfcards.runners.solitaire_games import SolitaireGames
 from golfcards.runners.storage import BUSY_TIMEOUT, Forgotten, Storage
 from golfcards.solitaire.solver import warm_up
 from golfcards.web.pages import rules as rules_pages
-from golfcards.web.pages.strings import page_strings
+from golfcards.web.pages.strings import page_strings, part_strings
 from golfcards.web.server.error_page import message_page
 from golfcards.web.server.forwarded import ForwardedHeaders, Networks, parse_networks
 from golfcards.web.server.guard import Guard
@@ -81,7 +81,15 @@ def _page(name: str) -> Callable[[Request], Response]:
 
 
 async def i18n(request: Request) -> Response:
-    return JSONResponse(page_strings(request_translator(request)))
+    """The page's words (``?part=NAME``: only those of a part loaded later; an unknown part is a 404)."""
+    t = request_translator(request)
+    part = request.query_params.get("part")
+    if part is None:
+        return JSONResponse(page_strings(t))
+    strings = part_strings(part, t)
+    if strings is None:
+        return error_response(GolfError("request.not_found", "no such part of the words"), t, 404)
+    return JSONResponse(strings)
 
 
 async def not_found(request: Request, exc: Exception) -> Response:

@@ -15,6 +15,7 @@ from golfcards.solitaire.board import Refusal
 from golfcards.solitaire.rules import RuleName
 from golfcards.web.pages.daily_strings import DAILY_STRINGS
 from golfcards.web.pages.difficulty_strings import DIFFICULTY_STRINGS
+from golfcards.web.pages.guide_strings import GUIDE_STRINGS
 from golfcards.web.pages.sixcard_strings import SIXCARD_STRINGS
 
 PAGE_STRINGS: dict[str, str] = {
@@ -178,6 +179,7 @@ PAGE_STRINGS: dict[str, str] = {
     "stats_change": N_("Your statistics"),
     "help_title": N_("Keyboard shortcuts"),
     "help_drag": N_("With a mouse or a finger: tap a free card, or drag it onto the discard."),
+    "guide_again": N_("Show the first-deal guide"),
     "key_columns": N_("Move between the columns and the stock"),
     "key_rows": N_("Move up and down a column, to hear the covered cards"),
     "key_play": N_("Play the card in focus, or draw from the stock"),
@@ -235,6 +237,18 @@ PAGE_STRINGS: dict[str, str] = {
 PAGE_STRINGS.update(SIXCARD_STRINGS)
 PAGE_STRINGS.update(DAILY_STRINGS)
 PAGE_STRINGS.update(DIFFICULTY_STRINGS)
+
+
+STRING_PARTS: dict[str, dict[str, str]] = {"guide": GUIDE_STRINGS}
+"""Words that only a part of a page loaded later needs, served apart (``/api/i18n?part=NAME``)."""
+
+
+def part_strings(part: str, t: Translator) -> dict[str, object] | None:
+    """The words of ``part`` in ``t``'s language (None: there is no such part)."""
+    messages = STRING_PARTS.get(part)
+    if messages is None:
+        return None
+    return {"language": t.language, "strings": {key: t.gettext(message) for key, message in messages.items()}}
 
 
 def page_strings(t: Translator) -> dict[str, object]:

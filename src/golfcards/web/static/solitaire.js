@@ -18,7 +18,7 @@ import { fillHelp, linkRules, openNewGame, submitNewGame, toggleHelp, wireSettin
 import { clickEndsDrag, onPointerDown, onPointerMove, onPointerUp } from "./solitaire/drag.js";
 import { focusBoardAtLoad, hasBoardFocus, placeSpot, spotCard, spotColumn } from "./solitaire/focus.js";
 import { onKey } from "./solitaire/keys.js";
-import { withSolver, withStatsWindow } from "./solitaire/later.js";
+import { guideWanted, withGuide, withSolver, withStatsWindow } from "./solitaire/later.js";
 import { board, shownCode } from "./solitaire/state.js";
 import "./solitaire/live.js";
 
@@ -98,4 +98,6 @@ document.addEventListener("keydown", onKey);
 await load();
 focusBoardAtLoad();
 document.body.classList.add("ready");
+$("guide-again").addEventListener("click", () => { closeDialog($("help-dialog")); withGuide((guide) => guide.startGuide()); });
+if (guideWanted()) withGuide((guide) => guide.startGuide());
 warm();

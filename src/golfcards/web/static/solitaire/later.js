@@ -24,3 +24,8 @@ export const withStatsWindow = later(() => import("./stats-window.js"));
 
 /** Run `task` with replay.js (the hint, still winnable, the solution's replay). */
 export const withSolver = later(() => import("./replay.js"));
+
+/** Run `task` with guide.js (the first deal's guide), due when never ended here and no code is in the address. */
+export const withGuide = later(() => import("./guide.js"));
+export const GUIDE_KEY = "golfcards.guide";
+export const guideWanted = () => !localStorage.getItem(GUIDE_KEY) && !/[?&](?!lang=)|#/.test(location.href);
