@@ -99,3 +99,5 @@ await load();
 focusBoardAtLoad();
 document.body.classList.add("ready");
 warm();
+// Installable and playable offline (docs/web.md): the service worker keeps the page and its modules.
+if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js", { scope: "/solitaire" }).catch(() => {});
