@@ -3,6 +3,7 @@ keeps, and the offline kit of words, as the server answers them."""
 
 from __future__ import annotations
 
+import datetime
 import json
 
 import pytest
@@ -10,6 +11,8 @@ from starlette.testclient import TestClient
 
 from golfcards.i18n import available_languages
 from golfcards.solitaire.board import Refusal
+from golfcards.solitaire.codes import GameCode
+from golfcards.solitaire.solver import solve
 from golfcards.web.app import create_app
 
 
@@ -80,3 +83,89 @@ def test_the_offline_kit_has_every_card_refusal_and_rule_in_every_language(clien
         assert len(kit["board_text"]["stock"]) == 19
     french = client.get("/api/solitaire/offline-kit?lang=fr").json()
     assert french["faces"]["QS"]["name"] == "dame de pique"
+
+
+# --- games played offline, sent when the network is back -------------------------------------------
+
+REFERENCE = "GO1-E-AAAAAAB"
+DAY = datetime.date(2026, 12, 1)
+DAILY_EASY = "GO1-E-CLVQXHH"
+"""The Easy daily deal of :data:`DAY` (tests/test_web_daily.py pins it)."""
+
+
+@pytest.fixture
+def day_client(tmp_path):
+    with TestClient(create_app(tmp_path / "golf.sqlite3", today=lambda: DAY)) as test_client:
+        yield test_client
+
+
+def send(client: TestClient, code: str, actions: list[str], offline_id: str = "offline-game-0001"):
+    return client.post(
+        "/api/solitaire/offline-games?lang=en", json={"id": offline_id, "code": code, "actions": actions}
+    )
+
+
+def easy_stats(client: TestClient) -> dict:
+    rules = client.get("/api/solitaire/stats").json()["rules"]
+    return next((entry for entry in rules if entry["rules"] == "E"), {"games": 0, "wins": 0})
+
+
+def test_a_game_played_offline_is_replayed_and_recorded_once(client, reference_deal):
+    line = reference_deal["easy_winning_line"]
+    actions = [*line[:5], "u", line[4], *line[5:]]  # an undo and its redo on the way
+    first = send(client, REFERENCE, actions)
+    assert first.status_code == 200, first.text
+    assert first.json() == {"recorded": True, "repeated": False, "daily": False, "status": "won", "score": 350}
+    again = send(client, REFERENCE, actions)  # the network failed before the page saw the answer
+    assert again.status_code == 200 and again.json()["repeated"] is True and again.json()["recorded"] is False
+    stats = easy_stats(client)
+    assert (stats["games"], stats["wins"]) == (1, 1)
+    other = send(client, REFERENCE, line[:3], "offline-game-0002")  # another game, left after 3 moves
+    assert other.json()["status"] == "playing" and other.json()["recorded"] is True
+    stats = easy_stats(client)
+    assert (stats["games"], stats["wins"]) == (2, 1), "a game left after a move counts as abandoned"
+
+
+def test_a_forged_log_is_refused_and_nothing_is_recorded(client, reference_deal):
+    line = reference_deal["easy_winning_line"]
+    forged = [*line[:10], "1", *line[10:]]  # a card that does not fit the discard there
+    answer = send(client, REFERENCE, forged)
+    assert answer.status_code == 400
+    error = answer.json()["error"]
+    assert error["key"] == "offline.bad_log"
+    assert error["message"] == "Action 11 (1) of this game is not allowed at that point: the game was not recorded"
+    assert send(client, REFERENCE, ["d", "u", "u"]).json()["error"]["key"] == "offline.bad_log"
+    assert send(client, REFERENCE, ["d", "x"]).json()["error"]["key"] == "offline.bad_log"
+    assert easy_stats(client)["games"] == 0
+
+
+@pytest.mark.parametrize(
+    ("body", "key"),
+    [
+        ({"id": "short", "code": REFERENCE, "actions": []}, "request.bad_field"),
+        ({"id": "offline-game-0001", "code": REFERENCE, "actions": "d 1"}, "request.bad_field"),
+        ({"id": "offline-game-0001", "code": REFERENCE, "actions": ["d"] * 1001}, "request.bad_field"),
+        ({"id": "offline-game-0001", "code": REFERENCE, "actions": [["d"]]}, "request.bad_field"),
+        ({"id": "offline game 0001", "code": REFERENCE, "actions": []}, "request.bad_field"),
+        ({"id": "offline-game-0001", "code": "GO1-E-AAAAAAB-T", "actions": []}, "offline.course"),
+        ({"id": "offline-game-0001", "code": "GO1-Q-AAAAAAB", "actions": []}, "code.bad_rule"),
+        ({"id": "offline-game-0001", "actions": []}, "request.bad_field"),
+    ],
+)
+def test_what_is_not_an_offline_game_is_refused_clearly(client, body, key):
+    answer = client.post("/api/solitaire/offline-games?lang=fr", json=body)
+    assert answer.status_code == 400 and answer.json()["error"]["key"] == key
+    assert answer.json()["error"]["message"] and "Traceback" not in answer.text
+
+
+def test_the_day_s_deal_played_offline_counts_once_it_replays(day_client):
+    assert day_client.get("/api/solitaire/daily?rule=easy").json()["code"] == DAILY_EASY
+    line = solve(GameCode.parse(DAILY_EASY)).notation
+    assert line is not None
+    assert send(day_client, DAILY_EASY, [*line[:-1], "9"]).status_code == 400  # forged: not counted
+    assert day_client.get("/api/solitaire/daily?rule=easy").json()["played"] is False
+    answer = send(day_client, DAILY_EASY, line)
+    assert answer.json()["daily"] is True
+    summary = day_client.get("/api/solitaire/daily?rule=easy").json()
+    assert summary["played"] is True and summary["streak"] == 1
+    assert [row["status"] for row in summary["table"] if row["you"]] == ["won"]
