@@ -121,7 +121,8 @@ def python_trace(code: str, undo_limit: int, actions: list[str]) -> list[str]:
     try:
         board = Board.from_code(code)
     except GolfError as error:
-        return [f"refused {error.key}"]
+        params = json.dumps(error.params, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+        return [f"refused {error.key} {params}"]
     board = Board(board.deal, board.rules, undo_limit=undo_limit, code=board.code)
     fields = view_fields(board.view())
     rules = fields["rules"]

@@ -20,7 +20,10 @@ function trace({ code, undo_limit: undoLimit, actions }) {
   try {
     game = new Game(code, { undoLimit });
   } catch (error) {
-    if (error instanceof EngineError) return [`refused ${error.key}`];
+    if (error instanceof EngineError) {
+      const params = Object.fromEntries(Object.entries(error.params).sort(([a], [b]) => (a < b ? -1 : 1)));
+      return [`refused ${error.key} ${JSON.stringify(params)}`];
+    }
     throw error;
   }
   const v = game.view();

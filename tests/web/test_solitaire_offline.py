@@ -5,6 +5,7 @@ games played offline reaching the server once each when it comes back."""
 from __future__ import annotations
 
 import pytest
+from play import REFERENCE, click_action, deal
 
 pytestmark = pytest.mark.browser
 
@@ -27,4 +28,59 @@ def test_the_page_meets_the_install_criteria(new_page):
     assert errors <= {"in-incognito"}, errors  # every Playwright context is an incognito one
     state = page.evaluate("() => navigator.serviceWorker.ready.then((r) => [r.active.state, r.scope])")
     assert state[0] == "activated" and state[1].endswith("/solitaire")
+    assert not page.errors
+
+
+OUTBOX = "() => localStorage.getItem('golfcards.solitaire.outbox')"
+STATS = """() => fetch('/api/solitaire/stats').then((answer) => answer.json())
+  .then((data) => data.rules.filter((entry) => entry.rules === 'E').map((entry) => [entry.games, entry.wins]))"""
+
+
+def test_offline_the_page_reloads_deals_plays_and_undoes_and_the_game_reaches_the_server_once(new_page, reference_deal):
+    page = new_page()
+    installed(page)
+    page.context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("body.ready")
+    # No network: a game of this device is dealt, and the page says how it is played.
+    page.wait_for_function("() => document.getElementById('message').textContent.startsWith('No network')")
+    assert page.locator("#tableau .card").count() == 35
+    deal(page, REFERENCE)
+    line = reference_deal["easy_winning_line"]
+    for action in line[:6]:
+        click_action(page, action)
+    stock_before = page.text_content("#stock-count")
+    page.click("#undo-near")  # the sixth action, a take from column 6, goes back
+    page.wait_for_function("() => document.getElementById('message').textContent.startsWith('Undone')")
+    assert page.text_content("#stock-count") == stock_before
+    page.click("#redo-near")
+    page.wait_for_function("() => document.getElementById('message').textContent.startsWith('You removed')")
+    for action in line[6:]:
+        click_action(page, action)
+    page.locator("#end-dialog").wait_for(state="visible")
+    assert page.text_content("#end-message") == "You won! Score: 350"
+    # Back online: the won game goes to the server once.
+    page.context.set_offline(False)
+    page.wait_for_function(f"() => ({OUTBOX[6:]}) === '[]'")
+    assert page.evaluate(STATS) == [[1, 1]]
+    # The answer was lost on the way (the game is sent again): the server recorded it once.
+    page.evaluate(
+        "() => { localStorage.setItem('golfcards.solitaire.outbox', JSON.stringify(["
+        "{...JSON.parse(localStorage.getItem('golfcards.solitaire.offline')), queued: undefined}])); }"
+    )
+    page.context.set_offline(True)
+    page.context.set_offline(False)
+    page.wait_for_function(f"() => ({OUTBOX[6:]}) === '[]'")
+    assert page.evaluate(STATS) == [[1, 1]]
+    assert not page.errors
+
+
+def test_offline_the_solver_says_it_needs_the_network(new_page):
+    page = new_page()
+    installed(page)
+    page.context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("body.ready")
+    page.click("#hint")
+    page.wait_for_function("() => document.getElementById('message').textContent.includes('need the network')")
     assert not page.errors

@@ -74,6 +74,7 @@ PAGE_FILES = (
     "/static/app/icon-192.png",
     "/static/app/icon-512.png",
     "/static/solitaire/engine.js",
+    "/static/solitaire/offline.js",
 )
 """What the worker keeps besides the Solitaire page's module graph."""
 MAX_STOCK = 18
@@ -173,6 +174,7 @@ def offline_kit(t: Translator) -> dict[str, object]:
         "refusals": {refusal.value: refusal_text(refusal, t) for refusal in Refusal},
         "rule_names": {name.word: rule_name(name, t) for name in RuleName},
         "code_errors": {key: t.gettext(ERRORS[key]) for key in CODE_ERRORS},
+        "offline_course": t.gettext(ERRORS["offline.course"]),
         "won": t.gettext(WON_MESSAGE),
         "blocked": t.gettext(BLOCKED_MESSAGE),
         "drew": t.gettext(DREW),

@@ -7,6 +7,7 @@
 // drawn at once and confirmed (or corrected) by the answer; actions wait in a queue, so quick taps are
 // never lost. One card of the board is the keyboard's focus (a roving tabindex): arrow keys move it,
 // Enter plays it, and it stays on the board after every move.
+import { answerLocally } from "./common/api.js";
 import { closeDialog, openDialog } from "./common/dialogs.js";
 import { $ } from "./common/dom.js";
 import * as Feel from "./common/motion.js";
@@ -18,7 +19,7 @@ import { fillHelp, linkRules, openNewGame, submitNewGame, toggleHelp, wireSettin
 import { clickEndsDrag, onPointerDown, onPointerMove, onPointerUp } from "./solitaire/drag.js";
 import { focusBoardAtLoad, hasBoardFocus, placeSpot, spotCard, spotColumn } from "./solitaire/focus.js";
 import { onKey } from "./solitaire/keys.js";
-import { withSolver, withStatsWindow } from "./solitaire/later.js";
+import { withOffline, withSolver, withStatsWindow } from "./solitaire/later.js";
 import { board, shownCode } from "./solitaire/state.js";
 import "./solitaire/live.js";
 
@@ -45,6 +46,11 @@ async function copyCode() {
   }
   say(t("code_copied", { code }));
 }
+
+// Without the network the page plays on its own engine (solitaire/offline.js; its game is kept under
+// this key, offline.js's GAME_KEY, and played there until another is dealt).
+answerLocally((...call) => withOffline((offline) => offline.answerOffline(...call)),
+  () => localStorage.getItem("golfcards.solitaire.offline") !== null);
 
 const data = await loadStrings(chosenLanguage());
 fillLanguages($("language"), data.languages);
@@ -101,3 +107,6 @@ document.body.classList.add("ready");
 warm();
 // Installable and playable offline (docs/web.md): the service worker keeps the page and its modules.
 if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js", { scope: "/solitaire" }).catch(() => {});
+// Games played offline go to the server when the network is back (loading the engine, once the page is ready).
+addEventListener("online", () => withOffline((offline) => offline.flush()));
+withOffline((offline) => offline.flush());

@@ -23,11 +23,12 @@ const STARTING_ORDER = (
 ).split(" ");
 const JOKERS = ["X1", "X2"];
 
-/** A code or an action that cannot be read: `key` is the engine's message key (code.bad_rule…). */
+/** A code or an action that cannot be read: `key` is the engine's message key (code.bad_rule…), `params` its values. */
 export class EngineError extends Error {
-  constructor(key, message) {
+  constructor(key, message, params = {}) {
     super(message);
     this.key = key;
+    this.params = params;
   }
 }
 
@@ -78,7 +79,9 @@ const asciiUpper = (text) => (isAscii(text) ? text.toUpperCase() : text);
 /** `AAAAAAB` → 1: exactly 7 ASCII letters (any case), after surrounding spaces. */
 function lettersToNumber(letters) {
   const text = strip(letters);
-  if (!/^[A-Za-z]{7}$/.test(text)) throw new EngineError("code.bad_deal_letters", `${letters}: a deal is 7 letters A to Z`);
+  if (!/^[A-Za-z]{7}$/.test(text)) {
+    throw new EngineError("code.bad_deal_letters", `${letters}: a deal is 7 letters A to Z`, { letters: letters.slice(0, 40) });
+  }
   let number = 0;
   for (const ch of text.toUpperCase()) number = number * 26 + (ch.charCodeAt(0) - 65);
   return number;
@@ -105,10 +108,10 @@ export function parseCode(text) {
   if (typeof text !== "string" || !strip(text)) throw new EngineError("code.empty", "no game code given");
   const whole = strip(text);
   const parts = whole.split("-").map(asciiUpper);
-  if (parts[0] !== PREFIX) throw new EngineError("code.bad_prefix", `${whole}: a game code starts with ${PREFIX}-`);
-  if (parts.length < 3) throw new EngineError("code.too_short", `${whole}: expected ${PREFIX}-E-AAAAAAB`);
+  if (parts[0] !== PREFIX) throw new EngineError("code.bad_prefix", `${whole}: a game code starts with ${PREFIX}-`, { code: whole });
+  if (parts.length < 3) throw new EngineError("code.too_short", `${whole}: expected ${PREFIX}-E-AAAAAAB`, { code: whole });
   const name = Object.hasOwn(RULE_BY_LETTER, parts[1]) ? RULE_BY_LETTER[parts[1]] : null;
-  if (!name) throw new EngineError("code.bad_rule", `${whole}: the rule letter is E, C or S`);
+  if (!name) throw new EngineError("code.bad_rule", `${whole}: the rule letter is E, C or S`, { code: whole, rule: parts[1] });
   const number = lettersToNumber(parts[2]);
   let jokers = 0;
   let emptyDiscard = false;
@@ -117,7 +120,7 @@ export function parseCode(text) {
     if ((option === "J1" || option === "J2") && !jokers) jokers = Number(option[1]);
     else if (option === "ND" && !emptyDiscard) emptyDiscard = true;
     else if (option === "T" && !course) course = true;
-    else throw new EngineError("code.bad_option", `${whole}: unknown or repeated option ${option}`);
+    else throw new EngineError("code.bad_option", `${whole}: unknown or repeated option ${option}`, { code: whole, option });
   }
   return { number, rules: { name, jokers, emptyDiscard }, course };
 }
