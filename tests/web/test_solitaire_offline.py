@@ -61,7 +61,7 @@ def test_offline_the_page_reloads_deals_plays_and_undoes_and_the_game_reaches_th
     assert page.text_content("#end-message") == "You won! Score: 350"
     # Back online: the won game goes to the server once.
     page.context.set_offline(False)
-    page.wait_for_function(f"() => ({OUTBOX[6:]}) === '[]'")
+    page.wait_for_function(f"() => ({OUTBOX[6:]}) === null")
     assert page.evaluate(STATS) == [[1, 1]]
     # The answer was lost on the way (the game is sent again): the server recorded it once.
     page.evaluate(
@@ -70,7 +70,7 @@ def test_offline_the_page_reloads_deals_plays_and_undoes_and_the_game_reaches_th
     )
     page.context.set_offline(True)
     page.context.set_offline(False)
-    page.wait_for_function(f"() => ({OUTBOX[6:]}) === '[]'")
+    page.wait_for_function(f"() => ({OUTBOX[6:]}) === null")
     assert page.evaluate(STATS) == [[1, 1]]
     assert not page.errors
 

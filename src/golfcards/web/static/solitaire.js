@@ -47,10 +47,8 @@ async function copyCode() {
   say(t("code_copied", { code }));
 }
 
-// Without the network the page plays on its own engine (solitaire/offline.js; its game is kept under
-// this key, offline.js's GAME_KEY, and played there until another is dealt).
-answerLocally((...call) => withOffline((offline) => offline.answerOffline(...call)),
-  () => localStorage.getItem("golfcards.solitaire.offline") !== null);
+// Offline play (docs/web.md): offline.js answers while its game is on (its GAME_KEY) or the network fails.
+answerLocally((...call) => withOffline((o) => o.answerOffline(...call)), () => "golfcards.solitaire.offline" in localStorage);
 
 const data = await loadStrings(chosenLanguage());
 fillLanguages($("language"), data.languages);
@@ -105,8 +103,7 @@ await load();
 focusBoardAtLoad();
 document.body.classList.add("ready");
 warm();
-// Installable and playable offline (docs/web.md): the service worker keeps the page and its modules.
-if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js", { scope: "/solitaire" }).catch(() => {});
-// Games played offline go to the server when the network is back (loading the engine, once the page is ready).
-addEventListener("online", () => withOffline((offline) => offline.flush()));
-withOffline((offline) => offline.flush());
+navigator.serviceWorker?.register("/sw.js", { scope: "/solitaire" }).catch(() => {});
+const sendOffline = () => "golfcards.solitaire.outbox" in localStorage && withOffline((o) => o.flush());
+addEventListener("online", sendOffline);
+sendOffline();

@@ -1,5 +1,5 @@
 // The parts of the Solitaire page loaded when first used (nothing of them is needed to play): the end
-// window and the course card, the statistics window, the solver and its replay, play without the network. A call runs at once
+// window and the course card, the statistics window, the solver and its replay, offline play. A call runs at once
 // when its module is loaded already (as it always is once used), else as soon as the module is.
 
 function later(load) {
@@ -25,5 +25,5 @@ export const withStatsWindow = later(() => import("./stats-window.js"));
 /** Run `task` with replay.js (the hint, still winnable, the solution's replay). */
 export const withSolver = later(() => import("./replay.js"));
 
-/** Run `task` with offline.js (play without the network, on engine.js). */
+/** Run `task` with offline.js (offline play). */
 export const withOffline = later(() => import("./offline.js"));

@@ -9,7 +9,7 @@ import { format, language, t } from "../common/words.js";
 import { say } from "./board-view.js";
 import { DEAL_COUNT, EngineError, Game, formatCode, parseAction, parseCode } from "./engine.js";
 
-/** The game played on this device (solitaire.js checks this key to send the page's calls here). */
+/** The game played on this device (solitaire.js sends the page's calls here while this key is kept). */
 export const GAME_KEY = "golfcards.solitaire.offline";
 const OUTBOX_KEY = "golfcards.solitaire.outbox";
 const RULE_LETTERS = { easy: "E", classic: "C", strict: "S" };
@@ -59,11 +59,17 @@ function restore() {
   }
 }
 
+/** Keep the outbox (no key when it is empty: solitaire.js looks for the key to send it). */
+function keepOutbox(games) {
+  if (games.length) localStorage.setItem(OUTBOX_KEY, JSON.stringify(games));
+  else localStorage.removeItem(OUTBOX_KEY);
+}
+
 /** Put the game on the board in the outbox (once), if it had a move. */
 function queue() {
   if (!current || current.queued || !current.actions.length) return;
   const { id, code, actions } = current;
-  localStorage.setItem(OUTBOX_KEY, JSON.stringify([...read(OUTBOX_KEY, []), { id, code, actions }]));
+  keepOutbox([...read(OUTBOX_KEY, []), { id, code, actions }]);
   current.queued = true;
   save();
   if (navigator.onLine) flush();
@@ -84,7 +90,7 @@ export function flush() {
       }
       if (response.status >= 500 || response.status === 408 || response.status === 429) return;
       // Recorded (or recorded before), or refused for good (a log the rules refuse): never sent again.
-      localStorage.setItem(OUTBOX_KEY, JSON.stringify(read(OUTBOX_KEY, []).filter((kept) => kept.id !== game.id)));
+      keepOutbox(read(OUTBOX_KEY, []).filter((kept) => kept.id !== game.id));
     }
   })().finally(() => { sending = null; });
   return sending;
