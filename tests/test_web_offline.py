@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import datetime
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
@@ -14,6 +17,8 @@ from golfcards.solitaire.board import Refusal
 from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.solver import solve
 from golfcards.web.app import create_app
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
@@ -169,3 +174,14 @@ def test_the_day_s_deal_played_offline_counts_once_it_replays(day_client):
     summary = day_client.get("/api/solitaire/daily?rule=easy").json()
     assert summary["played"] is True and summary["streak"] == 1
     assert [row["status"] for row in summary["table"] if row["you"]] == ["won"]
+
+
+def test_the_icons_are_the_ones_the_script_draws():
+    """The committed icons are what ``scripts/make_app_icons.py`` draws now (its ``--check``)."""
+    checked = subprocess.run(
+        [sys.executable, str(ROOT / "scripts/make_app_icons.py"), "--check"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert checked.returncode == 0, checked.stdout
