@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import datetime
 import json
+import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
 
 from golfcards.i18n import available_languages
+from golfcards.runners.storage import GameSummary, Storage
 from golfcards.solitaire.board import Refusal
 from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.solver import solve
@@ -185,3 +188,19 @@ def test_the_icons_are_the_ones_the_script_draws():
         check=False,
     )
     assert checked.returncode == 0, checked.stdout
+
+
+def test_an_idle_player_s_offline_games_go_with_them(tmp_path):
+    storage = Storage(tmp_path / "golf.sqlite3")
+    try:
+        player = storage.new_player(None)
+        end = GameSummary("won", 350, 0, 47)
+        assert storage.record_offline_game(player, "offline-game-0001", REFERENCE, "E", ("d",), end) is not None
+        assert storage.record_offline_game(player, "offline-game-0001", REFERENCE, "E", ("d",), end) is None
+        forgotten = storage.forget(time.time() + 10, None)
+        assert forgotten.players == 1
+        with sqlite3.connect(tmp_path / "golf.sqlite3") as db:
+            assert db.execute("SELECT COUNT(*) FROM offline_games").fetchone()[0] == 0
+            assert db.execute("SELECT COUNT(*) FROM solitaire_games").fetchone()[0] == 0
+    finally:
+        storage.close()
