@@ -5,7 +5,7 @@ games played offline reaching the server once each when it comes back."""
 from __future__ import annotations
 
 import pytest
-from play import REFERENCE, click_action, deal
+from play import BLOCKING_CODE, REFERENCE, click_action, deal
 
 pytestmark = pytest.mark.browser
 
@@ -75,7 +75,7 @@ def test_offline_the_page_reloads_deals_plays_and_undoes_and_the_game_reaches_th
     assert not page.errors
 
 
-def test_offline_the_solver_says_it_needs_the_network(new_page):
+def test_offline_a_game_blocks_the_solver_needs_the_network_and_a_left_game_counts_once_back(new_page):
     page = new_page()
     installed(page)
     page.context.set_offline(True)
@@ -83,4 +83,24 @@ def test_offline_the_solver_says_it_needs_the_network(new_page):
     page.wait_for_selector("body.ready")
     page.click("#hint")
     page.wait_for_function("() => document.getElementById('message').textContent.includes('need the network')")
+    deal(page, BLOCKING_CODE)
+    for _ in range(16):
+        click_action(page, "d")
+    page.locator("#end-dialog").wait_for(state="visible")
+    assert page.text_content("#end-title") == "No more moves"
+    assert page.is_visible("#end-undo")
+    page.click("#end-undo")  # out of the block, and back into it
+    page.wait_for_function(
+        "() => !document.getElementById('end-dialog').open && document.getElementById('stock-count').textContent === '1'"
+    )
+    click_action(page, "d")
+    page.locator("#end-dialog").wait_for(state="visible")
+    page.click("#end-new")  # the blocked game is left for another: it goes to the outbox
+    page.fill("#code-input", REFERENCE)
+    page.click("#deal")
+    page.wait_for_function("code => document.getElementById('code').textContent === code", arg=REFERENCE)
+    assert page.evaluate(OUTBOX) is not None
+    page.context.set_offline(False)
+    page.wait_for_function(f"() => ({OUTBOX[6:]}) === null")
+    assert page.evaluate(STATS) == [[1, 0]]
     assert not page.errors
