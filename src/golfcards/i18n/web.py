@@ -6,6 +6,10 @@ from golfcards.i18n import N_
 
 ERRORS: dict[str, str] = {
     "course.none": N_("This game is not part of a course"),
+    "offline.bad_log": N_(
+        "Action {number} ({action}) of this game is not allowed at that point: the game was not recorded"
+    ),
+    "offline.course": N_("A course is played with the server, not offline"),
     "request.bad_json": N_("The request could not be read: it must be a JSON object"),
     "request.bad_field": N_("The field {field} is missing or has a wrong value"),
     "request.not_found": N_("There is nothing at this address"),

@@ -55,6 +55,7 @@ from golfcards.web.sixcard.routes import Tables
 from golfcards.web.sixcard.seats import AWAY_SECONDS
 from golfcards.web.solitaire import daily as daily_routes
 from golfcards.web.solitaire import live as live_routes
+from golfcards.web.solitaire import offline as offline_routes
 from golfcards.web.solitaire import routes as solitaire_routes
 from golfcards.web.solitaire.first_deals import FirstDeals
 
@@ -245,6 +246,7 @@ def create_app(
             *solitaire_routes.routes(),
             *daily_routes.routes(Route("/daily", _page("daily.html"))),
             *live_routes.routes(),
+            *offline_routes.routes(),
             *sixcard_record.routes(STATIC),
             *sixcard_routes.routes(sixcard_record.player_page(STATIC / "sixcard.html")),
             *rules_pages.routes(),

@@ -9,7 +9,8 @@ Version 1: players, Solitaire games and 9-deal courses. Version 2: finished Six-
 and one result row per known player's seat. Version 3: the six-card rooms that live and the events of
 their matches. Version 4: the daily deal's entries. Version 5: a version per Solitaire game (for
 optimistic concurrency) and the ids of applied requests. Version 6: help taken in a game, the network
-and rank of a daily entry, the indexes retention reads, and the server's secret keys.
+and rank of a daily entry, the indexes retention reads, and the server's secret keys. Version 7: the
+ids of the games played offline that the server recorded (each recorded once).
 
 A step only creates tables and indexes that do not exist yet (``IF NOT EXISTS``) and adds columns
 that are missing, so it can take any version number when branches merge.
@@ -30,7 +31,7 @@ DAILY_TABLES = """
     CREATE INDEX IF NOT EXISTS daily_entries_player ON daily_entries(player, rules, day);
 """
 """The daily deal's tables: self-contained, so renumbering the step at a merge is a one-line change."""
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 MIGRATIONS: dict[int, str] = {
     1: """
     CREATE TABLE players (
@@ -130,6 +131,14 @@ MIGRATIONS: dict[int, str] = {
     CREATE TABLE IF NOT EXISTS secret_keys (
         name TEXT PRIMARY KEY,
         key BLOB NOT NULL
+    );
+    """,
+    7: """
+    CREATE TABLE IF NOT EXISTS offline_games (
+        player TEXT NOT NULL,
+        id TEXT NOT NULL,
+        game INTEGER NOT NULL REFERENCES solitaire_games(id),
+        PRIMARY KEY (player, id)
     );
     """,
 }

@@ -195,6 +195,40 @@ class SolitaireStore:
                 return Commit.CONFLICT
         return Commit.DONE
 
+    def record_offline_game(
+        self, player: str, offline_id: str, code: str, rules: str, actions: tuple[str, ...], summary: GameSummary
+    ) -> int | None:
+        """Store a game played offline (already replayed: ``summary`` is its end) as one of the player's
+        past games, once per ``offline_id``: its id, or None if that id was recorded before. A game
+        left playing after a move counts as abandoned, like one left online."""
+        now = time.time()
+        with self.database.write() as db:
+            game_id = db.execute(
+                "INSERT INTO solitaire_games (player, code, rules, actions, current, status, score, cards_left, "
+                "moves, abandoned, started, updated) VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                (
+                    player,
+                    code,
+                    rules,
+                    " ".join(actions),
+                    summary.status,
+                    summary.score,
+                    summary.cards_left,
+                    summary.moves,
+                    1 if summary.status == "playing" and summary.moves > 0 else 0,
+                    now,
+                    now,
+                ),
+            ).fetchone()["id"]
+            cursor = db.execute(
+                "INSERT INTO offline_games (player, id, game) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                (player, offline_id, game_id),
+            )
+            if cursor.rowcount != 1:
+                db.abort()
+                return None
+        return int(game_id)
+
     def record_action(self, game_id: int, action: str, summary: GameSummary) -> None:
         """Append one accepted action to game ``game_id``'s log and keep its summary (a new version),
         for a caller that alone writes the game (the terminal app rebuilding a game elsewhere)."""

@@ -28,6 +28,12 @@ PAGE_STRINGS: dict[str, str] = {
     "close": N_("Close"),
     "cancel": N_("Cancel"),
     "error_network": N_("The server cannot be reached. Check that golf serve is still running."),
+    "offline_playing": N_(
+        "No network: you are playing on this device. Your games reach the server when the network returns."
+    ),
+    "offline_needs_network": N_(
+        "Hints, “Still winnable?” and the solution need the network: this game is played on this device."
+    ),
     "home_title": N_("Two card games called Golf"),
     "home_solitaire_help": N_(
         "Alone: clear the seven columns, one rank up or down at a time, before the stock runs out."

@@ -236,7 +236,10 @@ async def _game(request: Request, visitor: Visitor) -> Game:
     """The visitor's current game; for one who has not played yet, the deal shown (stored nowhere)."""
     try:
         game = await reading(request, _stored_game, _games(request), visitor.cookie)
-    except (NoPlayer, NoGame):
+    except NoGame:  # a player whose games were all played offline: their statistics are theirs
+        visitor.player = visitor.owner = visitor.cookie
+        return preview(await _shown(request, visitor))
+    except NoPlayer:
         return preview(await _shown(request, visitor))
     visitor.player = visitor.owner = visitor.cookie
     return game

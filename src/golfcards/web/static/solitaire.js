@@ -7,6 +7,7 @@
 // drawn at once and confirmed (or corrected) by the answer; actions wait in a queue, so quick taps are
 // never lost. One card of the board is the keyboard's focus (a roving tabindex): arrow keys move it,
 // Enter plays it, and it stays on the board after every move.
+import { answerLocally } from "./common/api.js";
 import { closeDialog, openDialog } from "./common/dialogs.js";
 import { $ } from "./common/dom.js";
 import * as Feel from "./common/motion.js";
@@ -18,7 +19,7 @@ import { fillHelp, linkRules, openNewGame, submitNewGame, toggleHelp, wireSettin
 import { clickEndsDrag, onPointerDown, onPointerMove, onPointerUp } from "./solitaire/drag.js";
 import { focusBoardAtLoad, hasBoardFocus, placeSpot, spotCard, spotColumn } from "./solitaire/focus.js";
 import { onKey } from "./solitaire/keys.js";
-import { guideWanted, withGuide, withSolver, withStatsWindow } from "./solitaire/later.js";
+import { guideWanted, withGuide, withOffline, withSolver, withStatsWindow } from "./solitaire/later.js";
 import { board, shownCode } from "./solitaire/state.js";
 import "./solitaire/live.js";
 
@@ -45,6 +46,9 @@ async function copyCode() {
   }
   say(t("code_copied", { code }));
 }
+
+// Offline play (docs/web.md): offline.js answers while its game is on (its GAME_KEY) or the network fails.
+answerLocally((...call) => withOffline((o) => o.answerOffline(...call)), () => "golfcards.solitaire.offline" in localStorage);
 
 const data = await loadStrings(chosenLanguage());
 fillLanguages($("language"), data.languages);
@@ -101,3 +105,7 @@ document.body.classList.add("ready");
 $("guide-again").addEventListener("click", () => { closeDialog($("help-dialog")); withGuide((guide) => guide.startGuide()); });
 if (guideWanted()) withGuide((guide) => guide.startGuide());
 warm();
+navigator.serviceWorker?.register("/sw.js", { scope: "/solitaire" }).catch(() => {});
+const sendOffline = () => "golfcards.solitaire.outbox" in localStorage && withOffline((o) => o.flush());
+addEventListener("online", sendOffline);
+sendOffline();

@@ -1,5 +1,5 @@
 // The parts of the Solitaire page loaded when first used (nothing of them is needed to play): the end
-// window and the course card, the statistics window, the solver and its replay. A call runs at once
+// window and the course card, the statistics window, the solver and its replay, offline play. A call runs at once
 // when its module is loaded already (as it always is once used), else as soon as the module is.
 
 function later(load) {
@@ -29,3 +29,6 @@ export const withSolver = later(() => import("./replay.js"));
 export const withGuide = later(() => import("./guide.js"));
 export const GUIDE_KEY = "golfcards.guide";
 export const guideWanted = () => !localStorage.getItem(GUIDE_KEY) && !/[?&](?!lang=)|#/.test(location.href);
+
+/** Run `task` with offline.js (offline play). */
+export const withOffline = later(() => import("./offline.js"));
