@@ -8,8 +8,8 @@ BLOCKING_CODE = "GO1-E-AAAAAAE"
 
 
 def deal(page, code: str) -> None:
-    """Deal ``code`` through the New game window."""
-    page.click("#new-game")
+    """Deal ``code`` through the New game window (Change rules…), on a board where no game is under way."""
+    page.click("#change-rules")
     page.fill("#code-input", code)
     page.click("#deal")
     page.wait_for_function(

@@ -8,7 +8,7 @@ pytestmark = pytest.mark.browser
 
 
 def deal(page, code: str) -> None:
-    page.click("#new-game")
+    page.click("#change-rules")
     page.fill("#code-input", code)
     page.click("#deal")
     page.wait_for_function("code => document.getElementById('code').textContent === code", arg=code)
@@ -73,7 +73,7 @@ def test_the_home_page_and_the_new_game_window_lead_to_the_daily_deal(new_page):
     home = new_page("/")
     assert home.text_content("#daily-link") == "Daily deal"
     page = new_page()
-    page.click("#new-game")
+    page.click("#change-rules")
     page.click("#daily-link")
     page.wait_for_url("**/daily")
     page.wait_for_selector("body.ready")

@@ -15,6 +15,7 @@ from golfcards.solitaire.board import Refusal
 from golfcards.solitaire.rules import RuleName
 from golfcards.web.pages.daily_strings import DAILY_STRINGS
 from golfcards.web.pages.difficulty_strings import DIFFICULTY_STRINGS
+from golfcards.web.pages.moments_strings import MOMENTS_STRINGS
 from golfcards.web.pages.sixcard_strings import SIXCARD_STRINGS
 
 PAGE_STRINGS: dict[str, str] = {
@@ -235,6 +236,7 @@ PAGE_STRINGS: dict[str, str] = {
 PAGE_STRINGS.update(SIXCARD_STRINGS)
 PAGE_STRINGS.update(DAILY_STRINGS)
 PAGE_STRINGS.update(DIFFICULTY_STRINGS)
+PAGE_STRINGS.update(MOMENTS_STRINGS)
 
 
 def page_strings(t: Translator) -> dict[str, object]:

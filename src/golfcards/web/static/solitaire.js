@@ -14,11 +14,13 @@ import { warm } from "./common/sound.js";
 import { chosenLanguage, fillLanguages, loadStrings, t } from "./common/words.js";
 import { doRedo, load, newCourse, nextDeal, send } from "./solitaire/actions.js";
 import { say, updateReplayButton } from "./solitaire/board-view.js";
-import { fillHelp, linkRules, openNewGame, submitNewGame, toggleHelp, wireSettings } from "./solitaire/dialogs.js";
+import {
+  dealCode, fillHelp, linkRules, newDeal, openNewGame, submitNewGame, toggleHelp, wireLeave, wireSettings,
+} from "./solitaire/dialogs.js";
 import { clickEndsDrag, onPointerDown, onPointerMove, onPointerUp } from "./solitaire/drag.js";
 import { focusBoardAtLoad, hasBoardFocus, placeSpot, spotCard, spotColumn } from "./solitaire/focus.js";
 import { onKey } from "./solitaire/keys.js";
-import { withSolver, withStatsWindow } from "./solitaire/later.js";
+import { withEnd, withSolver, withStatsWindow } from "./solitaire/later.js";
 import { board, shownCode } from "./solitaire/state.js";
 import "./solitaire/live.js";
 
@@ -46,12 +48,32 @@ async function copyCode() {
   say(t("code_copied", { code }));
 }
 
+/**
+ * An address with `?code=` (a shared link) deals that code once the page is up (after the leave
+ * window when a game is under way); the code leaves the address, so a reload keeps the game. A code
+ * that is not one says why on the page, and the deal on the board stays.
+ */
+async function dealFromLink() {
+  const params = new URLSearchParams(location.search);
+  const code = params.get("code");
+  if (code === null) return;
+  params.delete("code");
+  const rest = params.toString();
+  history.replaceState(history.state, "", `${location.pathname}${rest ? `?${rest}` : ""}${location.hash}`);
+  const text = code.trim().slice(0, 40);
+  if (!text) return;
+  const error = await dealCode(text);
+  if (error) say(t("link_code_bad", { code: text, reason: error.error ? error.error.message : t("error_network") }), "error");
+  else focusBoardAtLoad();
+}
+
 const data = await loadStrings(chosenLanguage());
 fillLanguages($("language"), data.languages);
 fillHelp();
 updateReplayButton();
 linkRules();
 wireSettings();
+wireLeave();
 
 const tableau = $("tableau");
 tableau.addEventListener("click", onTableauClick);
@@ -74,18 +96,21 @@ $("undo").addEventListener("click", () => send("u"));
 $("undo-near").addEventListener("click", () => send("u"));
 $("redo").addEventListener("click", doRedo);
 $("redo-near").addEventListener("click", doRedo);
-$("new-game").addEventListener("click", openNewGame);
+$("new-game").addEventListener("click", newDeal);
+$("change-rules").addEventListener("click", openNewGame);
 $("new-form").addEventListener("submit", submitNewGame);
 $("open-settings").addEventListener("click", () => openDialog($("settings-dialog")));
 $("open-stats").addEventListener("click", openStats);
 $("open-help").addEventListener("click", toggleHelp);
 $("code").addEventListener("click", copyCode);
 $("end-undo").addEventListener("click", () => { closeDialog($("end-dialog")); send("u", { focus: true }); });
-$("end-new").addEventListener("click", openNewGame);
+$("end-new").addEventListener("click", newDeal);
+$("end-again").addEventListener("click", () => withEnd((end) => end.playAgain()));
+$("end-share").addEventListener("click", () => withEnd((end) => end.share()));
 $("end-next").addEventListener("click", nextDeal);
 $("end-stats-open").addEventListener("click", openStats);
 $("course-again").addEventListener("click", newCourse);
-$("course-new-game").addEventListener("click", openNewGame);
+$("course-new-game").addEventListener("click", newDeal);
 $("hint").addEventListener("click", () => withSolver((replay) => replay.showHint()));
 $("winnable").addEventListener("click", () => withSolver((replay) => replay.stillWinnable()));
 $("solution").addEventListener("click", () => withSolver((replay) => replay.showSolution()));
@@ -95,7 +120,10 @@ $("replay-back").addEventListener("click", () => withSolver((replay) => replay.s
 $("replay-forward").addEventListener("click", () => withSolver((replay) => replay.step(1)));
 $("replay-speed").addEventListener("change", () => { if (board.replay) withSolver((replay) => replay.schedule()); });
 document.addEventListener("keydown", onKey);
+// The keys' hints show with a fine pointer (CSS), and on any device once a key is pressed.
+document.addEventListener("keydown", () => document.body.classList.add("keyboard-used"), { once: true });
 await load();
 focusBoardAtLoad();
 document.body.classList.add("ready");
+dealFromLink();
 warm();

@@ -136,7 +136,8 @@ async function perform(action, how) {
   }
   keepRedo(board.game);
   // The board first: what moves is measured before anything else on the page changes.
-  render(held ? null : onScreen, { action, focus: how.focus });
+  // A win drawn ahead moves nothing more but the win's cascade (from the board drawn ahead).
+  render(held && game.status !== "won" ? null : onScreen, { action, focus: how.focus });
   tell();
   if (!outcome.accepted) shakeRefused(action);
   if (outcome.accepted) checkEnd(confirmedBefore);

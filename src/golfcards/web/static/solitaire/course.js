@@ -21,7 +21,10 @@ export function openCourseCard() {
     el("td", { text: String(course.total) }), el("td", { text: String(course.par) }), el("td", { text: String(course.total) }),
     el("td", { text: signed(course.against_par) }));
   $("course-table").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows), el("tfoot", {}, foot));
-  $("course-summary").textContent = t("course_finished", { total: course.total, par: course.par, against: signed(course.against_par) });
+  const summary = $("course-summary");
+  summary.textContent = t("course_finished", { total: course.total, par: course.par, against: signed(course.against_par) });
+  // Under par is the good side (as in golf): it reads as a success, over par never does.
+  summary.dataset.par = course.against_par < 0 ? "under" : course.against_par > 0 ? "over" : "even";
   $("course-code").textContent = course.code;
   openDialog($("course-dialog"), $("course-again"));
 }

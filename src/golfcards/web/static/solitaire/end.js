@@ -1,19 +1,29 @@
-// The end of a game: the window that says won or blocked, with its figures and what comes next.
-// Loaded when a game first ends (actions.js).
+// The end of a game: the window that says won or blocked, with its figures and what comes next (the
+// next deal of a course, a new deal, this deal again, a text to share). Loaded when a game first ends
+// (actions.js).
 import { closeDialog, openDialog } from "../common/dialogs.js";
 import { $, el } from "../common/dom.js";
+import * as Feel from "../common/motion.js";
 import { t } from "../common/words.js";
+import { newGame } from "./actions.js";
+import { showError } from "./board-view.js";
 import { clockText, elapsed } from "./clock.js";
 import { openCourseCard } from "./course.js";
-import { board } from "./state.js";
+import { placeSpot } from "./focus.js";
+import { board, signed } from "./state.js";
 import { showStatsChange } from "./stats.js";
+
+let opening = 0; // the end window last asked for (a later ask, or a new game, cancels a wait)
 
 /**
  * Open the end window when the board's game has ended (the course card when a course ended), close it
  * while it is played; `previous` (the game before the last action) shows the statistics' change once.
+ * A win's cascade of cards plays on the table first: the window comes when it ends, or at once when a
+ * key or a touch cuts it short (and at once without motion).
  */
-export function checkEnd(previous = null) {
+export async function checkEnd(previous = null) {
   const game = board.game;
+  const asked = ++opening;
   if (board.replay) return;
   if (game.course && game.course.finished && game.status !== "playing") {
     closeDialog($("end-dialog"));
@@ -24,6 +34,27 @@ export function checkEnd(previous = null) {
     return;
   }
   const won = game.status === "won";
+  fillEnd(game, won);
+  if (won) await cascadeEnded();
+  if (asked !== opening || board.game !== game || board.replay) return;
+  const course = game.course;
+  openDialog($("end-dialog"), course && !course.finished ? $("end-next") : $("end-new"));
+  if (previous && previous.status === "playing") showStatsChange();
+}
+
+/** Resolves once the cards that fly at a win have landed (at once when none fly: reduced motion, a reload). */
+function cascadeEnded() {
+  const flying = document.getAnimations().filter((animation) => {
+    const target = animation.effect && animation.effect.target;
+    return target && target.classList && target.classList.contains("ghost") && animation.playState !== "finished";
+  });
+  if (!flying.length) return Promise.resolve();
+  // The copies leave the page with their animations' finish events: a task later.
+  return Promise.allSettled(flying.map((animation) => animation.finished)).then(() => new Promise((done) => setTimeout(done, 0)));
+}
+
+/** Put the ended `game`'s title, figures, course line and buttons into the end window. */
+function fillEnd(game, won) {
   $("end-title").textContent = won ? t("won_title") : t("blocked_title");
   // Blocked: the title says it ("No more moves"); the end message would only say it again.
   $("end-message").textContent = won ? game.end_message : "";
@@ -36,17 +67,69 @@ export function checkEnd(previous = null) {
   $("end-next").hidden = !course || course.finished;
   $("end-next").textContent = lastDeal ? t("finish_course") : t("next_deal");
   $("end-new").classList.toggle("primary", !course);
+  // This deal again: a fresh game of the same code (in a course, the next deal comes instead).
+  $("end-again").hidden = Boolean(course);
   const courseLine = $("end-course");
   courseLine.hidden = !course;
-  if (course) courseLine.textContent = $("course-line").textContent;
+  if (course) showCourseSoFar(courseLine, course, game.cards_left);
   $("end-undo").hidden = won || game.undo_available === 0;
   $("end-dialog").classList.toggle("won", won);
   $("end-stats").hidden = true;
-  openDialog($("end-dialog"), course && !course.finished ? $("end-next") : $("end-new"));
-  if (previous && previous.status === "playing") showStatsChange();
+  $("share-status").textContent = "";
+  $("share-box").hidden = true;
+}
+
+/** The course's total counting the deal just ended (`left` cards left), against par for the deals played. */
+function showCourseSoFar(line, course, left) {
+  const played = course.results.length + 1;
+  const total = course.total + left;
+  const against = total - course.par_per_deal * played;
+  line.textContent = t("course_line", { deal: played, deals: course.deals, total,
+    par_so_far: course.par_per_deal * played, against: signed(against) });
+  line.dataset.par = against < 0 ? "under" : against > 0 ? "over" : "even";
 }
 
 /** One figure of a description list: its label and its value. */
 function figure(label, value) {
   return el("div", { class: "figure" }, el("dt", { text: label }), el("dd", { text: String(value) }));
+}
+
+/** The ended deal again: a fresh game of the same code. */
+export async function playAgain() {
+  const game = board.game;
+  if (!game || game.status === "playing" || !game.code) return;
+  const error = await newGame({ code: game.code });
+  if (error) return showError(error);
+  placeSpot(true);
+}
+
+/** The address that deals `code` on this server. */
+export const dealLink = (code) => `${location.origin}/solitaire?code=${encodeURIComponent(code)}`;
+
+/** What Share copies: the rule, cards left or score, moves, time and the link that deals the same code. */
+export function shareText(game) {
+  const result = game.status === "won" ? t("share_won", { score: game.score }) : t("share_left", { count: game.cards_left });
+  return t("share_text", { rule: game.rules.label, result, moves: game.moves, time: clockText(elapsed()),
+    link: dealLink(game.code) });
+}
+
+/** Copy the share text; where the clipboard is refused, show it in a field to copy by hand. */
+export async function share() {
+  const game = board.game;
+  if (!game || game.status === "playing" || !game.code) return;
+  const text = shareText(game);
+  Feel.finishAll();
+  try {
+    if (!navigator.clipboard) throw new Error("no clipboard");
+    await navigator.clipboard.writeText(text);
+    $("share-box").hidden = true;
+    $("share-status").textContent = t("share_copied");
+  } catch {
+    const field = $("share-text");
+    field.value = text;
+    $("share-status").textContent = "";
+    $("share-box").hidden = false;
+    field.focus();
+    field.select();
+  }
 }
