@@ -241,16 +241,29 @@ def test_the_last_deals_window_counts_it_and_agrees_with_the_scorecard(new_page)
     assert total[1] == str(left) and total[2] == "45" and total[4] == str(against)
     summary = page.locator("#course-summary")
     assert summary.text_content() == f"Course finished: {left} cards left for par 45 ({against})."
-    colours = page.evaluate(
-        """() => [getComputedStyle(document.getElementById('course-summary')).color,
-                  getComputedStyle(document.querySelector('.scorecard-table .under, #end-course')).color]"""
+    assert summary.get_attribute("data-par") == "under"
+    assert colour(page, "#course-summary") == colour_of(page, "var(--accent)") != colour_of(page, "var(--danger)"), (
+        "under par reads as a success, not in red"
     )
-    danger = page.evaluate("getComputedStyle(document.body).getPropertyValue('--danger')")
-    assert colours[0] != page.evaluate(
-        "(() => { const p = document.createElement('p'); p.style.color = 'var(--danger)';"
-        " document.querySelector('#course-dialog .sheet-body').append(p); const c = getComputedStyle(p).color;"
-        " p.remove(); return c; })()"
-    ), f"under par is not red ({danger})"
+
+
+def colour(page, selector: str) -> str:
+    return page.eval_on_selector(selector, "n => getComputedStyle(n).color")
+
+
+def colour_of(page, value: str) -> str:
+    """The colour ``value`` (a custom property) comes to inside the open window."""
+    return page.evaluate(
+        """(value) => {
+             const probe = document.createElement("span");
+             probe.style.color = value;
+             document.querySelector("dialog[open] .sheet-body").append(probe);
+             const colour = getComputedStyle(probe).color;
+             probe.remove();
+             return colour;
+           }""",
+        value,
+    )
 
 
 # --- smaller things ---------------------------------------------------------------------------------
