@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from axe_check import serious_violations
 from play import (
     BLOCKING_CODE,
     NEXT_DEAL,
@@ -44,6 +45,13 @@ new MutationObserver((records) => {
     }
   }
 }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ["open"] });
+"""
+SLOW_CASCADE = """
+const nativeAnimate = Element.prototype.animate;
+Element.prototype.animate = function (frames, options) {
+  const slow = this.classList && this.classList.contains("ghost") ? { ...options, duration: 600000 } : options;
+  return nativeAnimate.call(this, frames, slow);
+};
 """
 REFUSE_CLIPBOARD = """
 Object.defineProperty(Navigator.prototype, "clipboard", { get: () => ({
@@ -84,6 +92,22 @@ def test_the_win_cascade_plays_on_the_table_before_the_window(new_page, referenc
     assert cascade["whileOpen"] == 0, "no card flies under the window"
     assert cascade["atOpen"] == 0, "the window comes once the cascade has ended"
     assert not page.errors
+
+
+def test_a_key_during_the_cascade_brings_the_window_at_once(new_page, reference_deal):
+    page = new_page(init_script=SLOW_CASCADE)
+    deal(page, REFERENCE)
+    line = reference_deal["easy_winning_line"]
+    for action in line[:-1]:
+        click_action(page, action)
+    page.click(f'#tableau [data-column="{line[-1]}"].free')
+    page.wait_for_function("() => document.body.dataset.status === 'won' && document.querySelector('.ghost')")
+    settled(page)
+    assert not page.evaluate("document.getElementById('end-dialog').open"), "the cards are still flying"
+    page.keyboard.press("Shift")
+    open_end(page)
+    assert page.locator(".ghost").count() == 0
+    assert serious_violations(page) == []
 
 
 def test_without_motion_the_win_window_comes_at_once(new_page, reference_deal):
@@ -165,6 +189,7 @@ def test_new_deal_during_a_game_asks_first_and_keep_playing_records_nothing(new_
     page.locator("#leave-dialog").wait_for(state="visible")
     assert page.text_content("#leave-text").startswith("This game counts as lost: ")
     assert page.evaluate("document.activeElement.id") == "leave-cancel", "Enter keeps the game"
+    assert serious_violations(page) == []
     page.click("#leave-cancel")
     page.locator("#leave-dialog").wait_for(state="hidden")
     assert page.text_content("#code") == REFERENCE and moves(page) == 1

@@ -12,18 +12,17 @@ import { $ } from "./common/dom.js";
 import * as Feel from "./common/motion.js";
 import { warm } from "./common/sound.js";
 import { chosenLanguage, fillLanguages, loadStrings, t } from "./common/words.js";
-import { doRedo, load, newCourse, nextDeal, send } from "./solitaire/actions.js";
+import { doRedo, load, send } from "./solitaire/actions.js";
 import { say, updateReplayButton } from "./solitaire/board-view.js";
-import {
-  dealCode, fillHelp, linkRules, newDeal, openNewGame, submitNewGame, toggleHelp, wireLeave, wireSettings,
-} from "./solitaire/dialogs.js";
+import { linkRules, openNewGame, submitNewGame, toggleHelp, wireSettings } from "./solitaire/dialogs.js";
 import { clickEndsDrag, onPointerDown, onPointerMove, onPointerUp } from "./solitaire/drag.js";
 import { focusBoardAtLoad, hasBoardFocus, placeSpot, spotCard, spotColumn } from "./solitaire/focus.js";
 import { onKey } from "./solitaire/keys.js";
-import { withEnd, withSolver, withStatsWindow } from "./solitaire/later.js";
+import { withCourse, withDeals, withEnd, withSolver, withStatsWindow } from "./solitaire/later.js";
 import { board, shownCode } from "./solitaire/state.js";
 import "./solitaire/live.js";
 
+const newDeal = () => withDeals((deals) => deals.newDeal());
 const openStats = () => withStatsWindow((statsWindow) => statsWindow.openStats());
 
 function onTableauClick(event) {
@@ -48,32 +47,11 @@ async function copyCode() {
   say(t("code_copied", { code }));
 }
 
-/**
- * An address with `?code=` (a shared link) deals that code once the page is up (after the leave
- * window when a game is under way); the code leaves the address, so a reload keeps the game. A code
- * that is not one says why on the page, and the deal on the board stays.
- */
-async function dealFromLink() {
-  const params = new URLSearchParams(location.search);
-  const code = params.get("code");
-  if (code === null) return;
-  params.delete("code");
-  const rest = params.toString();
-  history.replaceState(history.state, "", `${location.pathname}${rest ? `?${rest}` : ""}${location.hash}`);
-  const text = code.trim().slice(0, 40);
-  if (!text) return;
-  const error = await dealCode(text);
-  if (error) say(t("link_code_bad", { code: text, reason: error.error ? error.error.message : t("error_network") }), "error");
-  else focusBoardAtLoad();
-}
-
 const data = await loadStrings(chosenLanguage());
 fillLanguages($("language"), data.languages);
-fillHelp();
 updateReplayButton();
 linkRules();
 wireSettings();
-wireLeave();
 
 const tableau = $("tableau");
 tableau.addEventListener("click", onTableauClick);
@@ -105,11 +83,9 @@ $("open-help").addEventListener("click", toggleHelp);
 $("code").addEventListener("click", copyCode);
 $("end-undo").addEventListener("click", () => { closeDialog($("end-dialog")); send("u", { focus: true }); });
 $("end-new").addEventListener("click", newDeal);
-$("end-again").addEventListener("click", () => withEnd((end) => end.playAgain()));
-$("end-share").addEventListener("click", () => withEnd((end) => end.share()));
-$("end-next").addEventListener("click", nextDeal);
+$("end-next").addEventListener("click", () => withEnd((end) => end.nextDeal()));
 $("end-stats-open").addEventListener("click", openStats);
-$("course-again").addEventListener("click", newCourse);
+$("course-again").addEventListener("click", () => withCourse((course) => course.newCourse()));
 $("course-new-game").addEventListener("click", newDeal);
 $("hint").addEventListener("click", () => withSolver((replay) => replay.showHint()));
 $("winnable").addEventListener("click", () => withSolver((replay) => replay.stillWinnable()));
@@ -125,5 +101,5 @@ document.addEventListener("keydown", () => document.body.classList.add("keyboard
 await load();
 focusBoardAtLoad();
 document.body.classList.add("ready");
-dealFromLink();
+if (new URLSearchParams(location.search).has("code")) withDeals((deals) => deals.dealFromLink());
 warm();

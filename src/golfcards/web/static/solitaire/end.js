@@ -1,12 +1,13 @@
 // The end of a game: the window that says won or blocked, with its figures and what comes next (the
-// next deal of a course, a new deal, this deal again, a text to share). Loaded when a game first ends
+// next deal of a course, a new deal, this deal again, a text to share), and a course's next deal. Loaded when a game first ends
 // (actions.js).
+import { api } from "../common/api.js";
 import { closeDialog, openDialog } from "../common/dialogs.js";
 import { $, el } from "../common/dom.js";
 import * as Feel from "../common/motion.js";
 import { t } from "../common/words.js";
-import { newGame } from "./actions.js";
-import { showError } from "./board-view.js";
+import { newGame, started } from "./actions.js";
+import { render, showError } from "./board-view.js";
 import { clockText, elapsed } from "./clock.js";
 import { openCourseCard } from "./course.js";
 import { placeSpot } from "./focus.js";
@@ -14,6 +15,19 @@ import { board, signed } from "./state.js";
 import { showStatsChange } from "./stats.js";
 
 let opening = 0; // the end window last asked for (a later ask, or a new game, cancels a wait)
+
+/** The end window's parts made here (the page's HTML leaves them out of its first load): Share and
+ * Play this deal again, the line that says the text was copied and the field to copy it by hand. */
+function addSharing() {
+  const again = el("button", { type: "button", class: "tool", id: "end-again" });
+  const shareButton = el("button", { type: "button", class: "tool", id: "end-share" });
+  $("end-next").before(shareButton, again);
+  $("end-course").after(el("p", { id: "share-status", class: "note share-status", role: "status" }),
+    el("div", { id: "share-box", class: "share-box", hidden: true },
+      el("label", { for: "share-text", id: "share-label" }), el("textarea", { id: "share-text", rows: "3", readonly: true })));
+  again.addEventListener("click", playAgain);
+  shareButton.addEventListener("click", share);
+}
 
 /**
  * Open the end window when the board's game has ended (the course card when a course ended), close it
@@ -55,6 +69,9 @@ function cascadeEnded() {
 
 /** Put the ended `game`'s title, figures, course line and buttons into the end window. */
 function fillEnd(game, won) {
+  $("end-share").textContent = t("share");
+  $("end-again").textContent = t("play_again");
+  $("share-label").textContent = t("share_fallback");
   $("end-title").textContent = won ? t("won_title") : t("blocked_title");
   // Blocked: the title says it ("No more moves"); the end message would only say it again.
   $("end-message").textContent = won ? game.end_message : "";
@@ -87,6 +104,20 @@ function showCourseSoFar(line, course, left) {
   line.textContent = t("course_line", { deal: played, deals: course.deals, total,
     par_so_far: course.par_per_deal * played, against: signed(against) });
   line.dataset.par = against < 0 ? "under" : against > 0 ? "over" : "even";
+}
+
+/** The course's next deal (or its card, when the course is over). */
+export async function nextDeal() {
+  const { ok, data } = await api("POST", "/api/solitaire/next");
+  if (!ok) return showError(data);
+  const course = data.game.course;
+  if (course && course.finished) {
+    board.game = data.game;
+    closeDialog($("end-dialog"));
+    render(null);
+    return openCourseCard();
+  }
+  started(data.game, { focus: true });
 }
 
 /** One figure of a description list: its label and its value. */
@@ -133,3 +164,5 @@ export async function share() {
     field.select();
   }
 }
+
+addSharing();
