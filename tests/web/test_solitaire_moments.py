@@ -405,3 +405,15 @@ def test_r_redoes(new_page):
     assert page.text_content("#board-text") != text
     press_and_wait(page, "r")
     assert page.text_content("#board-text") == text
+
+
+def test_a_new_deal_during_the_solutions_replay_ends_the_replay(new_page):
+    page = new_page()
+    deal(page, REFERENCE)
+    page.click("#solution")
+    page.locator("#replay-bar").wait_for(state="visible")
+    page.click("#new-game")
+    page.wait_for_function("code => document.getElementById('code').textContent !== code", arg=REFERENCE)
+    page.locator("#replay-bar").wait_for(state="hidden")
+    click_action(page, "d")
+    assert moves(page) == 1, "the new game is played, not the replay"

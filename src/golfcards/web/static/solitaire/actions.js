@@ -12,7 +12,7 @@ import { askSpares, render, renderRemoval, renderTableau, say, showError } from 
 import * as clock from "./clock.js";
 import { hasBoardFocus, spotColumn } from "./focus.js";
 import { shakeRefused } from "./motion.js";
-import { withEnd } from "./later.js";
+import { withEnd, withSolver } from "./later.js";
 import { board, settings } from "./state.js";
 
 const REDO_KEY = "golfcards.solitaire.redo";
@@ -223,6 +223,7 @@ export async function newGame(body) {
 
 /** Put a game the server just started on the board (a new game, a course's next deal), fresh: nothing to redo, the clock at zero. */
 export function started(game, how = {}) {
+  if (board.replay) withSolver((replay) => replay.stopReplay()); // loaded: at once
   board.game = game;
   board.redo = [];
   keepRedo(game);
