@@ -119,7 +119,7 @@ def summary(values: list[float]) -> str:
 
 
 def deal(page) -> None:
-    page.click("#new-game")
+    page.click("#change-rules")
     page.fill("#code-input", REFERENCE)
     page.click("#deal")
     page.wait_for_function("c => document.getElementById('code').textContent === c", arg=REFERENCE)

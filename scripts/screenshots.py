@@ -68,7 +68,7 @@ def solitaire(browser, url: str) -> list[Path]:
         page.screenshot(path=str(path))
         taken.append(path)
         if size == "desktop":
-            page.click("#new-game")
+            page.click("#change-rules")
             page.locator("#new-dialog").wait_for(state="visible")
             path = OUT / "solitaire-new-game.png"
             page.screenshot(path=str(path))

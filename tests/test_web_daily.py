@@ -124,8 +124,21 @@ def test_the_days_table_shows_a_second_players_result(app, client):
         (2, True, "playing", 0),
     ]
     assert table[1]["moves"] == 2 and table[0]["seconds"] >= 0
-    assert all(set(row) == {"rank", "you", "status", "score", "moves", "seconds", "assisted"} for row in table)
+    assert all(set(row) == {"rank", "you", "tag", "status", "score", "moves", "seconds", "assisted"} for row in table)
     assert [row["you"] for row in summary(client)["table"]] == [True, False]
+
+
+def test_the_days_table_names_players_by_a_stable_pseudonym_that_reveals_no_id(app, client):
+    play_daily(client)
+    act(client, "d")
+    second = TestClient(app)
+    play_daily(second)
+    act(second, "d")
+    tags = [row["tag"] for row in summary(second)["table"]]
+    assert len(set(tags)) == 2 and all(len(tag) == 4 and tag.isalnum() for tag in tags), "two players, two names"
+    assert [row["tag"] for row in summary(client)["table"]] == tags, "the same names whoever asks"
+    cookies = [client.cookies["golfcards_player"], second.cookies["golfcards_player"]]
+    assert not any(tag.lower() in cookie.lower() for tag in tags for cookie in cookies), "no part of the cookie"
 
 
 @pytest.mark.parametrize("query", ["rule=hard", "rule=", "rule=" + "e" * 5000])

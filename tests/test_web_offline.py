@@ -70,7 +70,15 @@ def test_the_worker_keeps_the_page_its_modules_and_the_words_of_every_language(c
     assert isinstance(files, list)
     for needed in ("/solitaire", "/static/solitaire.js", "/static/solitaire/engine.js", "/static/golfcards.css"):
         assert needed in files
-    for later in ("end.js", "course.js", "stats-window.js", "replay.js", "guide.js", "guide.css"):  # when first used
+    for later in (
+        "end.js",
+        "course.js",
+        "stats-window.js",
+        "replay.js",
+        "guide.js",
+        "guide.css",
+        "later.css",
+    ):  # when first used
         assert f"/static/solitaire/{later}" in files
     for language in available_languages():
         assert f"/api/i18n?lang={language}" in files and f"/api/solitaire/offline-kit?lang={language}" in files

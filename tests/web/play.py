@@ -8,10 +8,17 @@ BLOCKING_CODE = "GO1-E-AAAAAAE"
 
 
 def deal(page, code: str) -> None:
-    """Deal ``code`` through the New game window."""
-    page.click("#new-game")
+    """Deal ``code`` through the New game window (Change rules…); a game under way is left (Deal anyway)."""
+    page.click("#change-rules")
     page.fill("#code-input", code)
     page.click("#deal")
+    page.wait_for_function(
+        """code => (document.getElementById('code').textContent === code && !document.getElementById('new-dialog').open)
+             || (document.getElementById('leave-dialog') || {}).open""",
+        arg=code,
+    )
+    if page.evaluate("Boolean((document.getElementById('leave-dialog') || {}).open)"):
+        page.click("#leave-confirm")
     page.wait_for_function(
         "code => document.getElementById('code').textContent === code && !document.getElementById('new-dialog').open",
         arg=code,

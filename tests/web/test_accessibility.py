@@ -92,7 +92,7 @@ def test_golf_solitaire_in_every_state(new_page, reference_deal, phone, theme):
     page.click("#hint")
     page.wait_for_function("() => document.getElementById('message').dataset.kind === 'hint'")
     audit.check("a hint")
-    for opener, state in (("#open-help", "shortcuts"), ("#open-settings", "settings"), ("#new-game", "new game")):
+    for opener, state in (("#open-help", "shortcuts"), ("#open-settings", "settings"), ("#change-rules", "new game")):
         page.click(opener)
         page.locator("dialog[open]").wait_for(state="visible")
         audit.check(state)

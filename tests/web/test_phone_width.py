@@ -61,7 +61,7 @@ def test_the_solitaire_windows_fit_a_small_phone_in_every_language(new_page, lan
     page.wait_for_function("() => innerWidth === 320")
     assert_fits(page, "the board")
     for opener, window in [
-        ("#new-game", "#new-dialog"),
+        ("#change-rules", "#new-dialog"),
         ("#open-settings", "#settings-dialog"),
         ("#open-stats", "#stats-dialog"),
         ("#open-help", "#help-dialog"),

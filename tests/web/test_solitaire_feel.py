@@ -101,15 +101,10 @@ def test_enter_on_the_win_window_never_undoes_the_win(new_page, reference_deal):
     page.locator("#end-dialog").wait_for(state="visible")
     assert page.evaluate("document.activeElement.id") == "end-new"
     page.keyboard.press("Enter")
-    page.locator("#new-dialog").wait_for(state="visible")
+    # Enter deals a new game at once (the win is over: nothing to leave), never an undo.
+    page.wait_for_function("code => document.getElementById('code').textContent !== code", arg=REFERENCE)
     settled(page)
-    assert page.text_content("#score") == "350" and page.get_attribute("body", "data-status") == "won"
-    page.keyboard.press("Escape")
-    page.locator("#new-dialog").wait_for(state="hidden")
-    # the last removal left its own message: wait for the server's answer to this undo, not for any text
-    press_and_wait(page, "u")
-    assert page.text_content("#message") == "You won this game: start a new game"
-    assert page.text_content("#score") == "350"
+    assert page.text_content("#score") == "0" and page.get_attribute("body", "data-status") == "playing"
     values = statistics(page)
     assert (values["Games"], values["Wins"]) == ("1", "1"), "the win is recorded as a win"
 
@@ -123,12 +118,13 @@ def test_the_blocked_window_does_not_make_undo_the_enter_default(new_page):
     assert page.is_visible("#end-undo")
     assert page.evaluate("document.activeElement.id") == "end-new"
     page.keyboard.press("Enter")
-    page.locator("#new-dialog").wait_for(state="visible")
-    assert page.get_attribute("body", "data-status") == "blocked"
+    page.wait_for_function("code => document.getElementById('code').textContent !== code", arg=BLOCKING_CODE)
+    settled(page)
+    assert page.get_attribute("body", "data-status") == "playing" and moves(page) == 0, "a new deal, not an undo"
 
 
 @pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
-@pytest.mark.parametrize("window", ["#new-game", "#open-settings"])
+@pytest.mark.parametrize("window", ["#change-rules", "#open-settings"])
 def test_the_windows_main_button_stays_in_view(new_page, phone, window):
     page = new_page(phone=phone)
     page.click(window)
@@ -573,7 +569,7 @@ def test_no_text_caret_stays_behind_once_the_code_is_dealt(new_page):
     click_action(page, "d")
     wait_moves(page, 1)
     assert page.evaluate("getSelection().type") == "None"
-    page.click("#new-game")
+    page.click("#change-rules")
     page.fill("#code-input", "GO1-E-")
     assert page.evaluate("getSelection().type") == "Caret", "typing in the field keeps its caret"
     page.keyboard.press("Escape")

@@ -43,7 +43,7 @@ def test_win_the_reference_deal_by_clicking_its_winning_line(new_page, reference
 def test_catalan_refusal_message(new_page):
     page = new_page(locale="ca-ES")
     deal(page, "GO1-E-AAAAAAB")
-    assert page.text_content("#new-game") == "Partida nova"
+    assert page.text_content("#new-game") == "Repartiment nou"
     six = page.locator('#tableau [data-column="1"][data-row="5"]')
     assert page.get_by_role("button", name="6 de cors, columna 1, lliure").count() == 1
     six.click()
@@ -135,7 +135,7 @@ def test_keyboard_play_and_accessible_names(new_page, catalan_seed_states):
 def test_a_wrong_code_gets_a_localized_answer(new_page):
     page = new_page(locale="pt-PT")
     deal(page, "GO1-E-AAAAAAB")
-    page.click("#new-game")
+    page.click("#change-rules")
     page.fill("#code-input", "GO1-E-ABC")
     page.click("#deal")
     page.wait_for_function("() => document.getElementById('new-error').textContent !== ''")
@@ -147,7 +147,7 @@ def test_a_wrong_code_gets_a_localized_answer(new_page):
 
 def test_new_game_window_options_and_language_switch(new_page):
     page = new_page()
-    page.click("#new-game")
+    page.click("#change-rules")
     page.check('input[name="rule"][value="classic"]')
     page.select_option('select[name="jokers"]', "1")
     page.click("#deal")
@@ -158,7 +158,7 @@ def test_new_game_window_options_and_language_switch(new_page):
     page.select_option("#language", "el")
     page.wait_for_function("() => document.documentElement.lang === 'el'")
     page.keyboard.press("Escape")
-    assert page.text_content("#new-game") == "Νέα παρτίδα"
+    assert page.text_content("#new-game") == "Νέα μοιρασιά"
     page.wait_for_function(
         "() => document.getElementById('rule-label').textContent === 'Κλασικό (ρήγας και άσος χωριστά)'"
     )
@@ -171,7 +171,6 @@ def test_statistics_and_chart(new_page):
         click_action(page, "d")
     page.locator("#end-dialog").wait_for(state="visible")
     page.click("#end-new")
-    page.click("#deal")
     page.wait_for_function(f"() => document.getElementById('code').textContent !== '{BLOCKING_CODE}'")
     values = statistics(page)
     assert values["Games"] == "1" and values["Wins"] == "0" and values["Win rate"] == "0 %"
@@ -209,7 +208,7 @@ def test_new_game_window_deals_a_deal_of_the_chosen_difficulty(new_page):
     from golfcards.solitaire.difficulty import grade_of
 
     page = new_page(locale="de-DE")
-    page.click("#new-game")
+    page.click("#change-rules")
     options = page.locator('select[name="grade"] option').all_text_contents()
     assert options == ["Beliebig", "Sanft", "Knifflig", "Teuflisch"]
     page.check('input[name="rule"][value="easy"]')

@@ -16,6 +16,7 @@ from golfcards.solitaire.rules import RuleName
 from golfcards.web.pages.daily_strings import DAILY_STRINGS
 from golfcards.web.pages.difficulty_strings import DIFFICULTY_STRINGS
 from golfcards.web.pages.guide_strings import GUIDE_STRINGS
+from golfcards.web.pages.moments_strings import MOMENTS_STRINGS
 from golfcards.web.pages.sixcard_strings import SIXCARD_STRINGS
 
 PAGE_STRINGS: dict[str, str] = {
@@ -243,6 +244,7 @@ PAGE_STRINGS: dict[str, str] = {
 PAGE_STRINGS.update(SIXCARD_STRINGS)
 PAGE_STRINGS.update(DAILY_STRINGS)
 PAGE_STRINGS.update(DIFFICULTY_STRINGS)
+PAGE_STRINGS.update(MOMENTS_STRINGS)
 
 
 STRING_PARTS: dict[str, dict[str, str]] = {"guide": GUIDE_STRINGS}

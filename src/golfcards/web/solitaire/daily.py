@@ -2,8 +2,10 @@
 
 * ``GET  /daily`` — the page: today's code per rule, the player's streak, the day's table;
 * ``GET  /api/solitaire/daily?rule=easy`` — ``{date, rule, code, streak, best_streak, played, table,
-  note}`` where each table row is ``{rank, you, status, score, moves, seconds, assisted}`` (players
-  are not named: a row only says whether it is the asking player's). The table ranks results played
+  note}`` where each table row is ``{rank, you, tag, status, score, moves, seconds, assisted}``: a
+  player is shown by a pseudonym's ``tag`` (:func:`player_tag`, the same for the same player every
+  day, from which neither the cookie nor the player's id can be found) and whether the row is the
+  asking player's. The table ranks results played
   without help; the asking player's own result is always in it, with ``rank`` null when it is not
   ranked (played with a hint or the solution: ``assisted``; or past its network's cap of ranked
   entries), and ``note`` says why in the request's language ("" otherwise). A visitor who has not
@@ -16,6 +18,8 @@ Solving the day's deal and every storage call run off the event loop.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -45,11 +49,23 @@ def _daily(request: Request) -> DailyDeals:
     return request.app.state.daily
 
 
-def row_json(row: DailyRow) -> dict[str, object]:
+TAG_LENGTH = 4
+"""Hexadecimal digits of a player's tag on the daily table ("Player 4F2A")."""
+
+
+def player_tag(player: str, key: bytes) -> str:
+    """A stable pseudonym for ``player`` on the daily table: the start of an HMAC of the player's id
+    under the server's secret ``key`` (so nobody can compute it from an id, nor an id from it)."""
+    digest = hmac.new(key, b"daily-table:" + player.encode(), hashlib.sha256).hexdigest()
+    return digest[:TAG_LENGTH].upper()
+
+
+def row_json(row: DailyRow, key: bytes) -> dict[str, object]:
     entry = row.entry
     return {
         "rank": row.rank,
         "you": row.you,
+        "tag": player_tag(entry.player, key),
         "status": entry.status,
         "score": entry.score,
         "moves": entry.moves,
@@ -68,7 +84,7 @@ def own_note(summary: DailySummary, t: Translator) -> str:
     return "" if own.ranked else t.gettext(DAILY_STRINGS["daily_unranked"])
 
 
-def summary_json(summary: DailySummary, rule: str, t: Translator) -> dict[str, object]:
+def summary_json(summary: DailySummary, rule: str, t: Translator, key: bytes) -> dict[str, object]:
     return {
         "date": summary.day.isoformat(),
         "rule": rule,
@@ -77,7 +93,7 @@ def summary_json(summary: DailySummary, rule: str, t: Translator) -> dict[str, o
         "streak": summary.streak,
         "best_streak": summary.best_streak,
         "played": summary.played,
-        "table": [row_json(row) for row in summary.rows],
+        "table": [row_json(row, key) for row in summary.rows],
         "note": own_note(summary, t),
     }
 
@@ -85,7 +101,7 @@ def summary_json(summary: DailySummary, rule: str, t: Translator) -> dict[str, o
 async def daily_summary(request: Request, player: str | None, t: Translator) -> dict[str, Any]:
     name = request.query_params.get("rule", "easy")
     summary = await run_in_threadpool(_daily(request).summary, player, _rules(name))
-    return summary_json(summary, name, t)
+    return summary_json(summary, name, t, request.app.state.player_key)
 
 
 async def daily_start(request: Request, player: str, t: Translator) -> dict[str, Any]:

@@ -76,6 +76,7 @@ PAGE_FILES = (
     "/static/solitaire/engine.js",
     "/static/solitaire/offline.js",
     "/static/solitaire/guide.css",
+    "/static/solitaire/later.css",
 )
 """What the worker keeps besides the Solitaire page's module graph."""
 MAX_STOCK = 18

@@ -21,6 +21,12 @@ function result(status) {
     abandoned: t("daily_abandoned") }[status] || status;
 }
 
+/** A row's player: a pseudonym from its tag ("Player 4F2A"), the asking player's marked as theirs. */
+function playerName(row) {
+  const name = t("daily_pseudonym", { tag: row.tag });
+  return row.you ? t("daily_you_named", { name }) : name;
+}
+
 function renderTable(rows) {
   const table = $("daily-table");
   $("daily-none").hidden = rows.length > 0;
@@ -29,7 +35,7 @@ function renderTable(rows) {
     .map((key) => el("th", { scope: "col", text: t(key) })));
   const body = rows.map((row) => el("tr", { class: row.you ? "you" : null, "data-status": row.status },
     el("td", { text: row.rank === null ? "–" : String(row.rank) }),
-    el("td", { text: row.you ? t("you") : t("daily_other") }),
+    el("td", { text: playerName(row) }),
     el("td", { text: result(row.status) }),
     el("td", { text: String(row.score) }),
     el("td", { text: String(row.moves) }),

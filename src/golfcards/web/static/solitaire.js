@@ -13,16 +13,19 @@ import { $ } from "./common/dom.js";
 import * as Feel from "./common/motion.js";
 import { warm } from "./common/sound.js";
 import { chosenLanguage, fillLanguages, loadStrings, t } from "./common/words.js";
-import { doRedo, load, newCourse, nextDeal, send } from "./solitaire/actions.js";
+import { doRedo, load, send } from "./solitaire/actions.js";
 import { say, updateReplayButton } from "./solitaire/board-view.js";
-import { fillHelp, linkRules, openNewGame, submitNewGame, toggleHelp, wireSettings } from "./solitaire/dialogs.js";
+import { linkRules, openNewGame, submitNewGame, toggleHelp, wireSettings } from "./solitaire/dialogs.js";
 import { clickEndsDrag, onPointerDown, onPointerMove, onPointerUp } from "./solitaire/drag.js";
 import { focusBoardAtLoad, hasBoardFocus, placeSpot, spotCard, spotColumn } from "./solitaire/focus.js";
 import { onKey } from "./solitaire/keys.js";
-import { guideWanted, withGuide, withOffline, withSolver, withStatsWindow } from "./solitaire/later.js";
+import {
+  guideWanted, withCourse, withDeals, withEnd, withGuide, withOffline, withSolver, withStatsWindow,
+} from "./solitaire/later.js";
 import { board, shownCode } from "./solitaire/state.js";
 import "./solitaire/live.js";
 
+const newDeal = () => withDeals((deals) => deals.newDeal());
 const openStats = () => withStatsWindow((statsWindow) => statsWindow.openStats());
 
 function onTableauClick(event) {
@@ -52,7 +55,6 @@ answerLocally((...call) => withOffline((o) => o.answerOffline(...call)), () => "
 
 const data = await loadStrings(chosenLanguage());
 fillLanguages($("language"), data.languages);
-fillHelp();
 updateReplayButton();
 linkRules();
 wireSettings();
@@ -78,18 +80,19 @@ $("undo").addEventListener("click", () => send("u"));
 $("undo-near").addEventListener("click", () => send("u"));
 $("redo").addEventListener("click", doRedo);
 $("redo-near").addEventListener("click", doRedo);
-$("new-game").addEventListener("click", openNewGame);
+$("new-game").addEventListener("click", newDeal);
+$("change-rules").addEventListener("click", openNewGame);
 $("new-form").addEventListener("submit", submitNewGame);
 $("open-settings").addEventListener("click", () => openDialog($("settings-dialog")));
 $("open-stats").addEventListener("click", openStats);
 $("open-help").addEventListener("click", toggleHelp);
 $("code").addEventListener("click", copyCode);
 $("end-undo").addEventListener("click", () => { closeDialog($("end-dialog")); send("u", { focus: true }); });
-$("end-new").addEventListener("click", openNewGame);
-$("end-next").addEventListener("click", nextDeal);
+$("end-new").addEventListener("click", newDeal);
+$("end-next").addEventListener("click", () => withEnd((end) => end.nextDeal()));
 $("end-stats-open").addEventListener("click", openStats);
-$("course-again").addEventListener("click", newCourse);
-$("course-new-game").addEventListener("click", openNewGame);
+$("course-again").addEventListener("click", () => withCourse((course) => course.newCourse()));
+$("course-new-game").addEventListener("click", newDeal);
 $("hint").addEventListener("click", () => withSolver((replay) => replay.showHint()));
 $("winnable").addEventListener("click", () => withSolver((replay) => replay.stillWinnable()));
 $("solution").addEventListener("click", () => withSolver((replay) => replay.showSolution()));
@@ -99,11 +102,14 @@ $("replay-back").addEventListener("click", () => withSolver((replay) => replay.s
 $("replay-forward").addEventListener("click", () => withSolver((replay) => replay.step(1)));
 $("replay-speed").addEventListener("change", () => { if (board.replay) withSolver((replay) => replay.schedule()); });
 document.addEventListener("keydown", onKey);
+// The keys' hints show with a fine pointer (CSS), and on any device once a key is pressed.
+document.addEventListener("keydown", () => document.body.classList.add("keyboard-used"), { once: true });
 await load();
 focusBoardAtLoad();
 document.body.classList.add("ready");
 $("guide-again").addEventListener("click", () => { closeDialog($("help-dialog")); withGuide((guide) => guide.startGuide()); });
 if (guideWanted()) withGuide((guide) => guide.startGuide());
+if (new URLSearchParams(location.search).has("code")) withDeals((deals) => deals.dealFromLink());
 warm();
 navigator.serviceWorker?.register("/sw.js", { scope: "/solitaire" }).catch(() => {});
 const sendOffline = () => "golfcards.solitaire.outbox" in localStorage && withOffline((o) => o.flush());

@@ -1,7 +1,7 @@
 // The action queue and the server's games: the player's actions go to the server one after another,
 // so quick taps are never lost. To feel immediate, a removal of a card the server marked playable is
 // drawn at once and confirmed (or corrected) by the answer. What can be redone is kept with its
-// position across a reload. Loading the visitor's game, a new game, a course's next deal.
+// position across a reload. Loading the visitor's game, a new game.
 import { api } from "../common/api.js";
 import { closeDialog } from "../common/dialogs.js";
 import { $, afterPaint, painted } from "../common/dom.js";
@@ -12,7 +12,7 @@ import { askSpares, render, renderRemoval, renderTableau, say, showError } from 
 import * as clock from "./clock.js";
 import { hasBoardFocus, spotColumn } from "./focus.js";
 import { shakeRefused } from "./motion.js";
-import { withCourse, withEnd } from "./later.js";
+import { withEnd, withSolver } from "./later.js";
 import { board, settings } from "./state.js";
 
 const REDO_KEY = "golfcards.solitaire.redo";
@@ -136,7 +136,8 @@ async function perform(action, how) {
   }
   keepRedo(board.game);
   // The board first: what moves is measured before anything else on the page changes.
-  render(held ? null : onScreen, { action, focus: how.focus });
+  // A win drawn ahead moves nothing more but the win's cascade (from the board drawn ahead).
+  render(held && game.status !== "won" ? null : onScreen, { action, focus: how.focus });
   tell();
   if (!outcome.accepted) shakeRefused(action);
   if (outcome.accepted) checkEnd(confirmedBefore);
@@ -216,50 +217,26 @@ export async function load() {
 export async function newGame(body) {
   const { ok, data } = await api("POST", "/api/solitaire/new", body);
   if (!ok) return data;
-  board.game = data.game;
-  board.redo = [];
-  keepRedo(board.game);
-  lastAction = null;
-  clock.reset();
-  say("");
-  closeDialog($("end-dialog"));
-  render(null);
-  rememberStats();
+  started(data.game);
   return null;
 }
 
-/** The course's next deal (or its card, when the course is over). */
-export async function nextDeal() {
-  const { ok, data } = await api("POST", "/api/solitaire/next");
-  if (!ok) return showError(data);
-  board.game = data.game;
+/** Put a game the server just started on the board (a new game, a course's next deal), fresh: nothing to redo, the clock at zero. */
+export function started(game, how = {}) {
+  if (board.replay) withSolver((replay) => replay.stopReplay()); // loaded: at once
+  board.game = game;
   board.redo = [];
-  keepRedo(board.game);
+  keepRedo(game);
   lastAction = null;
-  closeDialog($("end-dialog"));
-  say("");
-  if (board.game.course && board.game.course.finished) {
-    render(null);
-    withCourse((course) => course.openCourseCard());
-    return;
-  }
   clock.reset();
-  render(null, { focus: true });
+  say("");
+  closeDialog($("end-dialog"));
+  render(null, how);
   rememberStats();
 }
 
-/** A new course with the rules of the one just finished. */
-export async function newCourse() {
-  const form = $("new-form");
-  const rules = board.game.rules;
-  const error = await newGame({ rule: rules.name, jokers: rules.jokers, empty_discard: rules.empty_discard,
-    course: true, winnable: form.elements.winnable.checked });
-  if (error) return showError(error);
-  closeDialog($("course-dialog"));
-}
-
 /** Remember this rule's statistics as the game starts, for the win screen's "before → after". */
-async function rememberStats() {
+export async function rememberStats() {
   board.statsBefore = null;
   if (!board.game || board.game.status !== "playing") return;
   const key = board.game.rules.key;

@@ -1,7 +1,10 @@
-// A course: the card of a finished course (every deal against par). Loaded when a course first ends.
-import { openDialog } from "../common/dialogs.js";
+// A course: the card of a finished course (every deal against par), and a new course. Loaded when a
+// course first ends.
+import { closeDialog, openDialog } from "../common/dialogs.js";
 import { $, el } from "../common/dom.js";
 import { t } from "../common/words.js";
+import { newGame } from "./actions.js";
+import { showError } from "./board-view.js";
 import { board, signed } from "./state.js";
 
 /** Open the course card of the board's finished course. */
@@ -21,7 +24,19 @@ export function openCourseCard() {
     el("td", { text: String(course.total) }), el("td", { text: String(course.par) }), el("td", { text: String(course.total) }),
     el("td", { text: signed(course.against_par) }));
   $("course-table").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows), el("tfoot", {}, foot));
-  $("course-summary").textContent = t("course_finished", { total: course.total, par: course.par, against: signed(course.against_par) });
+  const summary = $("course-summary");
+  summary.textContent = t("course_finished", { total: course.total, par: course.par, against: signed(course.against_par) });
+  // Under par is the good side (as in golf): it reads as a success, over par never does.
+  summary.dataset.par = course.against_par < 0 ? "under" : course.against_par > 0 ? "over" : "even";
   $("course-code").textContent = course.code;
   openDialog($("course-dialog"), $("course-again"));
+}
+
+/** A new course with the rules of the one just finished. */
+export async function newCourse() {
+  const rules = board.game.rules;
+  const error = await newGame({ rule: rules.name, jokers: rules.jokers, empty_discard: rules.empty_discard,
+    course: true, winnable: $("new-form").elements.winnable.checked });
+  if (error) return showError(error);
+  closeDialog($("course-dialog"));
 }

@@ -1,58 +1,21 @@
-// The Solitaire page's windows: a new game, the settings (and the page's language), the keys' help.
-import { closeDialog, openDialog } from "../common/dialogs.js";
-import { $, el } from "../common/dom.js";
+// The Solitaire page's windows: the settings (and the page's language); the new game form (deals.js)
+// and the keys' help (help.js) load when first opened.
+import { $ } from "../common/dom.js";
 import { setSound, soundOn } from "../common/sound.js";
 import { look, setLook } from "../common/storage.js";
-import { fillLanguages, language, setLanguage, t } from "../common/words.js";
-import { load, maybeAutoDraw, newGame } from "./actions.js";
+import { fillLanguages, language, setLanguage } from "../common/words.js";
+import { load, maybeAutoDraw } from "./actions.js";
 import { render, updateReplayButton } from "./board-view.js";
-import { placeSpot } from "./focus.js";
-import { board, legacyCardStyle, saveSettings, settings } from "./state.js";
+import { withDeals, withHelp } from "./later.js";
+import { legacyCardStyle, saveSettings, settings } from "./state.js";
 
-/** Open the new game window, its choices those of the game on the board. */
-export function openNewGame() {
-  $("new-error").textContent = "";
-  const form = $("new-form");
-  const game = board.game;
-  if (game) {
-    form.elements.rule.value = game.rules.name;
-    form.elements.jokers.value = String(game.rules.jokers);
-    form.elements.empty_discard.checked = game.rules.empty_discard;
-    form.elements.course.checked = Boolean(game.course) && !game.course.finished;
-  }
-  form.elements.code.value = "";
-  closeDialog($("end-dialog"));
-  closeDialog($("course-dialog"));
-  openDialog($("new-dialog"));
-}
+/** Open the new game window (to change the rules; deals.js). */
+export const openNewGame = () => withDeals((deals) => deals.openNewGame());
 
-// The difficulty of a new random deal: "any", or a grade the server draws uniformly within
-// (a graded deal is always winnable).
-function newGameGrade(form) {
-  const grade = form.elements.grade;
-  return grade ? grade.value : "any";
-}
-
-/** The new game window's form sent: the game it asks for, or its error in the window. */
-export async function submitNewGame(event) {
+/** The new game window's form sent (deals.js). */
+export function submitNewGame(event) {
   event.preventDefault();
-  const form = $("new-form");
-  const code = form.elements.code.value.trim();
-  const body = code ? { code } : {
-    winnable: form.elements.winnable.checked,
-    rule: form.elements.rule.value,
-    jokers: Number(form.elements.jokers.value),
-    empty_discard: form.elements.empty_discard.checked,
-    course: form.elements.course.checked,
-    grade: newGameGrade(form),
-  };
-  const error = await newGame(body);
-  if (error) {
-    $("new-error").textContent = error.error ? error.error.message : t("error_network");
-    return;
-  }
-  closeDialog($("new-dialog"));
-  placeSpot(true);
+  withDeals((deals) => deals.submitNewGame());
 }
 
 /** The rules page's link, in the page's language. */
@@ -64,7 +27,6 @@ async function changeLanguage() {
   const data = await setLanguage($("language").value);
   fillLanguages($("language"), data.languages);
   linkRules();
-  fillHelp();
   updateReplayButton();
   await load();
 }
@@ -97,31 +59,5 @@ export function wireSettings() {
   $("language").addEventListener("change", changeLanguage);
 }
 
-const HELP_KEYS = [
-  [["←", "→"], "key_columns"],
-  [["↑", "↓"], "key_rows"],
-  [["@keyname_enter", "@keyname_space"], "key_play"],
-  [["D"], "key_draw"],
-  [["1–7"], "key_take"],
-  [["U", "@keyname_ctrl+Z"], "key_undo"],
-  [["R", "@keyname_ctrl+Y", "@keyname_ctrl+@keyname_shift+Z"], "key_redo"],
-  [["H"], "key_hint"],
-  [["N"], "key_new"],
-  [["?"], "key_help"],
-  [["@keyname_esc"], "key_close"],
-];
-
-/** The keys' help table, in the page's language. */
-export function fillHelp() {
-  const name = (part) => (part.startsWith("@") ? t(part.slice(1)) : part);
-  const keys = (combo) => el("kbd", {}, ...combo.split("+").flatMap((part, i) => [i ? "+" : null, el("kbd", { text: name(part) })]));
-  $("help-keys").replaceChildren(...HELP_KEYS.map(([combos, key]) => el("tr", {},
-    el("th", { scope: "row" }, ...combos.flatMap((combo, i) => [i ? " " : null, keys(combo)])),
-    el("td", { text: t(key) }))));
-}
-
-export function toggleHelp() {
-  const dialog = $("help-dialog");
-  if (dialog.open) closeDialog(dialog);
-  else openDialog(dialog, dialog.querySelector(".sheet-footer button"));
-}
+/** Show or hide the keys' help (help.js). */
+export const toggleHelp = () => withHelp((help) => help.toggleHelp());

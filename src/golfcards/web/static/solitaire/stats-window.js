@@ -39,7 +39,21 @@ function renderStats() {
   renderChart(stats.recent);
 }
 
-/** Bars of the recent scores (won in green, lost in grey), drawn as SVG. */
+const SVG = "http://www.w3.org/2000/svg";
+
+/** A new SVG `tag` with `attrs`, and `text` if given. */
+function svgNode(tag, attrs, text = null) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+  if (text !== null) node.textContent = text;
+  return node;
+}
+
+/**
+ * Bars of the recent scores (won in green, lost in grey), drawn as SVG with labelled axes (the score
+ * up the side, the games along the bottom, oldest first); screen readers read the same figures as a
+ * table.
+ */
 function renderChart(recent) {
   const chart = $("stats-chart");
   chart.replaceChildren();
@@ -47,32 +61,44 @@ function renderChart(recent) {
     chart.append(el("p", { class: "note", text: t("stats_none") }));
     return;
   }
-  const ns = "http://www.w3.org/2000/svg";
-  const width = 320, height = 120, gap = 4, top = 350;
-  const bar = (width - gap * (recent.length - 1)) / Math.max(recent.length, 10);
-  const svg = document.createElementNS(ns, "svg");
-  svg.setAttribute("viewBox", `0 0 ${width} ${height + 16}`);
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", t("stats_chart_label", { count: recent.length }));
-  const base = document.createElementNS(ns, "line");
-  Object.entries({ x1: 0, x2: width, y1: height, y2: height, class: "axis" }).forEach(([k, v]) => base.setAttribute(k, v));
-  svg.append(base);
+  const left = 44, bottom = 34, plot = 280, height = 120, gap = 4;
+  const width = left + plot + 8;
+  const top = Math.max(350, ...recent.map((r) => r.score));
+  const bar = (plot - gap * (Math.max(recent.length, 10) - 1)) / Math.max(recent.length, 10);
+  const y = (score) => 6 + (height - 6) * (1 - score / top);
+  const svg = svgNode("svg", { viewBox: `0 0 ${width} ${height + bottom}`, role: "img",
+    "aria-label": t("stats_chart_label", { count: recent.length }) });
+  for (const tick of [0, Math.round(top / 2), top]) {
+    svg.append(svgNode("line", { x1: left - 4, x2: left + plot, y1: y(tick), y2: y(tick), class: tick ? "grid" : "axis" }),
+      svgNode("text", { x: left - 7, y: y(tick) + 4, "text-anchor": "end", class: "tick" }, String(tick)));
+  }
+  svg.append(svgNode("line", { x1: left, x2: left, y1: 6, y2: height, class: "axis" }),
+    svgNode("text", { x: 10, y: height / 2, "text-anchor": "middle", class: "axis-title",
+      transform: `rotate(-90 10 ${height / 2})` }, t("score")));
   recent.forEach((result, i) => {
-    const h = Math.max(2, (result.score / top) * (height - 4));
-    const rect = document.createElementNS(ns, "rect");
-    Object.entries({ x: i * (bar + gap), y: height - h, width: bar, height: h, rx: 2,
-      class: result.won ? "won" : "lost" }).forEach(([k, v]) => rect.setAttribute(k, v));
-    const title = document.createElementNS(ns, "title");
-    title.textContent = t("stats_game_row", { code: result.code, result: result.won ? t("stats_won") : t("stats_lost"),
-      score: result.score });
-    rect.append(title);
+    const h = Math.max(2, height - y(result.score));
+    const rect = svgNode("rect", { x: left + 2 + i * (bar + gap), y: height - h, width: bar, height: h, rx: 2,
+      class: result.won ? "won" : "lost" });
+    rect.append(svgNode("title", {}, t("stats_game_row", { code: result.code,
+      result: result.won ? t("stats_won") : t("stats_lost"), score: result.score })));
     svg.append(rect);
   });
+  const lastX = left + 2 + (recent.length - 1) * (bar + gap) + bar / 2;
+  svg.append(svgNode("text", { x: left + 2 + bar / 2, y: height + 13, "text-anchor": "middle", class: "tick" }, "1"));
+  if (recent.length > 1) {
+    svg.append(svgNode("text", { x: lastX, y: height + 13, "text-anchor": "middle", class: "tick" }, String(recent.length)));
+  }
+  svg.append(svgNode("text", { x: left + plot / 2, y: height + 29, "text-anchor": "middle", class: "axis-title" },
+    t("chart_games")));
   const legend = el("p", { class: "legend" },
     el("span", { class: "key won", text: t("stats_won") }), el("span", { class: "key lost", text: t("stats_lost") }));
-  const list = el("ol", { class: "visually-hidden" }, ...recent.map((r) => el("li", {
-    text: t("stats_game_row", { code: r.code, result: r.won ? t("stats_won") : t("stats_lost"), score: r.score }) })));
-  chart.append(svg, legend, list);
+  const head = el("tr", {}, ...[t("chart_game"), t("game_code"), t("daily_result"), t("score")]
+    .map((text) => el("th", { scope: "col", text })));
+  const rows = recent.map((r, i) => el("tr", {}, el("th", { scope: "row", text: String(i + 1) }), el("td", { text: r.code }),
+    el("td", { text: r.won ? t("stats_won") : t("stats_lost") }), el("td", { text: String(r.score) })));
+  const table = el("table", { class: "visually-hidden", id: "stats-chart-table" },
+    el("caption", { text: t("stats_chart_label", { count: recent.length }) }), el("thead", {}, head), el("tbody", {}, ...rows));
+  chart.append(svg, legend, table);
 }
 
 function renderCourseStats() {
