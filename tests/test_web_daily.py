@@ -135,7 +135,7 @@ def test_the_days_table_names_players_by_a_stable_pseudonym_that_reveals_no_id(a
     play_daily(second)
     act(second, "d")
     tags = [row["tag"] for row in summary(second)["table"]]
-    assert len(set(tags)) == 2 and all(len(tag) == 4 and tag.isalnum() for tag in tags), "two players, two names"
+    assert len(set(tags)) == 2 and all(len(tag) == 6 and tag.isalnum() for tag in tags), "two players, two names"
     assert [row["tag"] for row in summary(client)["table"]] == tags, "the same names whoever asks"
     cookies = [client.cookies["golfcards_player"], second.cookies["golfcards_player"]]
     assert not any(tag.lower() in cookie.lower() for tag in tags for cookie in cookies), "no part of the cookie"

@@ -65,7 +65,7 @@ def test_the_days_table_shows_a_second_players_result(new_page):
     rows = second.locator("#daily-table tbody tr")
     assert rows.count() >= 1
     others = [rows.nth(i).inner_text() for i in range(rows.count())]
-    assert any(re.search(r"Joueur [0-9A-F]{4}\t", row) and "\t2\t" in row for row in others), others
+    assert any(re.search(r"Joueur [0-9A-F]{6}\t", row) and "\t2\t" in row for row in others), others
     headings = second.locator("#daily-table thead th").all_text_contents()
     assert headings[:3] == ["Rang", "Joueur", "Résultat"] and headings[-1] == "Temps"
     assert not first.errors and not second.errors

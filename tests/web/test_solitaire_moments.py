@@ -383,7 +383,7 @@ def test_the_daily_table_names_its_players_apart(new_page):
     second.goto("/daily")
     second.wait_for_selector("#daily-table tbody tr >> nth=1")
     names = second.eval_on_selector_all("#daily-table tbody tr", "rows => rows.map(r => r.cells[1].textContent)")
-    assert all(re.fullmatch(r"Player [0-9A-F]{4}( \(you\))?", name) for name in names), names
+    assert all(re.fullmatch(r"Player [0-9A-F]{6}( \(you\))?", name) for name in names), names
     assert len(set(names)) == len(names) and sum(name.endswith("(you)") for name in names) == 1
 
 

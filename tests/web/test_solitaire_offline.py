@@ -95,10 +95,9 @@ def test_offline_a_game_blocks_the_solver_needs_the_network_and_a_left_game_coun
     )
     click_action(page, "d")
     page.locator("#end-dialog").wait_for(state="visible")
-    page.click("#end-new")  # the blocked game is left for another: it goes to the outbox
-    page.fill("#code-input", REFERENCE)
-    page.click("#deal")
-    page.wait_for_function("code => document.getElementById('code').textContent === code", arg=REFERENCE)
+    page.click("#end-new")  # the blocked game is left for a new deal: it goes to the outbox
+    page.wait_for_function("() => !document.getElementById('end-dialog').open")
+    deal(page, REFERENCE)
     assert page.evaluate(OUTBOX) is not None
     page.context.set_offline(False)
     page.wait_for_function(f"() => ({OUTBOX[6:]}) === null")

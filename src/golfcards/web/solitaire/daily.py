@@ -49,8 +49,9 @@ def _daily(request: Request) -> DailyDeals:
     return request.app.state.daily
 
 
-TAG_LENGTH = 4
-"""Hexadecimal digits of a player's tag on the daily table ("Player 4F2A")."""
+TAG_LENGTH = 6
+"""Hexadecimal digits of a player's tag on the daily table ("Player 4F2A9C"): 24 bits, so that two of the
+table's 101 rows share one about once in 3,000 tables."""
 
 
 def player_tag(player: str, key: bytes) -> str:

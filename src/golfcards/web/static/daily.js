@@ -21,7 +21,7 @@ function result(status) {
     abandoned: t("daily_abandoned") }[status] || status;
 }
 
-/** A row's player: a pseudonym from its tag ("Player 4F2A"), the asking player's marked as theirs. */
+/** A row's player: a pseudonym from its tag ("Player 4F2A9C"), the asking player's marked as theirs. */
 function playerName(row) {
   const name = t("daily_pseudonym", { tag: row.tag });
   return row.you ? t("daily_you_named", { name }) : name;
