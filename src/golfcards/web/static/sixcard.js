@@ -6,6 +6,7 @@ import { cardFace } from "./common/cards.js";
 import { $, el } from "./common/dom.js";
 import * as Feel from "./common/motion.js";
 import { chosenLanguage, fillLanguages, language, loadStrings, setLanguage, t } from "./common/words.js";
+import * as SixEnds from "./sixcard/ends.js";
 import * as SixSeats from "./sixcard/seats.js";
 import * as SixTable from "./sixcard/table.js";
 
@@ -145,17 +146,21 @@ import * as SixTable from "./sixcard/table.js";
     const before = room.started && !$("play").hidden ? measure() : null;
     $("room").hidden = false;
     $("room-code").textContent = room.code;
+    // Against bots only there is nobody to invite: no code, no link (back when a human seat opens).
+    document.querySelector("#room .room-head").hidden = room.seats.every((s, number) => number === seat || s.kind === "bot");
     $("room-link").textContent = t("room_link_help", { link: shareLink(room) });
     $("status").textContent = state.status;
     $("seating").hidden = room.started;
     $("play").hidden = !room.started;
     renderSeats(room);
+    SixEnds.noteHoleEnd(state, previous);
     if (room.started && state.view) renderTable(state.view);
     document.body.classList.toggle("playing", Boolean(room.started));
     renderLastActions();
     renderScorecard();
     SixTable.render(state);
     SixSeats.render(state, send);
+    SixEnds.renderMatchEnd(state, send);
     if (before && state.view) animateChange(before);
     previous = state;
   }
@@ -301,8 +306,9 @@ import * as SixTable from "./sixcard/table.js";
     const points = view.points ? view.points[owner] : null;
     const head = el("h2", {}, el("span", { text: s.name }),
       turn ? el("span", { class: "turn-badge", text: t("turn") }) : null,
-      points !== null ? el("span", { class: "points", text: t("hole_points", { points }) }) : null);
-    panel.append(head, gridElement(view, owner, mine));
+      points !== null ? el("span", { class: "points", "data-owner": owner, text: SixEnds.holePointsText(owner, points) }) : null);
+    const grid = gridElement(view, owner, mine);
+    panel.append(head, grid, SixEnds.scoreGrid(grid, owner, state));
     return panel;
   }
 
@@ -314,7 +320,8 @@ import * as SixTable from "./sixcard/table.js";
     if (seat !== null) $("me").replaceWith(Object.assign(seatPanel(view, seat), { id: "me" }));
     const stock = $("six-stock");
     $("six-stock-count").textContent = view.stock;
-    stock.setAttribute("aria-label", t("draw_card", { count: view.stock }));
+    // The name begins with what the button shows, the count (WCAG 2.5.3, in every language).
+    stock.setAttribute("aria-label", t("stock_button", { count: view.stock }));
     stock.disabled = !legal("draw");
     const pile = $("six-discard");
     pile.replaceChildren();
@@ -352,20 +359,7 @@ import * as SixTable from "./sixcard/table.js";
   function renderScorecard() {
     const scorecard = state.scorecard;
     $("scorecard-panel").hidden = !scorecard;
-    if (!scorecard) return;
-    const seats = state.room.seats;
-    const table = $("scorecard");
-    const head = el("tr", {}, el("th", { scope: "col", text: t("hole") }), ...seats.map((s) => el("th", { scope: "col", text: s.name })));
-    const rows = [];
-    for (let hole = 0; hole < state.room.holes; hole += 1) {
-      const points = scorecard.results[hole];
-      const current = state.view && state.view.hole === hole && !points;
-      rows.push(el("tr", { class: current ? "current" : "" }, el("th", { scope: "row", text: String(hole + 1) }),
-        ...seats.map((_, s) => el("td", { text: points ? String(points[s]) : "·" }))));
-    }
-    const totals = el("tr", { class: "totals" }, el("th", { scope: "row", text: t("stats_course_total") }),
-      ...seats.map((_, s) => el("td", { class: scorecard.winners.includes(s) ? "winner" : "", text: String(scorecard.totals[s]) })));
-    table.replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows, totals));
+    if (scorecard) SixEnds.fillScorecard($("scorecard"), state);
   }
 
   // --- wiring ----------------------------------------------------------------------------------------
