@@ -20,9 +20,11 @@ from sixcard_play import (
     wait_states,
 )
 
+from conftest import start_server
 from golfcards.cards import parse_card
 from golfcards.sixcard.rules import SixCardRules
 from golfcards.sixcard.scoring import score_grid
+from golfcards.web.server.reach import Reach
 
 pytestmark = pytest.mark.browser
 
@@ -47,6 +49,8 @@ GRID_STATE = """() => [...document.querySelectorAll("#play .seat-panel")].map((p
     labels: [...grid.querySelectorAll(".column-score")].map((label) => label.lastChild.textContent),
     named: [...grid.querySelectorAll(".column-score")].map((label) => label.textContent),
     points: panel.querySelector(".points").textContent,
+    parts: [...panel.querySelectorAll(".hole-parts li")].map((item) => item.textContent),
+    text: panel.textContent,
   };
 })"""
 
@@ -85,6 +89,7 @@ def check_the_holes_end(page, rules: SixCardRules, reduced: bool) -> bool:
         assert grid["named"] == [f"Column {n}:{label}" for n, label in enumerate(expected_labels, start=1)]
         struck = [score.columns[position % rules.columns].cancelled for position in range(len(grid["codes"]))]
         assert grid["cancelled"] == struck, grid
+        assert grid["parts"] == [] and "null" not in grid["text"], "the guide's rules: no bonus, no other part"
         cancelled_seen |= any(column.cancelled for column in score.columns)
         owner, final = grid["owner"], f"Points: {score.total}"
         page.wait_for_function(
@@ -266,5 +271,73 @@ def test_the_stock_buttons_name_begins_with_the_count_it_shows(browser, server_u
             expect(stock).to_have_accessible_name(re.compile(rf"^{shown}\b\S*\s+\S"))
             still(page)
             assert serious_violations(page) == [], language
+    finally:
+        context.close()
+
+
+def open_room_for_two(page) -> str:
+    page.goto("/sixcard")
+    page.wait_for_selector("body.ready")
+    page.fill('#room-form input[name="name"]', "Ana")
+    page.click("#create-room")
+    page.wait_for_selector("#seating:not([hidden])")
+    return page.text_content("#room-code")
+
+
+def copied_link(page) -> str:
+    page.click("#copy-link")
+    expect(page.locator("#status")).to_have_text("Link copied")
+    return page.evaluate("navigator.clipboard.readText()")
+
+
+def test_on_loopback_the_room_says_only_this_computer_can_open_it_and_how_to_open_it_up(browser, server_url):
+    context = player_context(browser, server_url, permissions=["clipboard-read", "clipboard-write"])
+    try:
+        page = context.new_page()
+        code = open_room_for_two(page)
+        expect(page.locator("#room-link")).to_have_text(
+            "Only this computer can open this link: golf serve listens on 127.0.0.1 only. To let phones and "
+            "other computers join, start it with: golf serve --host 0.0.0.0"
+        )
+        expect(page.locator("#room-qr")).to_be_hidden()
+        assert copied_link(page) == f"{server_url}/sixcard/{code}"
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def open_server(tmp_path):
+    """``golf serve --host 0.0.0.0``: listening on every address (the browser still comes by loopback)."""
+    process, printed = start_server(tmp_path / "open.sqlite3", extra=("--host", "0.0.0.0", "--new-players", "1000"))
+    yield int(printed.rsplit(":", 1)[1])
+    process.terminate()
+    process.wait(timeout=10)
+
+
+def test_on_every_address_the_room_gives_the_machines_network_links_and_a_qr_code(browser, open_server):
+    port = open_server
+    local = f"http://127.0.0.1:{port}"
+    context = player_context(browser, local, permissions=["clipboard-read", "clipboard-write"], phone=True)
+    try:
+        page = context.new_page()
+        code = open_room_for_two(page)
+        token = page.evaluate("code => localStorage.getItem(`golfcards.room.${code}`)", code)
+        links = [f"{origin}/sixcard/{code}" for origin in Reach.listening("0.0.0.0", port).origins(local, "127.0.0.1")]
+        assert not any("127.0.0.1" in link for link in links)
+        if len(links) == 1:
+            expect(page.locator("#room-link")).to_have_text(
+                f"Others open {links[0]} on their phone or computer to join."
+            )
+        else:
+            expect(page.locator("#room-link li")).to_have_text(links)
+        qr = page.locator("#room-qr img")
+        expect(qr).to_be_visible()
+        expect(qr).to_have_attribute("alt", f"QR code of the room's link {links[0]}: scan it with a phone to join.")
+        page.wait_for_function("() => document.querySelector('#room-qr img').complete")
+        assert qr.evaluate("img => img.naturalWidth") > 0, "the SVG loads under the page's CSP"
+        in_viewport(page, "#room-qr img")
+        assert copied_link(page) == links[0]
+        assert token and token not in page.inner_text("#room")
+        assert serious_violations(page) == []
     finally:
         context.close()

@@ -39,6 +39,7 @@ from golfcards.web.server.error_page import message_page
 from golfcards.web.server.forwarded import ForwardedHeaders, Networks, parse_networks
 from golfcards.web.server.guard import Guard
 from golfcards.web.server.operations import Metrics, Operations
+from golfcards.web.server.reach import Reach
 from golfcards.web.server.requests import (
     NEW_PLAYERS_AT_ONCE,
     PLAYER_KEY,
@@ -133,6 +134,7 @@ def create_app(
     new_players: int = NEW_PLAYERS_AT_ONCE,
     trusted_proxies: Collection[str] = (),
     metrics_allowed: Collection[str] = LOOPBACK,
+    reach: Reach | None = None,
 ) -> Starlette:
     """The app on the SQLite file ``db_path``.
 
@@ -153,7 +155,9 @@ def create_app(
     create at once, then one more every :data:`~golfcards.web.server.requests.NEW_PLAYER_SECONDS`;
     ``trusted_proxies`` are the reverse proxies (addresses or networks) whose forwarded headers name
     the client (:mod:`golfcards.web.server.forwarded`; none: such headers are ignored); ``metrics_allowed``
-    the clients that may read ``/metrics`` (:mod:`golfcards.web.server.operations`);
+    the clients that may read ``/metrics`` (:mod:`golfcards.web.server.operations`); ``reach`` is how
+    ``golf serve`` listens, for the rooms' links (:mod:`golfcards.web.sixcard.invite`; None: the
+    address each request came in on);
     ``storage_timeout`` is how long a write waits for another writer of the file; with
     ``freeze_heap`` (``golf serve``) everything made once started (modules, routes, the solver's
     tables) is frozen (``gc.freeze()``): it lives as long as the server, and the garbage collector
@@ -268,6 +272,7 @@ def create_app(
         away,
         BotPool(decision_cap=bot_decision_cap),
     )
+    app.state.reach = reach
     app.state.stopping = False
     """Set when the server is told to stop: ``/readyz`` answers 503 from then on."""
     app.state.ready_checks = [lambda: storage.schema_version]

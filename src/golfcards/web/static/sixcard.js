@@ -7,6 +7,7 @@ import { $, el } from "./common/dom.js";
 import * as Feel from "./common/motion.js";
 import { chosenLanguage, fillLanguages, language, loadStrings, setLanguage, t } from "./common/words.js";
 import * as SixEnds from "./sixcard/ends.js";
+import * as SixInvite from "./sixcard/invite.js";
 import * as SixSeats from "./sixcard/seats.js";
 import * as SixTable from "./sixcard/table.js";
 
@@ -148,7 +149,7 @@ import * as SixTable from "./sixcard/table.js";
     $("room-code").textContent = room.code;
     // Against bots only there is nobody to invite: no code, no link (back when a human seat opens).
     document.querySelector("#room .room-head").hidden = room.seats.every((s, number) => number === seat || s.kind === "bot");
-    $("room-link").textContent = t("room_link_help", { link: shareLink(room) });
+    SixInvite.render(state);
     $("status").textContent = state.status;
     $("seating").hidden = room.started;
     $("play").hidden = !room.started;
@@ -221,11 +222,6 @@ import * as SixTable from "./sixcard/table.js";
     }
     const held = $("holding-card").querySelector(".card");
     if (held && !before.holding) Feel.flyFrom(held, before.stock, { turn: true });
-  }
-
-  /** The address others open: the one golf serve printed (reachable on the network), else this page's. */
-  function shareLink(room) {
-    return room.link || `${location.origin}/sixcard/${room.code}`;
   }
 
   function renderSeats(room) {
@@ -308,7 +304,9 @@ import * as SixTable from "./sixcard/table.js";
       turn ? el("span", { class: "turn-badge", text: t("turn") }) : null,
       points !== null ? el("span", { class: "points", "data-owner": owner, text: SixEnds.holePointsText(owner, points) }) : null);
     const grid = gridElement(view, owner, mine);
-    panel.append(head, grid, SixEnds.scoreGrid(grid, owner, state));
+    const parts = SixEnds.scoreGrid(grid, owner, state);
+    panel.append(head, grid);
+    if (parts) panel.append(parts);
     return panel;
   }
 
@@ -368,7 +366,7 @@ import * as SixTable from "./sixcard/table.js";
     $("room").hidden = false;
     $("room-code").textContent = code;
     $("copy-link").addEventListener("click", async () => {
-      const link = state ? shareLink(state.room) : `${location.origin}/sixcard/${code}`;
+      const link = SixInvite.firstLink(code);
       try { await navigator.clipboard.writeText(link); } catch { /* the link is shown beside */ }
       $("status").textContent = t("link_copied");
     });
@@ -389,6 +387,7 @@ import * as SixTable from "./sixcard/table.js";
     $("next-hole").addEventListener("click", () => send({ type: "next_hole" }));
     $("rematch").addEventListener("click", () => send({ type: "rematch" }));
     connect(code);
+    SixInvite.load(code, () => { if (state) render(); });
   }
 
   async function start() {
