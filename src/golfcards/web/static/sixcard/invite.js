@@ -39,6 +39,7 @@ export function render(state) {
     box.replaceChildren(el("span", { text: t("link_others") }),
       el("ul", { class: "room-links" }, ...links.map((link) => el("li", {}, el("code", { text: link })))));
   }
+  if (invite.reach === "loopback") return; // no other device can open the link: no code to scan
   let figure = $("room-qr");
   if (!figure) {
     figure = el("figure", { id: "room-qr", class: "room-qr" },
@@ -46,5 +47,5 @@ export function render(state) {
     box.after(figure);
   }
   // The code for phones while seats are being taken; a table under way keeps its space.
-  figure.hidden = invite.reach === "loopback" || state.room.started;
+  figure.hidden = state.room.started;
 }
