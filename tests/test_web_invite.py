@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import ipaddress
 import re
+import shutil
+import struct
+import subprocess
 import xml.etree.ElementTree as ET
+import zlib
 
 import pytest
 from starlette.testclient import TestClient
@@ -118,6 +122,34 @@ def test_the_longest_link_fits_and_the_svg_is_only_a_picture():
     with pytest.raises(GolfError) as raised:
         qr_matrix("x" * 300)
     assert raised.value.key == "qr.too_long"
+
+
+def png(modules: list[list[bool]], scale: int = 6) -> bytes:
+    """A black-and-white PNG of ``modules`` (True: black), each module ``scale`` pixels square."""
+    rows = b"".join(
+        b"\0" + bytes(0 if dark else 255 for dark in row for _ in range(scale)) for row in modules for _ in range(scale)
+    )
+    width = len(modules[0]) * scale
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", width, len(modules) * scale, 8, 0, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+
+
+ZBARIMG = shutil.which("zbarimg")
+
+
+@pytest.mark.skipif(ZBARIMG is None, reason="a reference decoder: apt-get install zbar-tools")
+@pytest.mark.parametrize(
+    "link", ["http://192.0.2.7:8000/sixcard/Q34TMW8KRA", LONGEST, "https://golf.example/sixcard/Z"]
+)
+def test_a_reference_decoder_reads_the_link_back_from_the_svg(tmp_path, link):
+    picture = tmp_path / "qr.png"
+    picture.write_bytes(png(svg_modules(qr_svg(link, link))))
+    decoded = subprocess.run([ZBARIMG, "-q", "--raw", str(picture)], capture_output=True, text=True, check=False)
+    assert decoded.stdout.strip() == link
 
 
 def invite_of(path, reach, host="testserver"):
