@@ -8,11 +8,13 @@ as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
 # Debian's Chromium for the browser tests (Playwright drives it; it never downloads a browser),
 # Debian's HAProxy for the tests of golf serve behind a reverse proxy (tests/test_web_proxy.py), and
-# Debian's PostgreSQL for the storage tests on that engine (tests/postgres.py starts a throwaway cluster).
+# Debian's PostgreSQL for the storage tests on that engine (tests/postgres.py starts a throwaway cluster),
+# and zbar's decoder (zbarimg) to read the rooms' QR codes back (tests/test_web_invite.py).
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 [ -x /usr/sbin/haproxy ] || missing+=(haproxy)
 compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql)
+[ -x /usr/bin/zbarimg ] || missing+=(zbar-tools)
 if [ "${#missing[@]}" -gt 0 ]; then
     as_root apt-get update -qq
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null

@@ -332,6 +332,25 @@ def test_the_code_shown_after_a_hole_re_deals_it_and_tells_nothing_about_the_nex
         assert initial_deal(HoleState.from_code(shown_next)) == second, "hole 2 is what its code deals"
 
 
+def test_the_holes_scores_come_only_at_its_end_column_by_column(app, client):
+    """``hole_scores`` is null while a card may be face down, then each seat's columns as the engine
+    scores them, adding up to the view's points."""
+    room = create(client, name="Ana", players=2, bots=["easy"], start=True, rules={"grid": 4})
+    code = room["code"]
+    with client.websocket_connect(f"/ws/sixcard/{code}") as ws:
+        ws.send_json({"type": "hello", "token": room["token"]})
+        receive(ws, "welcome")
+        assert receive(ws, "state")["hole_scores"] is None
+        over = play_hole_to_its_end(app, code, ws)
+        scores, view = over["hole_scores"], over["view"]
+        assert [score["points"] for score in scores] == view["points"]
+        for seat, score in enumerate(scores):
+            assert [column["positions"] for column in score["columns"]] == [[0, 2], [1, 3]]
+            cards = [view["grids"][seat][p] for column in score["columns"] for p in column["positions"]]
+            assert [column["cards"] for column in score["columns"]] == [cards[:2], cards[2:]]
+            assert sum(column["points"] for column in score["columns"]) == score["grid"]
+
+
 def test_next_hole_and_rematch_through_the_websocket(app, client):
     """``next_hole`` deals the next hole only once the hole is over; ``rematch`` starts a new match
     only once the match is over: totals back to 0, hole 1 again, the same house rules."""

@@ -66,7 +66,8 @@ def test_a_three_hole_four_card_jokers_match_then_the_record_and_a_replay(browse
         totals = [int(text) for text in page.locator("#scorecard tr.totals td").all_text_contents()]
         expect(page.locator("#house-rules-list [data-rule='grid'] dd")).to_have_text("4 cards: 2 rows of 2")
 
-        page.click("#record-after-match a")
+        expect(page.locator("#match-end")).to_be_visible()
+        page.click("#match-end-record")  # the match's end window leads to the record
         page.wait_for_selector("body.ready")
         row = page.locator('#grid-stats tr[data-grid="4"] td')
         expect(row.first).to_have_text("1")

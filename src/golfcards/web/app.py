@@ -39,6 +39,7 @@ from golfcards.web.server.error_page import message_page
 from golfcards.web.server.forwarded import ForwardedHeaders, Networks, parse_networks
 from golfcards.web.server.guard import Guard
 from golfcards.web.server.operations import Metrics, Operations
+from golfcards.web.server.reach import Reach
 from golfcards.web.server.requests import (
     NEW_PLAYERS_AT_ONCE,
     PLAYER_KEY,
@@ -143,6 +144,7 @@ def create_app(
     rooms_per_address: int = ROOMS_PER_ADDRESS,
     trusted_proxies: Collection[str] = (),
     metrics_allowed: Collection[str] = LOOPBACK,
+    reach: Reach | None = None,
 ) -> Starlette:
     """The app on the SQLite file ``db_path``.
 
@@ -164,7 +166,9 @@ def create_app(
     and ``rooms_per_address`` how many six-card rooms in use it may hold;
     ``trusted_proxies`` are the reverse proxies (addresses or networks) whose forwarded headers name
     the client (:mod:`golfcards.web.server.forwarded`; none: such headers are ignored); ``metrics_allowed``
-    the clients that may read ``/metrics`` (:mod:`golfcards.web.server.operations`);
+    the clients that may read ``/metrics`` (:mod:`golfcards.web.server.operations`); ``reach`` is how
+    ``golf serve`` listens, for the rooms' links (:mod:`golfcards.web.sixcard.invite`; None: the
+    address each request came in on);
     ``storage_timeout`` is how long a write waits for another writer of the file; with
     ``freeze_heap`` (``golf serve``) everything made once started (modules, routes, the solver's
     tables) is frozen (``gc.freeze()``): it lives as long as the server, and the garbage collector
@@ -280,6 +284,7 @@ def create_app(
         away,
         BotPool(decision_cap=bot_decision_cap),
     )
+    app.state.reach = reach
     app.state.stopping = False
     """Set when the server is told to stop: ``/readyz`` answers 503 from then on."""
     app.state.ready_checks = [lambda: storage.schema_version]

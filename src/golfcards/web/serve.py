@@ -21,6 +21,7 @@ from golfcards.i18n.console import add_language_option, report_error
 from golfcards.runners.storage import database_location, default_db_path, shown_location
 from golfcards.shuffle import ascii_number
 from golfcards.web.server.forwarded import parse_networks
+from golfcards.web.server.reach import Reach
 
 HIGHEST_PORT = 65535
 MAX_NEW_PLAYERS = 1_000_000
@@ -224,6 +225,7 @@ def run_serve(args: argparse.Namespace) -> int:
             freeze_heap=True,
             trusted_proxies=[str(network) for network in proxies],
             metrics_allowed=[str(network) for network in metrics_allowed],
+            reach=Reach.listening(args.host, sock.getsockname()[1], proxied=bool(proxies)),
             **options,
         )
     except GolfError as error:  # the --db file cannot be used

@@ -24,6 +24,34 @@ SIXCARD_STRINGS: dict[str, str] = {
     "spectators": N_("Spectators"),
     "spectator_count": N_("Watching: {count}"),
     "reconnecting": N_("Reconnecting…"),
+    # the stock button: its name begins with the count it shows
+    "stock_button": N_("{count} left: draw a card from the stock"),
+    # a hole's end: each column scored
+    "column_number": N_("Column {number}:"),
+    "column_pair": N_("pair: {points}"),
+    "column_three": N_("three of a kind: {points}"),
+    "part_four_of_a_kind": N_("Four of a kind: {points}"),
+    "part_wolfpack": N_("Wolfpack (two pairs of jacks): {points}"),
+    "part_blackjack": N_("Exactly 21: the grid scores 0"),
+    "part_knock_penalty": N_("Went out without the lowest grid: {points}"),
+    "part_knock_bonus": N_("Went out: {points}"),
+    "part_tied_shame": N_("Tied for the lowest grid: {points}"),
+    "part_underdog": N_("Furthest behind in the match: {points}"),
+    # the match's end
+    "match_over": N_("The match is over"),
+    "ranking": N_("Ranking"),
+    "place": N_("Place"),
+    "player": N_("Player"),
+    "place_tied": N_("{place} (tied)"),
+    "see_table": N_("See the table"),
+    # who may sit, and the room's link
+    "seat_free": N_("A seat is free: take it to play."),
+    "link_loopback": N_(
+        "Only this computer can open this link: golf serve listens on {address} only. To let phones and "
+        "other computers join, start it with: golf serve --host 0.0.0.0"
+    ),
+    "link_others": N_("Others open one of these addresses on their phone or computer to join:"),
+    "qr_code": N_("QR code of the room's link {link}: scan it with a phone to join."),
     # the record
     "record_link": N_("Your record: statistics and past matches"),
     "record_after_match": N_("Replay this match in your record"),

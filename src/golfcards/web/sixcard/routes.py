@@ -74,6 +74,7 @@ from golfcards.web.server.requests import (
 )
 from golfcards.web.sixcard.bot_pool import BotPool
 from golfcards.web.sixcard.house import rules_from_json
+from golfcards.web.sixcard.invite import invite, qr_code
 from golfcards.web.sixcard.records import cookie_player
 from golfcards.web.sixcard.room_queues import Inbox, MessageBudget, Outbox
 from golfcards.web.sixcard.room_store import RoomStore
@@ -690,5 +691,7 @@ def routes(page: Any) -> list[Route | WebSocketRoute]:
         Route("/sixcard", page),
         Route("/sixcard/{code}", page),
         Route("/api/sixcard/rooms", create_room, methods=["POST"]),
+        Route("/api/sixcard/rooms/{code}/invite", invite),
+        Route("/sixcard/{code}/qr.svg", qr_code),
         WebSocketRoute("/ws/sixcard/{code}", room_socket),
     ]

@@ -16,6 +16,7 @@ from golfcards.i18n import N_, Translator
 from golfcards.i18n.cards import card_name
 from golfcards.i18n.sixcard import bot_seat_name, over_text
 from golfcards.runners.sixcard_table import Status, table_status
+from golfcards.sixcard.hole_scores import hole_scores
 from golfcards.sixcard.view import View
 from golfcards.web.pages.card_faces import face
 from golfcards.web.sixcard.rooms import HOST, LastAction, Room, SeatKind
@@ -116,6 +117,13 @@ def status_text(room: Room, view: View | None, seat: int | None, t: Translator) 
     return t.gettext("{player} is playing.", player=seat_name(room, status.seat, t))
 
 
+def scores_json(view: View) -> list[dict[str, Any]] | None:
+    """Each seat's hole explained column by column (:func:`~golfcards.sixcard.hole_scores.hole_scores`),
+    only once the hole is over and every card is face up (None before: nothing hidden is scored)."""
+    scores = hole_scores(view)
+    return None if scores is None else [score.to_json() for score in scores]
+
+
 def visible_codes(message: dict[str, Any]) -> set[str]:
     """Every card code already in the message (the view and the public last actions)."""
     view = message.get("view") or {}
@@ -152,6 +160,7 @@ class RoomMoment:
             **self.alike(("public", t), lambda: self._public(t)),
             "status": status_text(room, view, seat, t),
             "sequence": room.sequence,
+            "hole_scores": None if view is None else self.alike("scores", lambda: scores_json(view)),
         }
         codes = frozenset(visible_codes(message))
         message["cards"] = self.alike(("cards", t, codes), lambda: self._faces(codes, t))

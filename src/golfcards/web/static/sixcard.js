@@ -6,6 +6,8 @@ import { cardFace } from "./common/cards.js";
 import { $, el } from "./common/dom.js";
 import * as Feel from "./common/motion.js";
 import { chosenLanguage, fillLanguages, language, loadStrings, setLanguage, t } from "./common/words.js";
+import * as SixEnds from "./sixcard/ends.js";
+import * as SixInvite from "./sixcard/invite.js";
 import * as SixSeats from "./sixcard/seats.js";
 import * as SixTable from "./sixcard/table.js";
 
@@ -145,17 +147,21 @@ import * as SixTable from "./sixcard/table.js";
     const before = room.started && !$("play").hidden ? measure() : null;
     $("room").hidden = false;
     $("room-code").textContent = room.code;
-    $("room-link").textContent = t("room_link_help", { link: shareLink(room) });
+    // Against bots only there is nobody to invite: no code, no link (back when a human seat opens).
+    document.querySelector("#room .room-head").hidden = room.seats.every((s, number) => number === seat || s.kind === "bot");
+    SixInvite.render(state);
     $("status").textContent = state.status;
     $("seating").hidden = room.started;
     $("play").hidden = !room.started;
     renderSeats(room);
+    SixEnds.noteHoleEnd(state, previous);
     if (room.started && state.view) renderTable(state.view);
     document.body.classList.toggle("playing", Boolean(room.started));
     renderLastActions();
     renderScorecard();
     SixTable.render(state);
     SixSeats.render(state, send);
+    SixEnds.renderMatchEnd(state, send);
     if (before && state.view) animateChange(before);
     previous = state;
   }
@@ -216,11 +222,6 @@ import * as SixTable from "./sixcard/table.js";
     }
     const held = $("holding-card").querySelector(".card");
     if (held && !before.holding) Feel.flyFrom(held, before.stock, { turn: true });
-  }
-
-  /** The address others open: the one golf serve printed (reachable on the network), else this page's. */
-  function shareLink(room) {
-    return room.link || `${location.origin}/sixcard/${room.code}`;
   }
 
   function renderSeats(room) {
@@ -301,8 +302,11 @@ import * as SixTable from "./sixcard/table.js";
     const points = view.points ? view.points[owner] : null;
     const head = el("h2", {}, el("span", { text: s.name }),
       turn ? el("span", { class: "turn-badge", text: t("turn") }) : null,
-      points !== null ? el("span", { class: "points", text: t("hole_points", { points }) }) : null);
-    panel.append(head, gridElement(view, owner, mine));
+      points !== null ? el("span", { class: "points", "data-owner": owner, text: SixEnds.holePointsText(owner, points) }) : null);
+    const grid = gridElement(view, owner, mine);
+    const parts = SixEnds.scoreGrid(grid, owner, state);
+    panel.append(head, grid);
+    if (parts) panel.append(parts);
     return panel;
   }
 
@@ -314,7 +318,8 @@ import * as SixTable from "./sixcard/table.js";
     if (seat !== null) $("me").replaceWith(Object.assign(seatPanel(view, seat), { id: "me" }));
     const stock = $("six-stock");
     $("six-stock-count").textContent = view.stock;
-    stock.setAttribute("aria-label", t("draw_card", { count: view.stock }));
+    // The name begins with what the button shows, the count (WCAG 2.5.3, in every language).
+    stock.setAttribute("aria-label", t("stock_button", { count: view.stock }));
     stock.disabled = !legal("draw");
     const pile = $("six-discard");
     pile.replaceChildren();
@@ -352,20 +357,7 @@ import * as SixTable from "./sixcard/table.js";
   function renderScorecard() {
     const scorecard = state.scorecard;
     $("scorecard-panel").hidden = !scorecard;
-    if (!scorecard) return;
-    const seats = state.room.seats;
-    const table = $("scorecard");
-    const head = el("tr", {}, el("th", { scope: "col", text: t("hole") }), ...seats.map((s) => el("th", { scope: "col", text: s.name })));
-    const rows = [];
-    for (let hole = 0; hole < state.room.holes; hole += 1) {
-      const points = scorecard.results[hole];
-      const current = state.view && state.view.hole === hole && !points;
-      rows.push(el("tr", { class: current ? "current" : "" }, el("th", { scope: "row", text: String(hole + 1) }),
-        ...seats.map((_, s) => el("td", { text: points ? String(points[s]) : "·" }))));
-    }
-    const totals = el("tr", { class: "totals" }, el("th", { scope: "row", text: t("stats_course_total") }),
-      ...seats.map((_, s) => el("td", { class: scorecard.winners.includes(s) ? "winner" : "", text: String(scorecard.totals[s]) })));
-    table.replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows, totals));
+    if (scorecard) SixEnds.fillScorecard($("scorecard"), state);
   }
 
   // --- wiring ----------------------------------------------------------------------------------------
@@ -374,7 +366,7 @@ import * as SixTable from "./sixcard/table.js";
     $("room").hidden = false;
     $("room-code").textContent = code;
     $("copy-link").addEventListener("click", async () => {
-      const link = state ? shareLink(state.room) : `${location.origin}/sixcard/${code}`;
+      const link = SixInvite.firstLink(code);
       try { await navigator.clipboard.writeText(link); } catch { /* the link is shown beside */ }
       $("status").textContent = t("link_copied");
     });
@@ -395,6 +387,7 @@ import * as SixTable from "./sixcard/table.js";
     $("next-hole").addEventListener("click", () => send({ type: "next_hole" }));
     $("rematch").addEventListener("click", () => send({ type: "rematch" }));
     connect(code);
+    SixInvite.load(code, () => { if (state) render(); });
   }
 
   async function start() {

@@ -74,7 +74,10 @@ function renderSpectators(message) {
   const watching = placed("watching",
     () => el("p", { id: "watching", class: "message watching", role: "status", text: t("watching") }),
     (node) => $("status").after(node));
+  // A visitor without a seat watches only when no seat is free for them; else they are told to take it.
+  const free = !message.room.started && message.room.seats.some((seat) => seat.kind === "open");
   watching.hidden = !message.watching;
+  watching.textContent = free ? t("seat_free") : t("watching");
   const panel = placed("spectators-panel",
     () => el("section", { id: "spectators-panel", class: "spectators" },
       el("h2", { text: t("spectators") }), el("span", { id: "spectator-count", class: "spectator-count" }),
