@@ -96,6 +96,14 @@ def add_parser(games: argparse._SubParsersAction) -> None:
         help="clients (addresses or networks, comma-separated) that may read /metrics (default: loopback)",
     )
     parser.add_argument(
+        "--worker-id",
+        type=_worker_id,
+        default=None,
+        metavar="NAME",
+        help="this server's name when several share one PostgreSQL database behind a proxy, in the "
+        "six-card rooms' leases and the logs; unique to each (default HOST:PID)",
+    )
+    parser.add_argument(
         "--log-format",
         choices=("text", "json"),
         default="text",
@@ -116,6 +124,16 @@ def _port(text: str) -> int:
     if port is None or port > HIGHEST_PORT:
         raise GolfError("serve.bad_port", f"{text!r} is not a port", port=text[:12])
     return port
+
+
+WORKER_ID = re.compile(r"[A-Za-z0-9._:@-]{1,64}", re.ASCII)
+
+
+def _worker_id(text: str) -> str:
+    """A ``--worker-id`` value: letters, digits and ``. _ : @ -``, 64 at most."""
+    if not WORKER_ID.fullmatch(text):
+        raise argparse.ArgumentTypeError("letters, digits and . _ : @ - only, 64 at most")
+    return text
 
 
 def _origins(texts: list[str]) -> list[str]:
@@ -170,6 +188,7 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         from golfcards.web.app import LOOPBACK, create_app
         from golfcards.web.server.operations import StoppingServer, configure_json_logging
+        from golfcards.web.sixcard.room_store import default_worker_id
     except ImportError:
         print(
             t.gettext(
@@ -203,6 +222,7 @@ def run_serve(args: argparse.Namespace) -> int:
                 options[name] = max(0.0, min(days, MAX_KEEP_DAYS)) if math.isfinite(days) else 0.0
         if args.new_players is not None:
             options["new_players"] = max(1, min(args.new_players, MAX_NEW_PLAYERS))
+        worker = args.worker_id or default_worker_id()
         app = create_app(
             db_path,
             default_language=args.lang,
@@ -212,6 +232,7 @@ def run_serve(args: argparse.Namespace) -> int:
             freeze_heap=True,
             trusted_proxies=[str(network) for network in proxies],
             metrics_allowed=[str(network) for network in metrics_allowed],
+            worker_id=worker,
             **options,
         )
     except GolfError as error:  # the --db file cannot be used
@@ -220,7 +241,7 @@ def run_serve(args: argparse.Namespace) -> int:
     print(t.gettext("golfcards is ready at {address} (press Ctrl+C to stop)", address=f"{address}/"), flush=True)
     print(t.gettext("Games and statistics are saved in {path}", path=shown_location(db_path)), flush=True)
     if args.log_format == "json":
-        configure_json_logging()
+        configure_json_logging(worker)
     sys.setswitchinterval(SWITCH_SECONDS)
     # uvicorn raises the signal that stopped it again once it has stopped: a SIGTERM answered by a
     # clean stop ends the process with 0, as systemd expects of a service it stopped.

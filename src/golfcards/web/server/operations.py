@@ -256,8 +256,12 @@ LOG_FORMATS = ("text", "json")
 
 class JsonLines(logging.Formatter):
     """One JSON object a line: ``time`` (UTC), ``level``, ``logger``, ``event``, ``message``, the
-    request id of the request under way (if any), the record's ``fields`` and, for an error, its
-    ``exception``."""
+    ``worker`` (``golf serve --worker-id``, if given), the request id of the request under way (if
+    any), the record's ``fields`` and, for an error, its ``exception``."""
+
+    def __init__(self, worker: str | None = None) -> None:
+        super().__init__()
+        self.worker = worker
 
     def format(self, record: logging.LogRecord) -> str:
         line: dict[str, Any] = {
@@ -267,6 +271,8 @@ class JsonLines(logging.Formatter):
             "event": getattr(record, "event", "log"),
             "message": record.getMessage(),
         }
+        if self.worker is not None:
+            line["worker"] = self.worker
         identifier = request_id.get()
         if identifier is not None:
             line["request_id"] = identifier
@@ -278,12 +284,12 @@ class JsonLines(logging.Formatter):
         return json.dumps(line, ensure_ascii=False, default=str)
 
 
-def configure_json_logging() -> None:
+def configure_json_logging(worker: str | None = None) -> None:
     """Every log line of ``golf serve`` on standard error as :class:`JsonLines`, each finished request
     among them (``golfcards.requests`` at info level). uvicorn's access log is off (ours has the route
     and the request id); its other records are warnings and errors, as with the text logs."""
     handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(JsonLines())
+    handler.setFormatter(JsonLines(worker))
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(logging.WARNING)
