@@ -211,25 +211,28 @@ class SixCardRoomStore:
         ``worker`` itself: an earlier process of that id, which loses it). A room held by a live
         worker is asked for (:class:`Held`: the owner hands it over at its next heartbeat; ask again).
         None: no such room."""
-        with self.database.write(exclusive=False) as db:
+        with self.database.read() as db:  # (a code nobody has costs no write)
             row = db.execute(
-                "SELECT r.owner, r.epoch, w.alive_until FROM sixcard_rooms r "
+                "SELECT r.owner, r.epoch, r.wanted, w.alive_until FROM sixcard_rooms r "
                 "LEFT JOIN room_workers w ON w.id = r.owner WHERE r.code = ?",
                 (code,),
             ).fetchone()
-            if row is None:
-                return None
-            owner, epoch, alive_until = row["owner"], int(row["epoch"]), row["alive_until"]
-            if owner is not None and owner != worker and alive_until is not None and alive_until >= now:
-                db.execute("UPDATE sixcard_rooms SET wanted = ? WHERE code = ?", (worker, code))
-                return Held(owner)
+        if row is None:
+            return None
+        owner, epoch, alive_until = row["owner"], int(row["epoch"]), row["alive_until"]
+        if owner is not None and owner != worker and alive_until is not None and alive_until >= now:
+            if row["wanted"] != worker:
+                with self.database.write(exclusive=False) as db:
+                    asking = "UPDATE sixcard_rooms SET wanted = ? WHERE code = ? AND epoch = ?"
+                    db.execute(asking, (worker, code, epoch))
+            return Held(owner)
+        with self.database.write(exclusive=False) as db:
             taken = db.execute(
                 "UPDATE sixcard_rooms SET owner = ?, epoch = ?, wanted = NULL WHERE code = ? AND epoch = ?",
                 (worker, epoch + 1, code, epoch),
-            )
-            if taken.rowcount != 1:  # another worker took it meanwhile
-                db.abort()
-                return Held(owner or "")
+            ).rowcount
+        if taken != 1:  # another worker took it (or it was deleted) meanwhile: ask again
+            return Held(owner or "")
         return epoch + 1
 
     def heartbeat(self, worker: str, now: float, alive_until: float) -> Heartbeat:
