@@ -21,6 +21,8 @@ import json
 import os
 import random
 import signal
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -39,7 +41,7 @@ from golfcards.web.sixcard.rooms import GUESSES, HOST, Rooms
 from tests.conditions import wait_until
 from tests.haproxy import free_port, haproxy, has_haproxy
 from tests.postgres import Cluster, rows
-from tests.serving import Server, golf_serve
+from tests.serving import ROOT, Server, golf_serve
 
 needs_haproxy = pytest.mark.skipif(not has_haproxy(), reason="scripts/test.sh installs haproxy")
 RESTART_CLOSE = 1012
@@ -382,6 +384,9 @@ def test_rooms_created_through_the_proxy_are_played_to_the_end_each_by_one_worke
             table.play(rng, table.over)
             assert deployment.owner(table.code) == owners[table.code], "one worker played it throughout"
             assert all(player.closes == [] for player in table.players), "nobody was sent away"
+        for name in set(owners.values()):  # each worker names itself in its logs
+            lines = [json.loads(line) for log in deployment.folder.glob(f"{name}-*.log") for line in log.open()]
+            assert lines and all(line["worker"] == name for line in lines), name
     finally:
         for table in tables:
             table.close()
@@ -462,6 +467,19 @@ def test_a_stopped_worker_that_comes_back_writes_nothing_of_the_rooms_it_lost(de
     finally:
         later.close()
         table.close()
+
+
+def test_a_worker_id_is_a_short_name():
+    """``--worker-id`` goes into the leases and every log line: letters, digits and ``. _ : @ -``."""
+    for bad in ("two words", "x" * 65, "w1\n", ""):
+        result = subprocess.run(
+            [sys.executable, "-m", "golfcards", "serve", "--port", "0", "--worker-id", bad],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+            timeout=60,
+        )
+        assert result.returncode == 2 and "--worker-id" in result.stderr, bad
 
 
 def _watched_on(deployment: Deployment, code: str, worker: str) -> bool:
