@@ -347,6 +347,17 @@ class Table:
             player.close()
 
 
+def _page_served(deployment: Deployment) -> set[str]:
+    """The workers whose logs show a room's page answered."""
+    served = set()
+    for log in deployment.folder.glob("w*.log"):
+        for line in log.open():
+            entry = json.loads(line)
+            if entry.get("event") == "request" and entry.get("route") == "/sixcard/{code}":
+                served.add(entry["worker"])
+    return served
+
+
 def _table(base: str) -> Table:
     """A room of two people created through the proxy, both seated, the match started."""
     with _client(base) as client:
@@ -384,6 +395,11 @@ def test_rooms_created_through_the_proxy_are_played_to_the_end_each_by_one_worke
             table.play(rng, table.over)
             assert deployment.owner(table.code) == owners[table.code], "one worker played it throughout"
             assert all(player.closes == [] for player in table.players), "nobody was sent away"
+        code, owner = next(iter(owners.items()))
+        with _client(deployment.base) as client:  # the room's page, from the room's worker too
+            assert client.get(f"/sixcard/{code}").status_code == 200
+        wait_until(lambda: bool(_page_served(deployment)), "the page's request is logged")
+        assert _page_served(deployment) == {owner}
         for name in set(owners.values()):  # each worker names itself in its logs
             lines = [json.loads(line) for log in deployment.folder.glob(f"{name}-*.log") for line in log.open()]
             assert lines and all(line["worker"] == name for line in lines), name
