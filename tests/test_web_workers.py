@@ -121,6 +121,7 @@ def test_a_room_asked_for_by_another_worker_is_handed_over_with_all_its_players_
         await a.heartbeat()  # a hands it over
         taken = await asyncio.wait_for(asking, 30)
         assert moved == [room.code] and room.moved and a.rooms.loaded(room.code) is None
+        assert a.moved == {"handed_over": 1, "lost": 0}
         assert taken.sequence == room.sequence + 1, "b counts on from what a's players were told"
         assert taken.match.view(None).to_json() == room.match.view(None).to_json()
         assert [(seat.kind, seat.name) for seat in taken.seats] == [(seat.kind, seat.name) for seat in room.seats]
@@ -475,6 +476,7 @@ def test_a_stopped_worker_that_comes_back_writes_nothing_of_the_rooms_it_lost(de
         assert closed.value.rcvd is not None and closed.value.rcvd.code == RESTART_CLOSE, "told to reconnect"
         assert all(message["type"] != "state" or message["sequence"] <= stale_state["sequence"] for message in seen)
         assert deployment.events(table.code) == stored, "the stale worker wrote nothing"
+        assert _metric(owner, 'golfcards_rooms_moved_total{how="lost"}') == 1.0
         # Back in the proxy, the worker is asked for the room again and gets it (handed over); its
         # players are told to reconnect, and the match goes on there to its end.
         wait_until(lambda: _watched_on(deployment, table.code, owner.name), "the room is back on its worker")
@@ -496,6 +498,12 @@ def test_a_worker_id_is_a_short_name():
             timeout=60,
         )
         assert result.returncode == 2 and "--worker-id" in result.stderr, bad
+
+
+def _metric(worker: Worker, name: str) -> float:
+    """A value of the worker's ``/metrics`` (read from loopback, as Prometheus on the machine would)."""
+    text = httpx2.get(f"http://127.0.0.1:{worker.port}/metrics", timeout=30).text
+    return float(next(line.split()[-1] for line in text.splitlines() if line.startswith(name + " ")))
 
 
 def _watched_on(deployment: Deployment, code: str, worker: str) -> bool:

@@ -95,6 +95,7 @@ class Metrics:
         for name, documentation, read in gauges:
             Gauge(name, documentation, registry=self.registry).set_function(read)
         self.registry.register(_RoomActions(state))
+        self.registry.register(_RoomsMoved(state))
 
     def text(self) -> bytes:
         return generate_latest(self.registry)
@@ -112,6 +113,24 @@ class _RoomActions(Collector):
             "Changes made to six-card rooms (moves, seats, starts)",
             value=self.state.tables.changes,
         )
+
+
+class _RoomsMoved(Collector):
+    """``golfcards_rooms_moved_total{how}``: rooms this worker handed over to another that asked for
+    them (``handed_over``), and rooms it found another worker had taken (``lost``: its lease lapsed)."""
+
+    def __init__(self, state: Any) -> None:
+        self.state = state
+
+    def collect(self) -> Iterator[CounterMetricFamily]:
+        family = CounterMetricFamily(
+            "golfcards_rooms_moved",
+            "Six-card rooms another worker plays now, by how: handed over when asked, or lost",
+            labels=("how",),
+        )
+        for how, count in self.state.tables.store.moved.items():
+            family.add_metric((how,), count)
+        yield family
 
 
 def _route(scope: Scope) -> str:

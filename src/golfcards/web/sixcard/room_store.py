@@ -244,6 +244,8 @@ class RoomStore:
         """Called with each room loaded from the database (the match recorder's)."""
         self.on_moved: list[Callable[[Room], None]] = []
         """Called with each room this worker handed over or lost (the tables close its connections)."""
+        self.moved = {"handed_over": 0, "lost": 0}
+        """Rooms this worker handed over when asked, and rooms it found taken (its lease had lapsed)."""
 
     def lock(self, room: Room) -> asyncio.Lock:
         """Held while a room changes and its write is queued (:meth:`save`)."""
@@ -322,12 +324,14 @@ class RoomStore:
             self._saved.pop(room.code, None)
             self._epochs.pop(room.code, None)
 
-    def _lose(self, room: Room) -> None:
+    def _lose(self, room: Room, handed_over: bool = False) -> None:
         """``room`` is another worker's now: out of memory, nothing more of it written, its
         connections told to reconnect (:attr:`on_moved`)."""
         if room.moved:
             return
         room.moved = room.write_failed = True
+        if not handed_over:
+            self.moved["lost"] += 1
         logger.info(
             "room %s is played by another worker now",
             room.code,
@@ -469,12 +473,13 @@ class RoomStore:
             release = self.writer.submit(RoomWrite(room.code, owner=self.worker, epoch=epoch, release=True), chain)
             await _until_done(release)  # (after the room's queued writes: their players are answered)
             if not release.cancelled() and release.exception() is None:
+                self.moved["handed_over"] += 1
                 logger.info(
                     "room %s handed over",
                     room.code,
                     extra={"event": "room.handed_over", "fields": {"room": room.code, "worker": self.worker}},
                 )
-            self._lose(room)
+            self._lose(room, handed_over=True)
 
     async def _drop_taken(self) -> None:
         """Forget the rooms in memory whose lease another worker holds now."""
