@@ -348,13 +348,13 @@ class Table:
             player.close()
 
 
-def _page_served(deployment: Deployment) -> set[str]:
-    """The workers whose logs show a room's page answered."""
+def _answered(deployment: Deployment, route: str) -> set[str]:
+    """The workers whose logs show a request of ``route`` (a route template) answered."""
     served = set()
     for log in deployment.folder.glob("w*.log"):
         for line in log.open():
             entry = json.loads(line)
-            if entry.get("event") == "request" and entry.get("route") == "/sixcard/{code}":
+            if entry.get("event") == "request" and entry.get("route") == route:
                 served.add(entry["worker"])
     return served
 
@@ -399,8 +399,8 @@ def test_rooms_created_through_the_proxy_are_played_to_the_end_each_by_one_worke
         code, owner = next(iter(owners.items()))
         with _client(deployment.base) as client:  # the room's page, from the room's worker too
             assert client.get(f"/sixcard/{code}").status_code == 200
-        wait_until(lambda: bool(_page_served(deployment)), "the page's request is logged")
-        assert _page_served(deployment) == {owner}
+        wait_until(lambda: bool(_answered(deployment, "/sixcard/{code}")), "the page's request is logged")
+        assert _answered(deployment, "/sixcard/{code}") == {owner}
         for name in set(owners.values()):  # each worker names itself in its logs
             lines = [json.loads(line) for log in deployment.folder.glob(f"{name}-*.log") for line in log.open()]
             assert lines and all(line["worker"] == name for line in lines), name
@@ -523,6 +523,7 @@ def test_a_solitaire_game_is_played_across_the_workers_and_a_repeated_action_app
             answer = client.post("/api/solitaire/action", json={"action": "d", "request_id": f"draw-{move}"}).json()
             assert answer["outcome"]["accepted"] and answer["game"]["moves"] == move
         cookies = dict(client.cookies)
+    wait_until(lambda: len(_answered(deployment, "/api/solitaire/action")) >= 2, "the moves went to several workers")
     for worker in deployment.workers.values():  # the same request to each worker: applied once
         with httpx2.Client(base_url=f"http://127.0.0.1:{worker.port}", cookies=cookies, timeout=30) as direct:
             answer = direct.post("/api/solitaire/action", json={"action": "d", "request_id": "draw-7"})
