@@ -89,6 +89,10 @@ def test_a_lease_is_asked_for_handed_over_and_taken_after_a_lapse_and_a_stale_wr
             storage.save_room(_stored("ROOMA", 7), [], owner="b", epoch=2)
         assert storage.take_room("MISSING", "a", 113.0) is None
         assert storage.release_rooms("a") == 1 and storage.take_room("ROOMA", "b", 113.0) == 4, "a stopped"
+        storage.heartbeat("b", 113.0, 118.0)
+        assert storage.take_room("ROOMA", "b", 113.5) == 5, "b again (restarted): at once, its earlier epoch fenced"
+        with pytest.raises(RoomTaken):
+            storage.save_room(_stored("ROOMA", 8), [], owner="b", epoch=4)
     finally:
         storage.close()
 
