@@ -33,6 +33,11 @@ server's.
 * ``spectators``: 50 six-card clients in rooms of 2, and 300 spectators coming to one of the rooms
   during the measurement (each stays 3-8 s, leaves and comes back): the latency of that room's
   players and of all, how many spectators were let in or refused, the largest state message.
+* ``workers``: the ``sixcard`` load (``--worker-clients``, default 200) through HAProxy
+  (``deploy/haproxy.cfg``, Debian's ``/usr/sbin/haproxy``) in front of 1, 2 and 4 workers
+  (``--workers``) sharing a throwaway PostgreSQL cluster (Debian's ``postgresql``): rooms created
+  through the proxy, each room's WebSocket sent to its worker by the hash of its code. The server's
+  memory and CPU are the workers' together; HAProxy's and PostgreSQL's CPU is among the others'.
 
 The table gives errors (refused actions, failed connections, answers that never came, HTTP errors),
 six-card actions per second, the median and 99th percentile of their latency (and in which seconds
@@ -58,6 +63,7 @@ import os
 import random
 import re
 import resource
+import shutil
 import socket
 import subprocess
 import sys
@@ -117,10 +123,11 @@ class Tally:
 class Server:
     """``golf serve`` on a fresh database and a free port, with the common soft limit on open files."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, db: str | None = None, *options: str) -> None:
         env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "PYTHONUNBUFFERED": "1"}
+        db = db or str(folder / "golf.sqlite3")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "golfcards", "serve", "--port", "0", "--db", str(folder / "golf.sqlite3")],
+            [sys.executable, "-m", "golfcards", "serve", "--port", "0", "--db", db, *options],
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
             text=True,
@@ -158,6 +165,115 @@ class Server:
             self.process.wait(timeout=15)
         except subprocess.TimeoutExpired:
             self.process.kill()
+
+
+class PostgresCluster:
+    """A throwaway PostgreSQL cluster from Debian's binaries, on a Unix socket in a folder of its own
+    (as the tests' own; run as root, its programs run as ``postgres``)."""
+
+    def __init__(self) -> None:
+        import glob
+        import pwd
+
+        found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda path: int(path.split("/")[4]))
+        if not found:
+            raise SystemExit("the workers scenario needs PostgreSQL (apt-get install postgresql)")
+        self.bin = Path(found[-1]).parent
+        self.folder = Path(tempfile.mkdtemp(prefix="golfcards-bench-pg-"))
+        self.owner = "postgres" if os.geteuid() == 0 else None
+        if self.owner is not None:
+            os.chown(self.folder, pwd.getpwnam(self.owner).pw_uid, -1)
+        self._run("initdb", "-D", str(self.folder / "data"), "-A", "trust", "-U", "postgres", "-E", "UTF8")
+        options = f"-k {self.folder} -c listen_addresses='' -c max_connections=200"
+        data, log = str(self.folder / "data"), str(self.folder / "log")
+        self._run("pg_ctl", "-D", data, "-l", log, "-w", "-o", options, "start")
+        self.url = f"postgresql://postgres@/postgres?host={self.folder}"
+        postmaster = (self.folder / "data" / "postmaster.pid").read_text().split()[0]
+        self.ps = psutil.Process(int(postmaster))
+
+    def _run(self, program: str, *args: str) -> None:
+        command = [str(self.bin / program), *args]
+        if self.owner is not None:
+            command = ["runuser", "-u", self.owner, "--", *command]
+        subprocess.run(command, check=True, capture_output=True, cwd=self.folder)
+
+    def stop(self) -> None:
+        self._run("pg_ctl", "-D", str(self.folder / "data"), "-m", "immediate", "-w", "stop")
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+HAPROXY = "/usr/sbin/haproxy"
+
+
+def haproxy_config(worker_ports: list[int], port: int) -> str:
+    """deploy/haproxy.cfg's defaults, HTTPS frontend (on ``port``, without TLS) and backends, with
+    ``worker_ports`` as the workers."""
+    sections: dict[str, list[str]] = {}
+    header = ""
+    for line in (ROOT / "deploy" / "haproxy.cfg").read_text().splitlines():
+        if line and not line[0].isspace() and not line.startswith("#"):
+            header = line.strip()
+            sections[header] = []
+        elif header and line.strip() and not line.strip().startswith(("#", "server ", "log ", "bind ")):
+            sections[header].append(line)
+    names = [f"w{n}" for n in range(1, len(worker_ports) + 1)]
+    sections["frontend https"].append(f"    bind 127.0.0.1:{port}")
+    for name, worker in zip(names, worker_ports, strict=True):
+        sections["backend golfcards"].append(f"    server {name} 127.0.0.1:{worker}")
+        sections["backend rooms"].append(f"    server {name} 127.0.0.1:{worker} track golfcards/{name}")
+    parts = ["global\n    maxconn 5000"]
+    for name in ("defaults", "frontend https", "backend golfcards", "backend rooms"):
+        parts.append(name + "\n" + "\n".join(sections[name]))
+    return "\n\n".join(parts) + "\n"
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Workers:
+    """``count`` workers (``golf serve``) sharing a throwaway PostgreSQL behind HAProxy; ``port`` and
+    ``url`` are the proxy's, ``rss`` and ``cpu`` the workers' together."""
+
+    def __init__(self, folder: Path, count: int) -> None:
+        self.postgres = PostgresCluster()
+        self.workers: list[Server] = []
+        self.proxy: subprocess.Popen | None = None
+        try:
+            for number in range(1, count + 1):
+                self.workers.append(
+                    Server(folder, self.postgres.url, "--worker-id", f"w{number}", "--forwarded-allow-ips", "127.0.0.1")
+                )
+            self.port = _free_port()
+            config = folder / "haproxy.cfg"
+            config.write_text(haproxy_config([worker.port for worker in self.workers], self.port))
+            self.proxy = subprocess.Popen([HAPROXY, "-db", "-f", str(config)], stderr=subprocess.DEVNULL)
+            self.url = f"http://127.0.0.1:{self.port}"
+            for _ in range(600):  # until every worker is up in the proxy (its health checks)
+                with contextlib.suppress(httpx2.HTTPError):
+                    if all(httpx2.get(f"{self.url}/readyz").status_code == 200 for _ in range(2 * count)):
+                        break
+                time.sleep(0.1)
+            time.sleep(3)  # two more checks: none was marked down at the start
+        except BaseException:
+            self.stop()
+            raise
+
+    def rss(self) -> int:
+        return sum(worker.rss() for worker in self.workers)
+
+    def cpu(self) -> float:
+        return sum(worker.cpu() for worker in self.workers)
+
+    def stop(self) -> None:
+        if self.proxy is not None:
+            self.proxy.terminate()
+            self.proxy.wait(timeout=15)
+        for worker in self.workers:
+            worker.stop()
+        self.postgres.stop()
 
 
 def player_address(room: int) -> str:
@@ -607,6 +723,18 @@ async def measure(
     return result, list(results[len(running) :])
 
 
+async def workers_scenario(workers: int, clients: int, seconds: float, settle: float = SETTLE) -> Result:
+    """The ``sixcard`` load through HAProxy in front of ``workers`` workers on PostgreSQL."""
+    with tempfile.TemporaryDirectory() as folder:
+        cluster = Workers(Path(folder), workers)
+        try:
+            result = await _scenario(cluster, "sixcard", clients, seconds, settle)  # type: ignore[arg-type]
+        finally:
+            cluster.stop()
+    result.name = f"workers: {workers}"
+    return result
+
+
 async def scenario(name: str, count: int, seconds: float, settle: float = SETTLE) -> Result:
     with tempfile.TemporaryDirectory() as folder:
         server = Server(Path(folder))
@@ -756,7 +884,7 @@ def row(result: Result) -> str:
     return "| " + " | ".join(cells) + " |"
 
 
-SCENARIOS = ("sixcard", "solitaire", "mixed", "bots", "slow", "slowloris", "flood", "spectators")
+SCENARIOS = ("sixcard", "solitaire", "mixed", "bots", "slow", "slowloris", "flood", "spectators", "workers")
 
 
 def main() -> None:
@@ -764,6 +892,8 @@ def main() -> None:
     parser.add_argument("scenarios", nargs="*", default=list(SCENARIOS), help=f"some of: {' '.join(SCENARIOS)}")
     parser.add_argument("--clients", default="50,200,500,1000,2000", help="six-card clients of 'sixcard'")
     parser.add_argument("--seconds", type=float, default=20.0, help="time measured per scenario (at most 120)")
+    parser.add_argument("--workers", default="1,2,4", help="workers behind the proxy in 'workers' (at most 8)")
+    parser.add_argument("--worker-clients", type=int, default=200, help="six-card clients of 'workers'")
     parser.add_argument(
         "--settle", type=float, default=SETTLE, help="seconds from the last arrival to the measurement (at most 120)"
     )
@@ -789,6 +919,11 @@ def main() -> None:
     )
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for name in args.scenarios:
+        if name == "workers":
+            for workers in [min(max(int(n), 1), 8) for n in args.workers.split(",")]:
+                clients = min(max(args.worker_clients, 2), 2000)
+                print(row(asyncio.run(workers_scenario(workers, clients, seconds, settle))), flush=True)
+            continue
         for count in counts if name == "sixcard" else ([0] if name == "solitaire" else [50]):
             result = asyncio.run(scenario(name, count, seconds, settle))
             print(row(result), flush=True)

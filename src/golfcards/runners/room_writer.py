@@ -11,7 +11,8 @@ committed (WAL with ``synchronous = NORMAL``: in the operating system's hands, s
 
 Writes of one room form a *chain* (:class:`WriteChain`): once one of them fails, the later ones of
 the same chain fail too without being written, so that what is stored never skips a change. A
-failed group is tried again room by room, so that one room's failure does not fail the others'.
+failed group is tried again room by room, so that one room's failure (a room another worker took,
+:class:`~golfcards.runners.storage.RoomTaken`, among them) does not fail the others'.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from golfcards.runners.storage import RoomWrite, SixCardRoomStore
+from golfcards.runners.storage import RoomTaken, RoomWrite, SixCardRoomStore
 
 logger = logging.getLogger(__name__)
 
@@ -130,7 +131,10 @@ class RoomWriter:
         try:
             results = self.storage.write_rooms([job.write for job in jobs])
         except Exception as error:
-            logger.exception("the writes of room %s failed", jobs[0].write.code)
+            if isinstance(error, RoomTaken):  # another worker plays the room now: not a failure
+                logger.info("room %s: %s", jobs[0].write.code, error)
+            else:
+                logger.exception("the writes of room %s failed", jobs[0].write.code)
             for job in jobs:
                 job.chain.error = job.chain.error or error
                 job.result = error

@@ -50,7 +50,7 @@ from golfcards.web.server.requests import (
 from golfcards.web.sixcard import records as sixcard_record
 from golfcards.web.sixcard import routes as sixcard_routes
 from golfcards.web.sixcard.bot_pool import DECISION_CAP, BotPool
-from golfcards.web.sixcard.room_store import CLEAN_EVERY, RoomStore
+from golfcards.web.sixcard.room_store import CLEAN_EVERY, HEARTBEAT_SECONDS, RoomStore
 from golfcards.web.sixcard.rooms import ROOMS_PER_ADDRESS, Room, Rooms
 from golfcards.web.sixcard.routes import Tables
 from golfcards.web.sixcard.seats import AWAY_SECONDS
@@ -145,6 +145,7 @@ def create_app(
     trusted_proxies: Collection[str] = (),
     metrics_allowed: Collection[str] = LOOPBACK,
     reach: Reach | None = None,
+    worker_id: str | None = None,
 ) -> Starlette:
     """The app on the SQLite file ``db_path``.
 
@@ -169,6 +170,9 @@ def create_app(
     the clients that may read ``/metrics`` (:mod:`golfcards.web.server.operations`); ``reach`` is how
     ``golf serve`` listens, for the rooms' links (:mod:`golfcards.web.sixcard.invite`; None: the
     address each request came in on);
+    ``worker_id`` names
+    this server in the six-card rooms' leases when several share the database (default ``host:pid``;
+    :mod:`golfcards.web.sixcard.room_store`);
     ``storage_timeout`` is how long a write waits for another writer of the file; with
     ``freeze_heap`` (``golf serve``) everything made once started (modules, routes, the solver's
     tables) is frozen (``gc.freeze()``): it lives as long as the server, and the garbage collector
@@ -196,10 +200,13 @@ def create_app(
         warming = asyncio.get_running_loop().run_in_executor(None, warm_up)
         if freeze_heap:
             warming.add_done_callback(_freeze_heap)
+        await app.state.tables.store.heartbeat()  # this worker is alive before it holds any room
+        beating = asyncio.create_task(heartbeats())
         await app.state.tables.store.clean()  # old rooms go before anyone can ask for them
         cleaning = asyncio.create_task(clean_rooms())
         forgetting = asyncio.create_task(forget_old())
         yield
+        beating.cancel()
         cleaning.cancel()
         forgetting.cancel()
         stopping.set()  # a retention run ends after its current transaction
@@ -210,6 +217,17 @@ def create_app(
         reads.shutdown(wait=True)
         retention.shutdown(wait=True, cancel_futures=True)
         storage.close()
+
+    async def heartbeats() -> None:
+        """Renew the rooms' leases every HEARTBEAT_SECONDS (and hand over the rooms asked for)."""
+        while True:
+            await asyncio.sleep(HEARTBEAT_SECONDS)
+            try:
+                await app.state.tables.store.heartbeat()
+            except GolfError as error:  # the database did not answer: the next beat tries again
+                logger.warning("the rooms' heartbeat failed: %s", error, extra={"event": "heartbeat.failed"})
+            except Exception:  # a bug must not end the beats to come
+                logger.exception("the rooms' heartbeat failed")
 
     async def clean_rooms() -> None:
         """Delete old six-card rooms every CLEAN_EVERY seconds."""
@@ -278,7 +296,7 @@ def create_app(
     app.state.rooms = Rooms(new_number, per_address=max(1, rooms_per_address))
     app.state.tables = Tables(
         app.state.rooms,
-        RoomStore(storage, app.state.rooms),
+        RoomStore(storage, app.state.rooms, worker_id),
         bot_delay,
         public_url,
         away,

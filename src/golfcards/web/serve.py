@@ -107,6 +107,14 @@ def add_parser(games: argparse._SubParsersAction) -> None:
         help="clients (addresses or networks, comma-separated) that may read /metrics (default: loopback)",
     )
     parser.add_argument(
+        "--worker-id",
+        type=_worker_id,
+        default=None,
+        metavar="NAME",
+        help="this server's name when several share one PostgreSQL database behind a proxy, in the "
+        "six-card rooms' leases and the logs; unique to each (default HOST:PID)",
+    )
+    parser.add_argument(
         "--log-format",
         choices=("text", "json"),
         default="text",
@@ -127,6 +135,16 @@ def _port(text: str) -> int:
     if port is None or port > HIGHEST_PORT:
         raise GolfError("serve.bad_port", f"{text!r} is not a port", port=text[:12])
     return port
+
+
+WORKER_ID = re.compile(r"[A-Za-z0-9._:@-]{1,64}", re.ASCII)
+
+
+def _worker_id(text: str) -> str:
+    """A ``--worker-id`` value: letters, digits and ``. _ : @ -``, 64 at most."""
+    if not WORKER_ID.fullmatch(text):
+        raise argparse.ArgumentTypeError("letters, digits and . _ : @ - only, 64 at most")
+    return text
 
 
 def _origins(texts: list[str]) -> list[str]:
@@ -181,6 +199,7 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         from golfcards.web.app import LOOPBACK, create_app
         from golfcards.web.server.operations import StoppingServer, configure_json_logging
+        from golfcards.web.sixcard.room_store import default_worker_id
     except ImportError:
         print(
             t.gettext(
@@ -216,6 +235,7 @@ def run_serve(args: argparse.Namespace) -> int:
             options["new_players"] = max(1, min(args.new_players, MAX_NEW_PLAYERS))
         if args.rooms_per_address is not None:
             options["rooms_per_address"] = max(1, min(args.rooms_per_address, MAX_ROOMS_PER_ADDRESS))
+        worker = args.worker_id or default_worker_id()
         app = create_app(
             db_path,
             default_language=args.lang,
@@ -226,6 +246,7 @@ def run_serve(args: argparse.Namespace) -> int:
             trusted_proxies=[str(network) for network in proxies],
             metrics_allowed=[str(network) for network in metrics_allowed],
             reach=Reach.listening(args.host, sock.getsockname()[1], proxied=bool(proxies)),
+            worker_id=worker,
             **options,
         )
     except GolfError as error:  # the --db file cannot be used
@@ -234,7 +255,7 @@ def run_serve(args: argparse.Namespace) -> int:
     print(t.gettext("golfcards is ready at {address} (press Ctrl+C to stop)", address=f"{address}/"), flush=True)
     print(t.gettext("Games and statistics are saved in {path}", path=shown_location(db_path)), flush=True)
     if args.log_format == "json":
-        configure_json_logging()
+        configure_json_logging(worker)
     sys.setswitchinterval(SWITCH_SECONDS)
     # uvicorn raises the signal that stopped it again once it has stopped: a SIGTERM answered by a
     # clean stop ends the process with 0, as systemd expects of a service it stopped.

@@ -8,7 +8,8 @@ of data, each taking the :class:`Database`:
 - :class:`PlayerStore` (players and the ids of their applied requests) and :class:`SecretKeyStore`;
 - :class:`SolitaireStore` (Solitaire games, 9-deal courses, statistics);
 - :class:`DailyStore` (the daily deal's entries and tables);
-- :class:`SixCardMatchStore` (finished six-card matches) and :class:`SixCardRoomStore` (live rooms);
+- :class:`SixCardMatchStore` (finished six-card matches) and :class:`SixCardRoomStore` (live rooms,
+  each leased to the one worker that plays it when several ``golf serve`` share the database);
 - :class:`RetentionStore` (what the retention policy deletes).
 
 :class:`Storage` is every store over one database, for the interfaces that use several kinds.
@@ -33,7 +34,15 @@ from golfcards.runners.storage.database import shown_location as database_shown
 from golfcards.runners.storage.players import REQUEST_MEMORY, PlayerStore, SecretKeyStore
 from golfcards.runners.storage.postgres import PostgresDatabase
 from golfcards.runners.storage.retention import FORGET_BATCH, Forgotten, RetentionStore
-from golfcards.runners.storage.rooms import RoomWrite, SixCardRoomStore, StoredEvent, StoredRoom
+from golfcards.runners.storage.rooms import (
+    Heartbeat,
+    Held,
+    RoomTaken,
+    RoomWrite,
+    SixCardRoomStore,
+    StoredEvent,
+    StoredRoom,
+)
 from golfcards.runners.storage.schema import DAILY_TABLES, MIGRATIONS, POSTGRES_MIGRATIONS, SCHEMA_VERSION
 from golfcards.runners.storage.sixcard_matches import SixCardMatchStore, SixCardResultRow, StoredSixCardMatch
 from golfcards.runners.storage.solitaire import (
@@ -62,10 +71,13 @@ __all__ = [
     "Database",
     "Forgotten",
     "GameSummary",
+    "Heartbeat",
+    "Held",
     "PlayerStore",
     "PostgresDatabase",
     "RecentResult",
     "RetentionStore",
+    "RoomTaken",
     "RoomWrite",
     "SQLiteDatabase",
     "SavedCourse",

@@ -129,7 +129,7 @@ class Database:
     def _usable(self, connection: Any) -> bool:
         return True
 
-    def _begin_write(self, session: Session) -> None:
+    def _begin_write(self, session: Session, exclusive: bool = True) -> None:
         raise NotImplementedError
 
     def _in_transaction(self, connection: Any) -> bool:
@@ -180,9 +180,14 @@ class Database:
             raise self.failure(error) from error
 
     @contextlib.contextmanager
-    def write(self) -> Iterator[Session]:
+    def write(self, *, exclusive: bool = True) -> Iterator[Session]:
         """A write transaction, committed when the block ends (rolled back on an error or after
-        :meth:`Session.abort`), after the writers of this process and of the others before it."""
+        :meth:`Session.abort`), after the writers of this process and of the others before it.
+
+        ``exclusive=False``: on PostgreSQL, the writers of other processes are not waited for (no
+        advisory lock), for writes that are conditional on the rows they change (the rooms' leases:
+        each write names the epoch it holds), so that the workers sharing a database write their
+        rooms side by side; the rows' own locks order writes of one room. SQLite has one writer."""
         try:
             connection = self.connection()
             if not self._writing.acquire(timeout=self.busy_timeout):
@@ -190,7 +195,7 @@ class Database:
             try:
                 session = Session(connection, self.placeholder)
                 try:
-                    self._begin_write(session)
+                    self._begin_write(session, exclusive)
                     yield session
                 except BaseException:
                     if self._in_transaction(connection):
@@ -269,7 +274,7 @@ class SQLiteDatabase(Database):
         db.execute("PRAGMA synchronous = NORMAL")
         return db
 
-    def _begin_write(self, session: Session) -> None:
+    def _begin_write(self, session: Session, exclusive: bool = True) -> None:
         session.execute("BEGIN IMMEDIATE")
 
     def _in_transaction(self, connection: Any) -> bool:

@@ -74,9 +74,10 @@ class PostgresDatabase(Database):
     def _usable(self, connection: Any) -> bool:
         return not connection.broken and not connection.closed
 
-    def _begin_write(self, session: Session) -> None:
+    def _begin_write(self, session: Session, exclusive: bool = True) -> None:
         session.execute("BEGIN")
-        session.execute("SELECT pg_advisory_xact_lock(?)", (WRITERS_LOCK,)).fetchall()
+        if exclusive:
+            session.execute("SELECT pg_advisory_xact_lock(?)", (WRITERS_LOCK,)).fetchall()
 
     def _in_transaction(self, connection: Any) -> bool:
         status = connection.info.transaction_status

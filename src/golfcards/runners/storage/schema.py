@@ -10,7 +10,10 @@ and one result row per known player's seat. Version 3: the six-card rooms that l
 their matches. Version 4: the daily deal's entries. Version 5: a version per Solitaire game (for
 optimistic concurrency) and the ids of applied requests. Version 6: help taken in a game, the network
 and rank of a daily entry, the indexes retention reads, and the server's secret keys. Version 7: the
-ids of the games played offline that the server recorded (each recorded once).
+ids of the games played offline that the server recorded (each recorded once). Version 8: the
+lease of each six-card room (the worker that plays it, and an epoch raised at each take-over that
+every write of the room is conditional on), the worker another one asked to hand the room over to,
+and the heartbeats of the workers (``golf serve`` processes sharing the database).
 
 A step only creates tables and indexes that do not exist yet (``IF NOT EXISTS``) and adds columns
 that are missing, so it can take any version number when branches merge.
@@ -31,7 +34,7 @@ DAILY_TABLES = """
     CREATE INDEX IF NOT EXISTS daily_entries_player ON daily_entries(player, rules, day);
 """
 """The daily deal's tables: self-contained, so renumbering the step at a merge is a one-line change."""
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 MIGRATIONS: dict[int, str] = {
     1: """
     CREATE TABLE players (
@@ -139,6 +142,16 @@ MIGRATIONS: dict[int, str] = {
         id TEXT NOT NULL,
         game INTEGER NOT NULL REFERENCES solitaire_games(id),
         PRIMARY KEY (player, id)
+    );
+    """,
+    8: """
+    ALTER TABLE sixcard_rooms ADD COLUMN owner TEXT;
+    ALTER TABLE sixcard_rooms ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE sixcard_rooms ADD COLUMN wanted TEXT;
+    CREATE INDEX IF NOT EXISTS sixcard_rooms_owner ON sixcard_rooms(owner);
+    CREATE TABLE IF NOT EXISTS room_workers (
+        id TEXT PRIMARY KEY,
+        alive_until REAL NOT NULL
     );
     """,
 }

@@ -95,6 +95,7 @@ class Metrics:
         for name, documentation, read in gauges:
             Gauge(name, documentation, registry=self.registry).set_function(read)
         self.registry.register(_RoomActions(state))
+        self.registry.register(_RoomsMoved(state))
 
     def text(self) -> bytes:
         return generate_latest(self.registry)
@@ -112,6 +113,24 @@ class _RoomActions(Collector):
             "Changes made to six-card rooms (moves, seats, starts)",
             value=self.state.tables.changes,
         )
+
+
+class _RoomsMoved(Collector):
+    """``golfcards_rooms_moved_total{how}``: rooms this worker handed over to another that asked for
+    them (``handed_over``), and rooms it found another worker had taken (``lost``: its lease lapsed)."""
+
+    def __init__(self, state: Any) -> None:
+        self.state = state
+
+    def collect(self) -> Iterator[CounterMetricFamily]:
+        family = CounterMetricFamily(
+            "golfcards_rooms_moved",
+            "Six-card rooms another worker plays now, by how: handed over when asked, or lost",
+            labels=("how",),
+        )
+        for how, count in self.state.tables.store.moved.items():
+            family.add_metric((how,), count)
+        yield family
 
 
 def _route(scope: Scope) -> str:
@@ -256,8 +275,12 @@ LOG_FORMATS = ("text", "json")
 
 class JsonLines(logging.Formatter):
     """One JSON object a line: ``time`` (UTC), ``level``, ``logger``, ``event``, ``message``, the
-    request id of the request under way (if any), the record's ``fields`` and, for an error, its
-    ``exception``."""
+    ``worker`` (``golf serve --worker-id``, if given), the request id of the request under way (if
+    any), the record's ``fields`` and, for an error, its ``exception``."""
+
+    def __init__(self, worker: str | None = None) -> None:
+        super().__init__()
+        self.worker = worker
 
     def format(self, record: logging.LogRecord) -> str:
         line: dict[str, Any] = {
@@ -267,6 +290,8 @@ class JsonLines(logging.Formatter):
             "event": getattr(record, "event", "log"),
             "message": record.getMessage(),
         }
+        if self.worker is not None:
+            line["worker"] = self.worker
         identifier = request_id.get()
         if identifier is not None:
             line["request_id"] = identifier
@@ -278,12 +303,12 @@ class JsonLines(logging.Formatter):
         return json.dumps(line, ensure_ascii=False, default=str)
 
 
-def configure_json_logging() -> None:
+def configure_json_logging(worker: str | None = None) -> None:
     """Every log line of ``golf serve`` on standard error as :class:`JsonLines`, each finished request
     among them (``golfcards.requests`` at info level). uvicorn's access log is off (ours has the route
     and the request id); its other records are warnings and errors, as with the text logs."""
     handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(JsonLines())
+    handler.setFormatter(JsonLines(worker))
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(logging.WARNING)

@@ -24,6 +24,18 @@ is under way: :class:`~golfcards.web.sixcard.rooms.Rooms` forgets it and the sto
 left in the database by a server that stopped are deleted by the same limits, counted from their
 last change: :meth:`RoomStore.clean` runs when the server starts and every :data:`CLEAN_EVERY`
 seconds.
+
+Several ``golf serve`` processes (workers, each named by ``--worker-id``) may share one database,
+a proxy sending each room's connections to one of them (docs/deploy.md). A worker plays a room only
+while it holds the room's lease (:mod:`golfcards.runners.storage.rooms`): it takes the lease when it
+loads the room, renews all of its leases every :data:`HEARTBEAT_SECONDS` (:meth:`RoomStore.heartbeat`),
+and every write of a room names the lease's epoch, so that a worker that lost a room writes nothing
+of it. A request for a room another worker holds waits (up to :data:`HANDOFF_SECONDS`) until that
+worker hands the room over (at its next heartbeat, once what it queued is written) or its lease
+lapses (:data:`LEASE_SECONDS` after its last heartbeat: it died). A worker that loses a room, or
+hands it over, forgets it and closes its connections with 1012: the page and ``golf tui``
+reconnect, through the proxy, to the room's new worker. A worker that stops releases its rooms.
+With one worker (SQLite, the default) the leases are always its own.
 """
 
 from __future__ import annotations
@@ -32,6 +44,8 @@ import asyncio
 import functools
 import json
 import logging
+import os
+import socket
 import time
 from collections.abc import Callable
 from dataclasses import asdict
@@ -40,7 +54,7 @@ from starlette.concurrency import run_in_threadpool
 
 from golfcards.errors import GolfError
 from golfcards.runners.room_writer import RoomWriter, WriteChain
-from golfcards.runners.storage import RoomWrite, SixCardRoomStore, StoredEvent, StoredRoom
+from golfcards.runners.storage import Held, RoomTaken, RoomWrite, SixCardRoomStore, StoredEvent, StoredRoom
 from golfcards.sixcard.actions import Action, action_from_json, action_to_json
 from golfcards.sixcard.bots import make_bot
 from golfcards.sixcard.codes import DealCode
@@ -54,6 +68,21 @@ CLEAN_EVERY = 3600.0
 """Seconds between two clean-ups of old rooms while the server runs."""
 NEXT_HOLE = "next"
 """The stored event of a seat dealing the next hole."""
+HEARTBEAT_SECONDS = 1.0
+"""How often a worker renews its rooms' leases (and hands over the rooms other workers asked for)."""
+LEASE_SECONDS = 5.0
+"""How long a worker's leases last after its last heartbeat: a worker that died (``kill -9``) has
+its rooms taken by the next worker asked for them that much later."""
+HANDOFF_SECONDS = LEASE_SECONDS + 3 * HEARTBEAT_SECONDS
+"""The longest a request for a room another worker holds waits for it (then the client is told to
+reconnect): that worker's lease lapses, or it hands the room over, well within it."""
+TAKE_AGAIN_SECONDS = 0.2
+"""How often a request waiting for a room held elsewhere asks for it again."""
+
+
+def default_worker_id() -> str:
+    """``host:pid``: the worker's name in the leases and the logs unless ``--worker-id`` gives one."""
+    return f"{socket.gethostname()}:{os.getpid()}"
 
 
 class DamagedRoom(ValueError):
@@ -194,9 +223,11 @@ def _replay(room: Room, event: StoredEvent) -> None:
 class RoomStore:
     """The rooms' persistence and their locks (one :class:`asyncio.Lock` per room)."""
 
-    def __init__(self, storage: SixCardRoomStore, rooms: Rooms) -> None:
+    def __init__(self, storage: SixCardRoomStore, rooms: Rooms, worker: str | None = None) -> None:
         self.storage = storage
         self.rooms = rooms
+        self.worker = worker or default_worker_id()
+        """This worker's id in the rooms' leases."""
         self.writer = RoomWriter(storage)
         self._locks: dict[str, asyncio.Lock] = {}
         self._chains: dict[str, WriteChain] = {}
@@ -206,16 +237,28 @@ class RoomStore:
         self._saved: dict[str, tuple[int, int]] = {}
         """Per room: the match serial and how many of its events are in the database."""
         self._finished: dict[str, float] = {}
+        self._epochs: dict[str, int] = {}
+        """Per room in memory: the epoch of its lease, which each of its writes names."""
+        self._loading: dict[str, asyncio.Task[Room | None]] = {}
         self.on_load: list[Callable[[Room], None]] = []
         """Called with each room loaded from the database (the match recorder's)."""
+        self.on_moved: list[Callable[[Room], None]] = []
+        """Called with each room this worker handed over or lost (the tables close its connections)."""
+        self.moved = {"handed_over": 0, "lost": 0}
+        """Rooms this worker handed over when asked, and rooms it found taken (its lease had lapsed)."""
 
     def lock(self, room: Room) -> asyncio.Lock:
         """Held while a room changes and its write is queued (:meth:`save`)."""
         return self._locks.setdefault(room.code, asyncio.Lock())
 
     def close(self) -> None:
-        """Write everything queued (the server is stopping)."""
+        """Write everything queued and release this worker's leases (the server is stopping): other
+        workers take its rooms at once."""
         self.writer.close()
+        try:
+            self.storage.release_rooms(self.worker)
+        except GolfError as error:  # they lapse by themselves
+            logger.warning("the rooms' leases could not be released: %s", error)
 
     def _row(self, room: Room, now: float) -> tuple[StoredRoom, list[StoredEvent]]:
         """The room as rows, taken on the event loop (the room may change once the lock is released):
@@ -239,8 +282,9 @@ class RoomStore:
             await self.delete_gone()
             stored, _ = self._row(room, time.time())
             chain = self._chains[room.code] = WriteChain()
-            if await self._submit(RoomWrite(room.code, stored, insert=True), chain):
+            if await self._submit(RoomWrite(room.code, stored, insert=True, owner=self.worker, epoch=1), chain):
                 self._saved[room.code] = (room.serial, 0)
+                self._epochs[room.code] = 1
                 return room
             self.rooms.forget(room.code)  # a stored room (not in memory now) has that code
             self._chains.pop(room.code, None)
@@ -253,7 +297,8 @@ class RoomStore:
             return
         stored, events = self._row(room, time.time())
         chain = self._chains.setdefault(room.code, WriteChain())
-        future = self.writer.submit(RoomWrite(room.code, stored, tuple(events)), chain)
+        epoch = self._epochs.get(room.code, 0)
+        future = self.writer.submit(RoomWrite(room.code, stored, tuple(events), owner=self.worker, epoch=epoch), chain)
         self._last[room.code] = (room, future)
         self._saved[room.code] = (room.serial, len(room.log))
         future.add_done_callback(functools.partial(self._done, room, chain))
@@ -262,17 +307,42 @@ class RoomStore:
         """A queued write of ``room`` is over (called once or twice: see :meth:`written`)."""
         if self._last.get(room.code, (None, None))[1] is future:
             del self._last[room.code]
-        if future.exception() is None or room.write_failed:
+        error = future.exception()
+        if error is None or room.write_failed:
+            return
+        if isinstance(error, RoomTaken):  # another worker took the room: it plays it from now on
+            self._lose(room)
             return
         # A full disk, a removed file…: nothing of it is acknowledged, and the room is loaded again
         # as last written when someone asks for it (a newer copy may have been loaded meanwhile).
-        logger.error("room %s could not be written: %s", room.code, future.exception())
+        logger.error("room %s could not be written: %s", room.code, error)
         room.write_failed = True
         if self.rooms.loaded(room.code) is room:
             self.rooms.forget(room.code)
         if self._chains.get(room.code) is chain:
             del self._chains[room.code]
             self._saved.pop(room.code, None)
+            self._epochs.pop(room.code, None)
+
+    def _lose(self, room: Room, handed_over: bool = False) -> None:
+        """``room`` is another worker's now: out of memory, nothing more of it written, its
+        connections told to reconnect (:attr:`on_moved`)."""
+        if room.moved:
+            return
+        room.moved = room.write_failed = True
+        if not handed_over:
+            self.moved["lost"] += 1
+        logger.info(
+            "room %s is played by another worker now",
+            room.code,
+            extra={"event": "room.moved", "fields": {"room": room.code, "worker": self.worker}},
+        )
+        if self.rooms.loaded(room.code) is room:
+            self.rooms.forget(room.code)
+            for kept in (self._chains, self._saved, self._epochs, self._finished, self._last, self._locks):
+                kept.pop(room.code, None)
+        for hook in self.on_moved:
+            hook(room)
 
     async def written(self, room: Room) -> None:
         """Return once every change made to the room so far is committed; ``storage.write_failed`` if
@@ -285,6 +355,8 @@ class RoomStore:
                 self._done(room, self._chains.get(room.code) or WriteChain(), future)
             else:
                 await _until_done(future)
+        if room.moved:
+            raise GolfError("room.moved", "another worker plays the room now")
         if room.write_failed:
             raise GolfError("storage.write_failed", "the room could not be written")
 
@@ -314,35 +386,108 @@ class RoomStore:
         return room
 
     async def _room(self, code: object) -> Room | None:
-        """The room with this code, from memory or loaded from the database, or None."""
+        """The room with this code, from memory or loaded from the database (one load of a code at a
+        time), or None; ``room.moved`` if another worker kept it longer than :data:`HANDOFF_SECONDS`."""
         room = self.rooms.loaded(code)
         if room is not None:
             return room
         normal = normal_code(code)
-        loaded = None if normal is None else await run_in_threadpool(self._load, normal)
+        if normal is None:
+            return None
+        loading = self._loading.get(normal)
+        if loading is None:
+            loading = self._loading[normal] = asyncio.create_task(self._take(normal))
+            loading.add_done_callback(functools.partial(self._loaded, normal))
+        return await asyncio.shield(loading)  # a client that leaves meanwhile stops no load
+
+    def _loaded(self, code: str, task: asyncio.Task[Room | None]) -> None:
+        if self._loading.get(code) is task:
+            del self._loading[code]
+
+    async def _take(self, code: str) -> Room | None:
+        """Take the room's lease and load it, waiting while another live worker holds it."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + HANDOFF_SECONDS
+        while isinstance(loaded := await run_in_threadpool(self._load, code), Held):
+            if loop.time() >= deadline:
+                raise GolfError("room.moved", f"worker {loaded.owner} keeps the room")
+            await asyncio.sleep(TAKE_AGAIN_SECONDS)
         if loaded is None:
             return None
-        room, finished = loaded
+        room, finished, epoch = loaded
         kept = self.rooms.add(room)
         await self.delete_gone()
         if kept is room:
             self._saved[room.code] = (room.serial, len(room.log))
             self._chains[room.code] = WriteChain()
+            self._epochs[room.code] = epoch
             if finished is not None:
                 self._finished[room.code] = finished
             for hook in self.on_load:
                 hook(room)
         return kept
 
-    def _load(self, code: str) -> tuple[Room, float | None] | None:
+    def _load(self, code: str) -> tuple[Room, float | None, int] | Held | None:
+        """The room with its lease taken: the room, when its match finished, the lease's epoch; or
+        :class:`Held` by another live worker; or None (no such room, or it cannot be replayed)."""
+        epoch = self.storage.take_room(code, self.worker, time.time())
+        if epoch is None or isinstance(epoch, Held):
+            return epoch
         found = self.storage.load_room(code)
         if found is None:
             return None
         try:
-            return restore(*found, self.rooms.new_number), found[0].finished
+            return restore(*found, self.rooms.new_number), found[0].finished, epoch
         except DamagedRoom:
             logger.exception("room %s cannot be loaded", code)
             return None
+
+    # --- leases -------------------------------------------------------------------------------
+
+    async def heartbeat(self) -> None:
+        """Renew this worker's leases; hand over the rooms other workers asked for; after a lapse
+        (the worker was stopped or starved longer than :data:`LEASE_SECONDS`), drop the rooms other
+        workers took meanwhile. A storage failure is raised (the next heartbeat tries again)."""
+        now = time.time()
+        beat = await run_in_threadpool(self.storage.heartbeat, self.worker, now, now + LEASE_SECONDS)
+        elsewhere = []
+        for code in beat.wanted:
+            room = self.rooms.loaded(code)
+            if room is None:
+                elsewhere.append(code)
+            else:
+                await self.hand_over(room)
+        if elsewhere:  # held by this worker's id but not in its memory (an earlier process's, or dropped)
+            await run_in_threadpool(self.storage.release_rooms, self.worker, elsewhere)
+        if beat.lapsed:
+            await self._drop_taken()
+
+    async def hand_over(self, room: Room) -> None:
+        """Release ``room``'s lease once every change queued for it is written, and forget it here:
+        its connections are told to reconnect (to the worker that asked for it)."""
+        async with self.lock(room):
+            if self.rooms.loaded(room.code) is not room or room.write_failed:
+                return
+            chain = self._chains.get(room.code) or WriteChain()
+            epoch = self._epochs.get(room.code, 0)
+            release = self.writer.submit(RoomWrite(room.code, owner=self.worker, epoch=epoch, release=True), chain)
+            await _until_done(release)  # (after the room's queued writes: their players are answered)
+            if not release.cancelled() and release.exception() is None:
+                self.moved["handed_over"] += 1
+                logger.info(
+                    "room %s handed over",
+                    room.code,
+                    extra={"event": "room.handed_over", "fields": {"room": room.code, "worker": self.worker}},
+                )
+            self._lose(room, handed_over=True)
+
+    async def _drop_taken(self) -> None:
+        """Forget the rooms in memory whose lease another worker holds now."""
+        rooms = self.rooms.in_memory()
+        holders = await run_in_threadpool(self.storage.holders, [room.code for room in rooms])
+        for room in rooms:
+            if holders.get(room.code) != (self.worker, self._epochs.get(room.code)) and not room.moved:
+                self._lose(room)
 
     async def delete_gone(self) -> None:
         """Delete from the database the rooms :class:`Rooms` forgot for good (idle too long)."""
@@ -350,9 +495,14 @@ class RoomStore:
             code = self.rooms.gone.pop()
             await self._delete(code)
 
-    async def _delete(self, code: str) -> None:
+    async def _delete(self, code: str, owner: str | None = None, epoch: int | None = None) -> None:
+        """Delete the room, if its lease is this worker's (or ``owner``'s at ``epoch``: a room nobody
+        plays)."""
         self._chains.pop(code, None)
-        await self._submit(RoomWrite(code), WriteChain())  # after the room's queued writes
+        if epoch is None:
+            owner, epoch = self.worker, self._epochs.pop(code, 0)
+        write = RoomWrite(code, owner=owner or "", epoch=epoch)
+        await self._submit(write, WriteChain())  # after the room's queued writes
         self._locks.pop(code, None)
         self._saved.pop(code, None)
         self._finished.pop(code, None)
@@ -361,9 +511,11 @@ class RoomStore:
         """Delete the stored rooms not in memory that nobody changed for too long (see the module's
         docstring); rooms in memory are the business of :class:`Rooms`."""
         now = time.time()
-        old = await run_in_threadpool(self.storage.old_rooms, now - LOBBY_IDLE, now - MATCH_IDLE)
-        deleted = [code for code in old if self.rooms.loaded(code) is None]
-        for code in deleted:
-            await self._delete(code)
+        old = await run_in_threadpool(self.storage.old_rooms, now - LOBBY_IDLE, now - MATCH_IDLE, now)
+        deleted = []
+        for code, owner, epoch in old:
+            if self.rooms.loaded(code) is None:
+                await self._delete(code, owner, epoch)
+                deleted.append(code)
         await self.delete_gone()
         return deleted

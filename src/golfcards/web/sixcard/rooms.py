@@ -189,6 +189,9 @@ class Room:
     write_failed: bool = False
     """A change of this copy of the room could not be stored: it is out of memory, and its clients
     are sent away (they come back to the room as last stored)."""
+    moved: bool = False
+    """Another worker plays the room now (this one handed it over or lost its lease): this copy is
+    out of memory and writes nothing more; its clients are told to reconnect."""
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -485,6 +488,10 @@ class Rooms:
         if room is None:
             raise GolfError("room.not_found", "no room with that code", code=str(code)[:12])
         return room
+
+    def in_memory(self) -> list[Room]:
+        """Every room in memory now."""
+        return list(self._rooms.values())
 
     def loaded(self, code: object) -> Room | None:
         """The room in memory with this code (case and spaces forgiven), or None."""

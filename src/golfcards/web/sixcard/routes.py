@@ -37,6 +37,11 @@ guessing.
 The server is the only authority: the seat comes from the connection's token, never from a
 message, and every action goes through the engine. Every change is written to the database
 (:mod:`golfcards.web.sixcard.room_store`) before anyone is told of it.
+
+With several workers on one database, a room is played by the worker holding its lease: a
+connection to a worker that handed the room over or lost it is closed with 1012 (Service Restart)
+and nothing of what it sent afterwards is carried out; the client reconnects, and the proxy sends it
+to the room's worker.
 """
 
 from __future__ import annotations
@@ -64,6 +69,7 @@ from golfcards.i18n.errors import error_text
 from golfcards.json_input import read_json
 from golfcards.sixcard.actions import Action, action_from_json
 from golfcards.sixcard.state import Refusal
+from golfcards.web.server.operations import RESTART_CLOSE
 from golfcards.web.server.requests import (
     client_address,
     error_response,
@@ -165,6 +171,7 @@ class Tables:
         """Clients whose seat the host took away, to be told so."""
         self.changes = 0
         """Changes made to rooms since the server started (moves, seats, starts: each one stored)."""
+        store.on_moved.append(self.send_away)
 
     def close(self) -> None:
         """The server is stopping: no bot or clock runs on, and every change queued is written."""
@@ -205,10 +212,12 @@ class Tables:
         return answer
 
     def send_away(self, room: Room) -> None:
-        """Close the connections of a room whose write failed, once they have sent what they had
-        queued: the page reconnects and finds the room as last stored."""
+        """Close the connections of a room whose write failed (1011), or that another worker plays now
+        (1012), once they have sent what they had queued: the page reconnects and finds the room as
+        last stored."""
+        code = RESTART_CLOSE if room.moved else WRITE_FAILED_CLOSE
         for client in self.clients.get(room.code, []):
-            client.outbox.close(WRITE_FAILED_CLOSE)
+            client.outbox.close(code)
 
     async def settle(self, room: Room) -> None:
         """After a change: tell removed players, tell everyone, let the bots play, restart the clocks of
@@ -431,6 +440,8 @@ async def create_room(request: Request) -> Response:
 
         seat, token = await tables.apply(room, seat_everyone)
     except GolfError as error:
+        if error.key == "room.moved":  # (only if someone took the new room at once: never stored here)
+            error = GolfError("storage.write_failed", str(error))
         return error_response(error, t)
     return JSONResponse({"code": room.code, "seat": seat, "token": token})
 
@@ -496,13 +507,15 @@ def _take_seat(room: Room, client: Client, seat: int) -> None:
 
 
 CLOSE_CODES = {
+    "room.moved": RESTART_CLOSE,
     "room.not_found": 4404,
     "room.too_many_tries": 4429,
     "room.too_many_messages": 4429,
     "room.too_many_spectators": 4503,
 }
 """How the room's WebSocket closes when the room cannot be opened, or when the server ends the
-connection after telling why (the page does not retry 4404 or 4503)."""
+connection after telling why (the page does not retry 4404 or 4503). ``room.moved``: another worker
+kept the room (the client reconnects, without being told anything)."""
 
 
 async def room_socket(socket: WebSocket) -> None:
@@ -522,7 +535,8 @@ async def room_socket(socket: WebSocket) -> None:
     try:
         room = await tables.store.find(socket.path_params["code"], address, _hello_token(first))
     except GolfError as error:
-        await socket.send_text(json_text({"type": "error", "key": error.key, "message": error_text(error, t)}))
+        if error.key != "room.moved":
+            await socket.send_text(json_text({"type": "error", "key": error.key, "message": error_text(error, t)}))
         await socket.close(code=CLOSE_CODES.get(error.key, 4404))
         return
     client = Client(socket, t)
@@ -642,6 +656,8 @@ async def _carry_out(tables: Tables, room: Room, client: Client, text: str | Non
             raise GolfError("room.bad_message", "not JSON") from None
         answer = await tables.change(room, client, data)
     except GolfError as error:
+        if error.key == "room.moved":  # nothing to say: the connection closes and the client reconnects
+            return False
         await tables.send(client, {"type": "error", "key": error.key, "message": error_text(error, client.t)})
         return False
     if answer is not None:
