@@ -20,8 +20,10 @@ functions at the end are the solver's work, which the server runs in a worker pr
 
 from __future__ import annotations
 
+import random
 import secrets
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from golfcards.cards import AnyCard
@@ -45,6 +47,18 @@ visits about 200 000 positions a second; most positions are decided with far few
 undecided answer says so."""
 ATTEMPTS = 8
 """Times an action is computed again when the game changed meanwhile, before ``storage.conflict``."""
+FIRST_PAUSE = 0.001
+"""Seconds, at most, that a writer who lost waits before its second try; the bound doubles at each
+try after (a random share of it: writers who lost together do not come back together)."""
+
+
+def attempts() -> Iterator[int]:
+    """The tries of an optimistic write: :data:`ATTEMPTS` of them, each after the first a random
+    pause (up to :data:`FIRST_PAUSE`, doubling) after the one that lost."""
+    for attempt in range(ATTEMPTS):
+        if attempt:
+            time.sleep(random.uniform(0, FIRST_PAUSE * 2 ** (attempt - 1)))
+        yield attempt
 
 
 class NoGame(Exception):
@@ -173,7 +187,7 @@ class SolitaireGames:
     def play(self, player: str, action: Action, request_id: str | None = None) -> Played:
         """Apply ``action`` to the player's game; an accepted action is stored at once, against the
         version it was computed from (computed again on a conflict)."""
-        for _ in range(ATTEMPTS):
+        for _ in attempts():
             if request_id is not None and self.storage.request_applied(player, request_id):
                 return Played(self._current(player), None, repeated=True)
             game = self._current(player)
@@ -192,7 +206,7 @@ class SolitaireGames:
 
     def next_deal(self, player: str, request_id: str | None = None) -> Game:
         """Record the finished deal of the player's course and deal the next one."""
-        for _ in range(ATTEMPTS):
+        for _ in attempts():
             game = self._current(player)
             course = game.course
             if course is None:
