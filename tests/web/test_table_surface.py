@@ -11,7 +11,7 @@ font glyphs (empty boxes on a stock Debian Chromium).
 from __future__ import annotations
 
 import pytest
-from play import REFERENCE, deal
+from play import REFERENCE, click_action, deal, settled, wait_moves
 from sixcard_play import start_against_bots
 
 pytestmark = pytest.mark.browser
@@ -83,3 +83,111 @@ def test_your_six_card_grid_stays_whole_on_screen_with_three_bots(new_page, grid
         sizes[(width, height)] = box[2] - box[0]
     assert sizes[(1920, 960)] > sizes[(1280, 800)], sizes
     assert not page.errors
+
+
+# --- a dragged card stays in view -------------------------------------------------------------------
+
+COUNT_ANIMATE = """
+window.__animate = 0;
+const nativeAnimate = Element.prototype.animate;
+Element.prototype.animate = function (...args) { window.__animate += 1; return nativeAnimate.apply(this, args); };
+"""
+DRAGGED_AT = """([x, y]) => {
+  const found = document.elementFromPoint(x, y);
+  const copy = found && found.closest('.card.dragging');
+  return Boolean(copy && copy.getAttribute('aria-hidden') === 'true' && !copy.closest('#tableau'));
+}"""
+
+
+def centre(page, selector: str, down: float = 0.5) -> tuple[float, float]:
+    box = page.locator(selector).bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] * down
+
+
+def mouse_drag_through(page, source: str, points: list[tuple[float, float]]) -> None:
+    """Press on ``source`` and move through ``points``; after each, the dragged card is what the pointer is over."""
+    page.mouse.move(*centre(page, source, 0.7))
+    page.mouse.down()
+    for point in points:
+        page.mouse.move(*point, steps=6)
+        page.wait_for_function(DRAGGED_AT, arg=list(point))
+
+
+def refusal_of_a_tap(page, selector: str) -> str:
+    page.click(selector)
+    page.wait_for_function("() => document.getElementById('message').dataset.kind === 'refusal'")
+    return page.text_content("#message")
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (360, 740), (740, 360)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_dragged_card_stays_above_everything_and_follows_the_mouse(new_page, size):
+    page = new_page(init_script=COUNT_ANIMATE)
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    deal(page, REFERENCE)
+    click_action(page, "d")
+    board = page.locator("#tableau").bounding_box()
+    above_board = (board["x"] + board["width"] / 2, max(board["y"] - 12, 2))
+    over_stock = centre(page, "#stock")
+    first = '#tableau [data-column="1"].free'
+    # Away from the discard: the card flies back to its place, nothing is played.
+    mouse_drag_through(page, first, [above_board, over_stock])
+    page.mouse.move(*centre(page, '#tableau .column[data-number="4"]'), steps=4)
+    page.mouse.up()
+    page.wait_for_function("() => !document.querySelector('.card.dragging') && !document.querySelector('.drag-ghost')")
+    settled(page)
+    assert page.text_content("#moves") == "1"
+    assert page.eval_on_selector(first, "card => card.style.transform") == ""
+    assert page.evaluate("window.__animate") >= 1, "the card flies back"
+    # A refused drop says what a tap on that card says.
+    told = refusal_of_a_tap(page, first)
+    page.evaluate("document.getElementById('message').textContent = ''")
+    mouse_drag_through(page, first, [over_stock, centre(page, "#discard")])
+    page.mouse.up()
+    page.wait_for_function("text => document.getElementById('message').textContent === text", arg=told)
+    page.wait_for_function("() => !document.querySelector('.card.dragging')")
+    assert page.text_content("#moves") == "1"
+    # Onto the discard: played as a tap plays it.
+    mouse_drag_through(page, '#tableau [data-column="5"].free', [above_board, centre(page, "#discard")])
+    page.mouse.up()
+    wait_moves(page, 2)
+    assert page.get_attribute("#discard > .card:not(.spare)", "aria-label") == "Discard: 9 of clubs"
+    assert page.locator(".card.dragging, .drag-ghost").count() == 0
+    assert not page.errors
+
+
+def test_a_dragged_card_follows_a_finger(new_page):
+    page = new_page(phone=True, has_touch=True, is_mobile=True)
+    deal(page, REFERENCE)
+    page.tap("#stock")
+    wait_moves(page, 1)
+    cdp = page.context.new_cdp_session(page)
+    x0, y0 = centre(page, '#tableau [data-column="5"].free', 0.7)
+    board = page.locator("#tableau").bounding_box()
+    path = [(board["x"] + board["width"] / 2, board["y"] - 10), centre(page, "#stock"), centre(page, "#discard")]
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+    x, y = x0, y0
+    for tx, ty in path:
+        for i in range(1, 7):
+            point = {"x": x + (tx - x) * i / 6, "y": y + (ty - y) * i / 6}
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+        x, y = tx, ty
+        page.wait_for_function(DRAGGED_AT, arg=[x, y])
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    wait_moves(page, 2)
+    assert page.get_attribute("#discard > .card:not(.spare)", "aria-label") == "Discard: 9 of clubs"
+    assert page.locator(".card.dragging").count() == 0
+
+
+def test_no_flight_back_under_reduced_motion(new_page):
+    page = new_page(init_script=COUNT_ANIMATE, reduced_motion="reduce")
+    deal(page, REFERENCE)
+    click_action(page, "d")
+    page.evaluate("window.__animate = 0")
+    mouse_drag_through(page, '#tableau [data-column="1"].free', [centre(page, "#stock")])
+    page.mouse.move(*centre(page, '#tableau .column[data-number="4"]'), steps=4)
+    page.mouse.up()
+    assert page.evaluate("() => document.querySelectorAll('.card.dragging, .drag-ghost').length") == 0
+    mouse_drag_through(page, '#tableau [data-column="5"].free', [centre(page, "#discard")])
+    page.mouse.up()
+    wait_moves(page, 2)
+    assert page.evaluate("window.__animate") == 0
