@@ -191,3 +191,65 @@ def test_no_flight_back_under_reduced_motion(new_page):
     page.mouse.up()
     wait_moves(page, 2)
     assert page.evaluate("window.__animate") == 0
+
+
+# --- playable, hinted and focused: three looks ----------------------------------------------------
+
+LOOKS = """([cards, themes]) => {
+  const look = (node) => {
+    const style = getComputedStyle(node);
+    const before = getComputedStyle(node, '::before');
+    const after = getComputedStyle(node, '::after');
+    return {
+      outline: style.outlineStyle === 'none' ? 'none' : `${style.outlineStyle} ${style.outlineWidth} ${style.outlineOffset}`,
+      lift: style.translate,
+      ring: before.content === 'none' ? 'none' : `${before.borderStyle} ${before.borderWidth}`,
+      marker: after.content === 'none' ? 'none' : `${after.width} ${after.borderRadius}`,
+      label: node.querySelector('.hint-badge') ? node.querySelector('.hint-badge').textContent : '',
+    };
+  };
+  // In one task: the hint's marks last a few seconds, and nothing changes while this runs.
+  return themes.map(([theme, felt, style]) => {
+    Object.assign(document.documentElement.dataset, { theme, felt, cards: style });
+    return [[theme, felt, style], Object.fromEntries(Object.entries(cards).map(([name, s]) => [name, look(document.querySelector(s))]))];
+  });
+}"""
+
+
+def test_playable_hinted_and_focused_cards_each_have_their_own_look_in_every_theme(new_page):
+    page = new_page()
+    deal(page, REFERENCE)
+    click_action(page, "d")
+    click_action(page, "d")
+    playable = sorted(page.eval_on_selector_all("#tableau .card.playable", "cards => cards.map(c => c.dataset.column)"))
+    assert playable == ["2", "6"]
+    page.locator("#skip").focus()
+    page.keyboard.press("Enter")  # Go to the cards: the keyboard on the board (the stock, the last one clicked)
+    page.keyboard.press("ArrowRight")
+    focused = '#tableau [data-column="1"].free'
+    page.wait_for_function("s => document.querySelector(s).matches(':focus-visible')", arg=focused)
+    page.keyboard.press("h")
+    hinted = page.wait_for_selector("#tableau .card.hinted")
+    hinted_column = hinted.get_attribute("data-column")
+    assert hinted_column in playable
+    other = next(c for c in playable if c != hinted_column)
+    assert "Hint" in page.locator("#tableau .card.hinted").inner_text(), "the label is part of the card's name"
+    cards = {
+        "playable": f'#tableau [data-column="{other}"].free',
+        "hinted": "#tableau .card.hinted",
+        "focused": focused,
+    }
+    themes = [
+        [theme, felt, style]
+        for theme in ("light", "dark")
+        for felt, style in (("green", "classic"), ("blue", "four"), ("wine", "large"), ("grey", "classic"))
+    ]
+    for where, looks in page.evaluate(LOOKS, [cards, themes]):
+        where = (where, looks)
+        assert looks["playable"]["lift"] != "none" and looks["playable"]["marker"] != "none", where
+        assert looks["hinted"]["ring"].startswith("dashed") and looks["hinted"]["label"] == "Hint", where
+        assert looks["focused"]["outline"].startswith("solid") and looks["focused"]["ring"] == "none", where
+        assert looks["playable"]["outline"] == "none" and looks["focused"]["lift"] == "none", where
+        for a, b in (("playable", "hinted"), ("playable", "focused"), ("hinted", "focused")):
+            assert looks[a] != looks[b], (a, b, where)
+    assert not page.errors

@@ -222,6 +222,20 @@ function prepareSpares() {
   for (const card of fitting.values()) discard.append(discardFace(card, true));
 }
 
+/**
+ * Point at the solver's hint for a moment: `target` (a card of the board or the stock) gets a dashed ring
+ * and a "Hint" label, part of its name, so that screen readers hear it too.
+ */
+export function markHint(target, duration = 2500) {
+  target.classList.add("hinted");
+  const badge = el("span", { class: "hint-badge", text: t("hint") });
+  target.append(badge);
+  setTimeout(() => {
+    target.classList.remove("hinted");
+    badge.remove();
+  }, duration);
+}
+
 /** The play/pause button says what it does now. */
 export function updateReplayButton() {
   const playing = Boolean(board.replay && board.replay.playing);
