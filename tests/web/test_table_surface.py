@@ -10,8 +10,12 @@ font glyphs (empty boxes on a stock Debian Chromium).
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from axe_check import serious_violations
 from play import REFERENCE, click_action, deal, settled, wait_moves
+from playwright.sync_api import expect
 from sixcard_play import start_against_bots
 
 pytestmark = pytest.mark.browser
@@ -253,3 +257,84 @@ def test_playable_hinted_and_focused_cards_each_have_their_own_look_in_every_the
         for a, b in (("playable", "hinted"), ("playable", "focused"), ("hinted", "focused")):
             assert looks[a] != looks[b], (a, b, where)
     assert not page.errors
+
+
+# --- drawn court cards, icons that need no font ---------------------------------------------------
+
+COURT_FACES = """() => [...document.querySelectorAll('#tableau .card, #discard > .card:not(.spare)')]
+  .filter((card) => 'JQK'.includes(card.dataset.code[0]) || card.querySelector('.pip svg'))
+  .map((card) => {
+    const image = card.querySelector('.pip svg');
+    const use = image && image.querySelector('use');
+    const symbol = use && document.querySelector(use.getAttribute('href'));
+    const box = image ? image.getBoundingClientRect() : { width: 0 };
+    return {
+      code: card.dataset.code,
+      figure: use ? use.getAttribute('href') : null,
+      shapes: symbol ? symbol.querySelectorAll('path, circle').length : 0,
+      drawing: symbol ? new XMLSerializer().serializeToString(symbol).replace(/id="[^"]*"/, '') : '',
+      share: box.width / card.getBoundingClientRect().width,
+    };
+  })"""
+GLYPHS = """(ids) => ids.map((id) => {
+  const button = document.getElementById(id);
+  const seen = [...button.childNodes].filter((n) => !(n.classList && n.classList.contains('visually-hidden')));
+  const path = button.querySelector('svg path');
+  return { id, text: seen.map((n) => n.textContent).join('').trim(), drawn: Boolean(path && path.getAttribute('d').length > 10) };
+})"""
+
+
+def test_court_cards_show_a_figure_and_the_buttons_icons_need_no_font(new_page):
+    page = new_page()
+    deal(page, REFERENCE)
+    faces = page.evaluate(COURT_FACES)
+    assert {face["code"][0] for face in faces} == {"J", "Q", "K"}, faces
+    for face in faces:
+        assert face["figure"] == f"#figure-{face['code'][0]}", face
+        assert face["shapes"] >= 6 and face["share"] >= 0.35, face
+    drawings = {face["figure"]: face["drawing"] for face in faces}
+    assert len(set(drawings.values())) == 3, "a jack, a queen and a king, each drawn differently"
+    page.click("#solution")
+    page.wait_for_selector("#replay-bar:not([hidden])")
+    buttons = ["replay-back", "replay-play", "replay-forward", "undo-near", "redo-near"]
+    for found in page.evaluate(GLYPHS, buttons):
+        assert found["text"] == "" and found["drawn"], found
+    for selector, name in (
+        ("#replay-back", "Previous move"),
+        ("#replay-forward", "Next move"),
+        ("#undo-near", "Undo"),
+        ("#redo-near", "Redo"),
+    ):
+        expect(page.locator(selector)).to_have_accessible_name(name)
+    expect(page.locator("#replay-play")).to_have_accessible_name(re.compile("^(Pause|Play)$"))
+    before = page.get_attribute("#replay-play-icon", "d")
+    page.click("#replay-play")
+    expect(page.locator("#replay-play-icon")).not_to_have_attribute("d", before)
+    assert serious_violations(page) == []
+    assert not page.errors
+
+
+def test_a_joker_shows_a_figure_in_its_corners_and_middle(new_page):
+    page = new_page()
+    page.click("#new-game")
+    page.select_option('select[name="jokers"]', "2")
+    page.click("#deal")
+    page.wait_for_function("() => !document.getElementById('new-dialog').open")
+    jokers = page.locator("#tableau .card.joker, #discard > .card.joker:not(.spare)")
+    page.wait_for_function("() => document.querySelectorAll('#tableau .card.joker, #discard > .card.joker').length > 0")
+    first = jokers.first
+    assert first.locator(".pip svg use").get_attribute("href") == "#figure-X"
+    assert first.locator(".corner svg use").count() == 2
+    assert "🃏" not in first.inner_text()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_no_serious_axe_violation_at_every_size(new_page, size):
+    page = new_page()
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    deal(page, REFERENCE)
+    click_action(page, "d")
+    page.keyboard.press("h")
+    page.wait_for_selector("#tableau .card.hinted, #stock.hinted")
+    page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running')")
+    assert serious_violations(page) == []

@@ -239,7 +239,7 @@ export function markHint(target, duration = 2500) {
 /** The play/pause button says what it does now. */
 export function updateReplayButton() {
   const playing = Boolean(board.replay && board.replay.playing);
-  $("replay-play-icon").textContent = playing ? "⏸" : "▶";
+  $("replay-play-icon").setAttribute("d", playing ? "M6.5 5h4v14h-4zm7 0h4v14h-4z" : "M7 4.5v15l12.5-7.5z"); // pause, play
   $("replay-play-name").textContent = playing ? t("replay_pause") : t("replay_play");
 }
 

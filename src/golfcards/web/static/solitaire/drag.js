@@ -1,8 +1,6 @@
-// Dragging a free card onto the discard (pointer events: mouse, pen and touch). The card under the
-// pointer is a copy drawn above the whole page (fixed, on <body>: no column or box clips it), moved
-// once a frame; its place on the board keeps a faint ghost. Let go over the discard, the move is played
-// as a tap plays it and the card goes on from where it was let go; anywhere else it flies back, and a
-// refused drop is told as a tap on that card tells it.
+// Dragging a free card onto the discard (pointer events). The dragged card is a copy above the whole
+// page (fixed, on <body>: nothing clips it), moved once a frame, with a ghost in its place. Let go over
+// the discard, the move is played as a tap plays it; elsewhere the card flies back.
 import { $ } from "../common/dom.js";
 import * as Feel from "../common/motion.js";
 import { predict, send } from "./actions.js";
@@ -85,7 +83,7 @@ export function onPointerMove(event) {
   $("discard").classList.toggle("drop-here", overDiscard(event));
 }
 
-/** Put the card back: the copy flies from where it was let go to its place (at once with reduced motion). */
+/** The copy flies back to the card's place (no flight with reduced motion). */
 function flyBack(node, copy, dx, dy) {
   cancelAnimationFrame(drag.frame);
   copy.style.transform = "";
@@ -112,8 +110,7 @@ export function onPointerUp(event) {
   setTimeout(() => { if (drag && drag.node === node) drag = null; }, 0);
   const action = node.dataset.column;
   if (dropped && !board.busy && predict(action)) {
-    // Played at once, from where the card was let go: the board's card stands there for the one
-    // read the removal's motion makes, and leaves the tableau on this call.
+    // The board's card stands where it was let go for the removal's motion, then leaves the tableau.
     cancelAnimationFrame(drag.frame);
     copy.remove();
     node.classList.remove("drag-ghost");
