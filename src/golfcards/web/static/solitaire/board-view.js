@@ -227,6 +227,7 @@ function prepareSpares() {
  * and a "Hint" label, part of its name, so that screen readers hear it too.
  */
 export function markHint(target, duration = 2500) {
+  for (const old of document.querySelectorAll(".hint-badge")) old.remove();
   target.classList.add("hinted");
   const badge = el("span", { class: "hint-badge", text: t("hint") });
   target.append(badge);

@@ -44,6 +44,7 @@ function lift(node) {
   copy.setAttribute("aria-hidden", "true");
   copy.classList.add("dragging");
   copy.classList.remove("playable", "hinted");
+  for (const badge of copy.querySelectorAll(".hint-badge")) badge.remove();
   copy.style.left = `${home.left}px`;
   copy.style.top = `${home.top}px`;
   copy.style.setProperty("--card-w", `${home.width}px`);
