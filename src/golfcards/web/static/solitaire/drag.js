@@ -50,7 +50,7 @@ function lift(node) {
   copy.style.setProperty("--card-w", `${home.width}px`);
   document.body.append(copy);
   node.classList.add("drag-ghost");
-  return { copy, home };
+  return copy;
 }
 
 /** Move the copy to the pointer's last place, once a frame. */
@@ -71,7 +71,7 @@ export function onPointerMove(event) {
   if (!drag.moved) {
     Feel.finishAll();
     drag.moved = true;
-    Object.assign(drag, lift(drag.node));
+    drag.copy = lift(drag.node);
     try {
       drag.node.setPointerCapture(drag.id);
     } catch {
