@@ -51,9 +51,8 @@ export function figure(name, className = "card-figure") {
 }
 
 /**
- * A card face (rank and suit in two corners, a big pip or a figure in the middle) inside `tag`. The
- * corners and the pip are hidden from screen readers: give the element its name with `name` (a
- * visually hidden text, so that buttons are named by their content) or an aria-label on an image.
+ * A card face (rank and suit in two corners, a pip or a figure in the middle) inside `tag`, hidden from
+ * screen readers: name it with `name` (a visually hidden text) or an aria-label on an image.
  */
 export function cardFace(card, tag = "div", attrs = {}, name = null) {
   const classes = ["card", card.red ? "red" : "black", card.joker ? "joker" : "", `suit-${card.code.slice(-1)}`];
