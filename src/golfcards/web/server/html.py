@@ -1,7 +1,8 @@
 """The few pages the server writes itself (rules, error pages): one escaped HTML shell.
 
-Every text goes through :func:`html.escape`; the shell links the same stylesheet as the game
-pages and offers the languages as plain links, so these pages work without JavaScript (with it,
+Every text goes through :func:`html.escape`; the shell links the game pages' stylesheet and the
+rules pages' own (``pages.css``, which the game pages do not load), and offers the languages as
+plain links, so these pages work without JavaScript (with it,
 ``look.js`` applies the player's chosen theme). No inline script or style: the pages keep to a
 ``script-src 'self'; style-src 'self'`` Content-Security-Policy.
 """
@@ -44,6 +45,7 @@ def shell(t: Translator, title: str, body: str, path: str) -> str:
 <link rel="icon" href="/static/icon.svg" type="image/svg+xml">
 <script src="/static/look.js"></script>
 <link rel="stylesheet" href="/static/golfcards.css">
+<link rel="stylesheet" href="/static/pages.css">
 </head>
 <body class="page">
 <header class="topbar">

@@ -68,7 +68,6 @@ PAGE_FILES = (
     "/solitaire.webmanifest",
     "/static/look.js",
     "/static/golfcards.css",
-    "/static/daily.css",
     "/static/icon.svg",
     "/static/app/icon.svg",
     "/static/app/icon-192.png",

@@ -315,6 +315,7 @@ import * as SixTable from "./sixcard/table.js";
     $("opponents").replaceChildren(...others.map((owner) => seatPanel(view, owner)));
     $("opponents").dataset.count = others.length;
     $("opponents").style.setProperty("--seats", others.length);
+    $("play").style.setProperty("--rows", view.rules.rows); // the table's size (golfcards.css) counts every grid's rows
     if (seat !== null) $("me").replaceWith(Object.assign(seatPanel(view, seat), { id: "me" }));
     const stock = $("six-stock");
     $("six-stock-count").textContent = view.stock;

@@ -222,10 +222,25 @@ function prepareSpares() {
   for (const card of fitting.values()) discard.append(discardFace(card, true));
 }
 
+/**
+ * Point at the solver's hint for a moment: `target` (a card of the board or the stock) gets a dashed ring
+ * and a "Hint" label, part of its name, so that screen readers hear it too.
+ */
+export function markHint(target, duration = 2500) {
+  for (const old of document.querySelectorAll(".hint-badge")) old.remove();
+  target.classList.add("hinted");
+  const badge = el("span", { class: "hint-badge", text: t("hint") });
+  target.append(badge);
+  setTimeout(() => {
+    target.classList.remove("hinted");
+    badge.remove();
+  }, duration);
+}
+
 /** The play/pause button says what it does now. */
 export function updateReplayButton() {
   const playing = Boolean(board.replay && board.replay.playing);
-  $("replay-play-icon").textContent = playing ? "⏸" : "▶";
+  $("replay-play-icon").setAttribute("d", playing ? "M6.5 5h4v14h-4zm7 0h4v14h-4z" : "M7 4.5v15l12.5-7.5z"); // pause, play
   $("replay-play-name").textContent = playing ? t("replay_pause") : t("replay_play");
 }
 

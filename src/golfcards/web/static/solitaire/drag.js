@@ -1,4 +1,6 @@
-// Dragging a free card onto the discard (pointer events: mouse, pen and touch).
+// Dragging a free card onto the discard (pointer events). The dragged card is a copy above the whole
+// page (fixed, on <body>: nothing clips it), moved once a frame, with a ghost in its place. Let go over
+// the discard, the move is played as a tap plays it; elsewhere the card flies back.
 import { $ } from "../common/dom.js";
 import * as Feel from "../common/motion.js";
 import { predict, send } from "./actions.js";
@@ -33,6 +35,34 @@ function overDiscard(event) {
     && event.clientY >= box.top - pad && event.clientY <= box.bottom + pad;
 }
 
+/** The copy of `node` that follows the pointer: above everything, hidden from screen readers. */
+function lift(node) {
+  const home = node.getBoundingClientRect();
+  const copy = node.cloneNode(true);
+  copy.removeAttribute("data-code");
+  copy.tabIndex = -1;
+  copy.setAttribute("aria-hidden", "true");
+  copy.classList.add("dragging");
+  copy.classList.remove("playable", "hinted");
+  for (const badge of copy.querySelectorAll(".hint-badge")) badge.remove();
+  copy.style.left = `${home.left}px`;
+  copy.style.top = `${home.top}px`;
+  copy.style.setProperty("--card-w", `${home.width}px`);
+  document.body.append(copy);
+  node.classList.add("drag-ghost");
+  return copy;
+}
+
+/** Move the copy to the pointer's last place, once a frame. */
+function follow() {
+  if (!drag || drag.frame) return;
+  drag.frame = requestAnimationFrame(() => {
+    if (!drag || !drag.copy) return;
+    drag.frame = 0;
+    drag.copy.style.transform = `translate(${drag.dx}px, ${drag.dy}px)`;
+  });
+}
+
 export function onPointerMove(event) {
   if (!drag || event.pointerId !== drag.id) return;
   const dx = event.clientX - drag.x;
@@ -41,7 +71,7 @@ export function onPointerMove(event) {
   if (!drag.moved) {
     Feel.finishAll();
     drag.moved = true;
-    drag.node.classList.add("dragging");
+    drag.copy = lift(drag.node);
     try {
       drag.node.setPointerCapture(drag.id);
     } catch {
@@ -50,33 +80,46 @@ export function onPointerMove(event) {
   }
   drag.dx = dx;
   drag.dy = dy;
-  drag.node.style.transform = `translate(${dx}px, ${dy}px)`;
+  follow();
   $("discard").classList.toggle("drop-here", overDiscard(event));
+}
+
+/** The copy flies back to the card's place (no flight with reduced motion). */
+function flyBack(node, copy, dx, dy) {
+  cancelAnimationFrame(drag.frame);
+  copy.style.transform = "";
+  const settle = () => {
+    copy.remove();
+    node.classList.remove("drag-ghost");
+  };
+  if (!node.isConnected) return settle();
+  Feel.animate(copy, [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], {}, settle);
 }
 
 export function onPointerUp(event) {
   if (!drag || event.pointerId !== drag.id) return;
-  const { node, moved } = drag;
+  const { node, moved, copy } = drag;
   if (!moved) {
     drag = null;
     return;
   }
   $("discard").classList.remove("drop-here");
+  const dx = event.type === "pointerup" ? event.clientX - drag.x : drag.dx;
+  const dy = event.type === "pointerup" ? event.clientY - drag.y : drag.dy;
   const dropped = event.type === "pointerup" && overDiscard(event);
   drag.suppressClick = true;
   setTimeout(() => { if (drag && drag.node === node) drag = null; }, 0);
-  node.classList.remove("dragging");
   const action = node.dataset.column;
   if (dropped && !board.busy && predict(action)) {
-    // Drawn at once from where the card was let go: the card leaves the tableau on this call.
+    // The board's card stands where it was let go for the removal's motion, then leaves the tableau.
+    cancelAnimationFrame(drag.frame);
+    copy.remove();
+    node.classList.remove("drag-ghost");
+    node.style.transform = `translate(${dx}px, ${dy}px)`;
     spotColumn(Number(action));
     send(action);
     return;
   }
-  // Back to its place from where it was let go: both boxes come from one read, before the change.
-  const from = node.getBoundingClientRect();
-  const home = new DOMRect(from.left - (drag.dx || 0), from.top - (drag.dy || 0), from.width, from.height);
-  node.style.transform = "";
-  Feel.flyFrom(node, from, { to: home });
+  flyBack(node, copy, dx, dy);
   if (dropped) send(action);
 }

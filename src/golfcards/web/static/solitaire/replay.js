@@ -4,7 +4,7 @@
 import { api } from "../common/api.js";
 import { $ } from "../common/dom.js";
 import { t } from "../common/words.js";
-import { render, say, showError, updateReplayButton } from "./board-view.js";
+import { markHint, render, say, showError, updateReplayButton } from "./board-view.js";
 import * as clock from "./clock.js";
 import { board } from "./state.js";
 
@@ -16,10 +16,7 @@ export async function showHint() {
   say(data.hint.message, "hint");
   const move = data.hint.move;
   const target = move === "d" ? $("stock") : move ? document.querySelector(`#tableau [data-column="${move}"].free`) : null;
-  if (target) {
-    target.classList.add("hinted");
-    setTimeout(() => target.classList.remove("hinted"), 2500);
-  }
+  if (target) markHint(target);
 }
 
 /** Ask whether the game can still be won. */
