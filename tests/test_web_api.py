@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 import sqlite3
 
 import pytest
@@ -18,6 +19,7 @@ from golfcards.solitaire.rules import EASY
 from golfcards.solitaire.solver import solve
 from golfcards.solitaire.winnable import random_winnable_code
 from golfcards.web.app import create_app
+from golfcards.web.pages.static_files import PAGES, page_text
 
 BLOCKING_CODE = "GO1-E-AAAAAAE"
 """A deal that blocks when the player only draws: 16 draws, no free card fits the last one."""
@@ -359,6 +361,23 @@ def test_the_guides_words_are_served_apart(client):
         assert data["language"] == lang and set(data["strings"]) == set(english["strings"])
         assert all(data["strings"][key] != text for key, text in english["strings"].items()), lang
     answer = client.get("/api/i18n?part=everything")
+    assert answer.status_code == 404 and answer.json()["error"]["key"] == "request.not_found"
+
+
+def test_each_page_is_sent_its_own_words(client):
+    """A page gets every word its HTML and modules name (so none shows as its key) and none that only
+    other pages name: the Solitaire page carries no six-card word. An unknown page is refused in words."""
+    every = client.get("/api/i18n?lang=fr").json()["strings"]
+    for page in PAGES:
+        words = client.get(f"/api/i18n?page={page}&lang=fr").json()["strings"]
+        text = page_text(page)
+        named = {key for key in every if re.search(rf"[\"'`]{key}[\"'`]", text)}
+        assert named <= set(words), (page, sorted(named - set(words)))
+        assert all(words[key] == every[key] for key in words)
+    solitaire = client.get("/api/i18n?page=solitaire").json()["strings"]
+    assert "undo" in solitaire and "take_back" not in solitaire and "rule_final_turn" not in solitaire
+    assert len(solitaire) < len(every)
+    answer = client.get("/api/i18n?page=nowhere")
     assert answer.status_code == 404 and answer.json()["error"]["key"] == "request.not_found"
 
 

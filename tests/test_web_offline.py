@@ -81,7 +81,10 @@ def test_the_worker_keeps_the_page_its_modules_and_the_words_of_every_language(c
     ):  # when first used
         assert f"/static/solitaire/{later}" in files
     for language in available_languages():
-        assert f"/api/i18n?lang={language}" in files and f"/api/solitaire/offline-kit?lang={language}" in files
+        assert (
+            f"/api/i18n?page=solitaire&lang={language}" in files
+            and f"/api/solitaire/offline-kit?lang={language}" in files
+        )
         assert f"/api/i18n?part=guide&lang={language}" in files, "the first deal's guide, offline too"
     for path in files:
         assert client.get(path).status_code == 200, path

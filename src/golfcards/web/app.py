@@ -83,11 +83,15 @@ def _page(name: str) -> Callable[[Request], Response]:
 
 
 async def i18n(request: Request) -> Response:
-    """The page's words (``?part=NAME``: only those of a part loaded later; an unknown part is a 404)."""
+    """The words of a page (``?page=NAME``; without it every page's) or of a part of one loaded later
+    (``?part=NAME``); an unknown page or part is a 404."""
     t = request_translator(request)
     part = request.query_params.get("part")
     if part is None:
-        return JSONResponse(page_strings(t))
+        words = page_strings(t, request.query_params.get("page"))
+        if words is None:
+            return error_response(GolfError("request.not_found", "no such page"), t, 404)
+        return JSONResponse(words)
     strings = part_strings(part, t)
     if strings is None:
         return error_response(GolfError("request.not_found", "no such part of the words"), t, 404)

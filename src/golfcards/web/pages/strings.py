@@ -1,12 +1,19 @@
-"""The words of the web pages, served as JSON per language (``/api/i18n?lang=ca``).
+"""The words of the web pages, served as JSON per page and language (``/api/i18n?page=solitaire&lang=ca``).
 
 The static page has no text of its own: every label carries a key of :data:`PAGE_STRINGS`, and
 the script fills it in from this table, translated by the ``web`` gettext domain. Placeholders
 (``{score}``) are filled by the page. Card names, refusals, rule names and end messages are not
 here: the API sends them already translated by ``golfcards.i18n.cards`` / ``i18n.solitaire``.
+
+A page is sent the words its own files name (its HTML and its script's modules, read once:
+:mod:`golfcards.web.pages.static_files`) and the words no page's files name, which its scripts
+make from parts (``bot_${level}``): never the other pages' words.
 """
 
 from __future__ import annotations
+
+import functools
+import re
 
 from golfcards.i18n import LANGUAGES, N_, Translator, available_languages
 from golfcards.i18n.sixcard import BOT_NAMES
@@ -18,6 +25,7 @@ from golfcards.web.pages.difficulty_strings import DIFFICULTY_STRINGS
 from golfcards.web.pages.guide_strings import GUIDE_STRINGS
 from golfcards.web.pages.moments_strings import MOMENTS_STRINGS
 from golfcards.web.pages.sixcard_strings import SIXCARD_STRINGS
+from golfcards.web.pages.static_files import PAGES, page_text
 
 PAGE_STRINGS: dict[str, str] = {
     # site
@@ -259,16 +267,42 @@ def part_strings(part: str, t: Translator) -> dict[str, object] | None:
     return {"language": t.language, "strings": {key: t.gettext(message) for key, message in messages.items()}}
 
 
-def page_strings(t: Translator) -> dict[str, object]:
-    """Every page string in ``t``'s language, with the list of languages for the menu."""
+def _all_strings(t: Translator) -> dict[str, str]:
+    return {
+        **{key: t.gettext(message) for key, message in PAGE_STRINGS.items()},
+        "rule_easy": rule_name(RuleName.EASY, t),
+        "rule_classic": rule_name(RuleName.CLASSIC, t),
+        "stock_empty": refusal_text(Refusal.STOCK_EMPTY, t),
+        **{f"bot_{level}": t.gettext(name) for level, name in BOT_NAMES.items()},
+    }
+
+
+def _named_in(text: str, keys: list[str]) -> set[str]:
+    """The ``keys`` that ``text`` names in quotes (``t("undo")``, ``data-i18n="undo"``)."""
+    named = set(re.findall(r"""["'`]([a-z][a-z0-9_]*)["'`]""", text))
+    return {key for key in keys if key in named}
+
+
+@functools.cache
+def page_keys(page: str) -> frozenset[str]:
+    """The keys of the words ``page`` is sent: those its files name, and those no page's files name."""
+    keys = list(_all_strings(Translator("en")))
+    named = {name: _named_in(page_text(name), keys) for name in PAGES}
+    anywhere = set().union(*named.values())
+    return frozenset(named[page] | (set(keys) - anywhere))
+
+
+def page_strings(t: Translator, page: str | None = None) -> dict[str, object] | None:
+    """The words of ``page`` (every page's when None) in ``t``'s language, with the list of languages
+    for the menu; None for a page there is not."""
+    if page is not None and page not in PAGES:
+        return None
+    strings = _all_strings(t)
+    if page is not None:
+        keys = page_keys(page)
+        strings = {key: text for key, text in strings.items() if key in keys}
     return {
         "language": t.language,
         "languages": [{"code": code, "name": LANGUAGES[code]} for code in available_languages()],
-        "strings": {
-            **{key: t.gettext(message) for key, message in PAGE_STRINGS.items()},
-            "rule_easy": rule_name(RuleName.EASY, t),
-            "rule_classic": rule_name(RuleName.CLASSIC, t),
-            "stock_empty": refusal_text(Refusal.STOCK_EMPTY, t),
-            **{f"bot_{level}": t.gettext(name) for level, name in BOT_NAMES.items()},
-        },
+        "strings": strings,
     }

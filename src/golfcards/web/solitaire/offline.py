@@ -22,9 +22,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-import posixpath
-import re
-from pathlib import Path
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -51,6 +48,7 @@ from golfcards.solitaire.codes import GameCode, rules_key
 from golfcards.solitaire.daily import daily_code
 from golfcards.solitaire.rules import RuleName, Rules
 from golfcards.web.pages.card_faces import card_json
+from golfcards.web.pages.static_files import PAGES, STATIC, module_graph
 from golfcards.web.server.requests import (
     REQUEST_ID,
     client_address,
@@ -61,8 +59,7 @@ from golfcards.web.server.requests import (
 )
 from golfcards.web.solitaire.routes import _player_route
 
-STATIC = Path(__file__).resolve().parent.parent / "static"
-ENTRY = "/static/solitaire.js"
+ENTRY = PAGES["solitaire"][1]
 PAGE_FILES = (
     "/solitaire",
     "/solitaire.webmanifest",
@@ -89,22 +86,6 @@ CODE_ERRORS = (
     "code.bad_deal_letters",
     "code.bad_option",
 )
-IMPORT = re.compile(r'^import (?:[^"]* from )?"([^"]+)";|\bimport\("([^"]+)"\)', re.MULTILINE)
-
-
-def module_graph(entry: str = ENTRY) -> list[str]:
-    """Every module ``entry`` imports or loads later, directly or not, itself included (sorted)."""
-    seen: set[str] = set()
-    waiting = [entry]
-    while waiting:
-        path = waiting.pop()
-        if path in seen:
-            continue
-        seen.add(path)
-        text = (STATIC / path.removeprefix("/static/")).read_text(encoding="utf-8")
-        for static, dynamic in IMPORT.findall(text):
-            waiting.append(posixpath.normpath(posixpath.join(posixpath.dirname(path), static or dynamic)))
-    return sorted(seen)
 
 
 def api_files() -> list[str]:
@@ -113,7 +94,7 @@ def api_files() -> list[str]:
     files = []
     for language in available_languages():
         files += [
-            f"/api/i18n?lang={language}",
+            f"/api/i18n?page=solitaire&lang={language}",
             f"/api/i18n?part=guide&lang={language}",
             f"/api/solitaire/offline-kit?lang={language}",
         ]
@@ -128,7 +109,7 @@ DAILY_FILES = [f"/api/solitaire/daily?rule={rule.word}" for rule in RuleName]
 def offline_files() -> dict[str, object]:
     """The worker's files (all needed), extras (kept if they can be had) and their version (the static
     files and the catalogs hashed)."""
-    files = sorted({*PAGE_FILES, *module_graph()})
+    files = sorted({*PAGE_FILES, *module_graph(ENTRY)})
     digest = hashlib.sha256()
     for name in ["solitaire.html", *(f.removeprefix("/static/") for f in files if f.startswith("/static/"))]:
         digest.update(name.encode() + b"\0" + (STATIC / name).read_bytes())

@@ -45,7 +45,8 @@ async function networkFirst(request, keep) {
     if (url.pathname === "/api/i18n") {
       // The page's first words without a chosen language: the browser's, else English.
       const language = (self.navigator.language || "en").slice(0, 2).toLowerCase();
-      const words = (await cache.match(`/api/i18n?lang=${language}`)) || (await cache.match("/api/i18n?lang=en"));
+      const words = (await cache.match(`/api/i18n?page=solitaire&lang=${language}`))
+        || (await cache.match("/api/i18n?page=solitaire&lang=en"));
       if (words) return words;
     }
     throw error;

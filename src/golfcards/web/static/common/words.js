@@ -40,9 +40,11 @@ export function applyStrings(root = document) {
   if (title) document.title = `${t(title)} · ${t("app_name")}`;
 }
 
-/** Fetch the strings of `lang` (or the browser's language) and put them into the page; resolves to /api/i18n's answer. */
+/** Fetch the strings of this page (its `<body data-page>`) in `lang` (or the browser's language) and
+ * put them into the page; resolves to /api/i18n's answer. */
 export async function loadStrings(lang) {
-  const url = lang ? `/api/i18n?lang=${encodeURIComponent(lang)}` : "/api/i18n";
+  const page = `/api/i18n?page=${encodeURIComponent(document.body.dataset.page)}`;
+  const url = lang ? `${page}&lang=${encodeURIComponent(lang)}` : page;
   const data = await (await fetch(url)).json();
   strings = data.strings;
   language = data.language;
