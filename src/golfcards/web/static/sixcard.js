@@ -6,6 +6,7 @@ import { cardFace } from "./common/cards.js";
 import { $, el } from "./common/dom.js";
 import * as Feel from "./common/motion.js";
 import { chosenLanguage, fillLanguages, language, loadStrings, setLanguage, t } from "./common/words.js";
+import * as HouseRules from "./sixcard/house-rules.js";
 import * as SixSeats from "./sixcard/seats.js";
 import * as SixTable from "./sixcard/table.js";
 
@@ -46,20 +47,20 @@ import * as SixTable from "./sixcard/table.js";
   function wireLobby() {
     const saved = localStorage.getItem(NAME_KEY) || "";
     document.querySelectorAll('#lobby input[name="name"]').forEach((input) => { input.value = saved; });
-    for (const id of ["bots-form", "room-form"]) $(id).querySelector(".actions").before(SixTable.houseRulesFieldset());
+    for (const id of ["bots-form", "room-form"]) $(id).querySelector(".actions").before(HouseRules.houseRulesFieldset());
     $("lobby-message").before(SixTable.lobbyRecordLink());
     $("bots-form").addEventListener("submit", (event) => {
       event.preventDefault();
       const form = event.target;
       const bots = Array(Number(form.elements.bots.value)).fill(form.elements.level.value);
       createRoom({ name: form.elements.name.value, players: bots.length + 1, bots, start: true,
-        rules: SixTable.readHouseRules(form) });
+        rules: HouseRules.readHouseRules(form) });
     });
     $("room-form").addEventListener("submit", (event) => {
       event.preventDefault();
       const form = event.target;
       createRoom({ name: form.elements.name.value, players: Number(form.elements.players.value),
-        rules: SixTable.readHouseRules(form) });
+        rules: HouseRules.readHouseRules(form) });
     });
     $("join-form").addEventListener("submit", (event) => {
       event.preventDefault();
