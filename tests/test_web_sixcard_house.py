@@ -54,13 +54,7 @@ def test_a_room_keeps_its_house_rules_for_every_match_and_shows_them(app, client
         receive(ws, "welcome")
         state = receive_state(ws, lambda m: m["seat"] == 0)
         rules = {rule["name"]: rule for rule in state["house_rules"]}
-        assert [rule["name"] for rule in state["house_rules"]] == [
-            "grid",
-            "holes",
-            "reshuffle_discard",
-            "jokers",
-            "final_turn",
-        ]
+        assert [rule["name"] for rule in state["house_rules"]] == list(HOUSE)
         assert {name: rule["value"] for name, rule in rules.items()} == HOUSE
         assert rules["grid"]["label"] == "Graella" and rules["grid"]["text"] == "4 cartes: 2 files de 2"
         assert rules["jokers"]["text"] == "2 comodins, que valen −2 cadascun" and not rules["jokers"]["default"]

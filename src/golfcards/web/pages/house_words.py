@@ -13,9 +13,18 @@ GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     (
         "dealing",
         N_("Dealing and turns"),
-        ("grid", "holes", "decks", "start_face_up", "flip_as_turn", "flip_after_discard", "reshuffle_discard"),
+        (
+            "grid",
+            "holes",
+            "decks",
+            "jokers",
+            "start_face_up",
+            "flip_as_turn",
+            "flip_after_discard",
+            "reshuffle_discard",
+        ),
     ),
-    ("values", N_("Card values"), ("jokers", "super_kings", "tens_one", "one_eyed_jacks", "lucky_swing", "eagle_eye")),
+    ("values", N_("Card values"), ("super_kings", "tens_one", "one_eyed_jacks", "lucky_swing", "eagle_eye")),
     ("sets", N_("Pairs and sets"), ("negative_pairs", "four_of_a_kind", "wolfpack", "blackjack")),
     (
         "going_out",

@@ -18,6 +18,7 @@ room creation), so the page explains a refusal before Create without knowing any
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from typing import Any
 
@@ -42,8 +43,11 @@ from golfcards.web.server.requests import error_response, field, json_body, requ
 
 OPEN_GROUPS = ("dealing",)
 """The groups the form shows open (the others are one tap away)."""
-HOUSE_RULES: tuple[str, ...] = tuple(name for _, _, names in GROUPS for name in names)
-"""The fields of a room's ``rules`` object (every field of :class:`SixCardRules` but ``players``)."""
+HOUSE_RULES: tuple[str, ...] = tuple(
+    field.name for field in dataclasses.fields(SixCardRules) if field.name != "players"
+)
+"""The fields of a room's ``rules`` object (every field of :class:`SixCardRules` but ``players``), in the
+order the table's summary lists them."""
 ALWAYS_LISTED = ("grid", "holes")
 """The rules a table's summary lists even when they are the guide's; the others only when changed."""
 DEFAULTS = SixCardRules()

@@ -33,7 +33,8 @@ function control(rule) {
       value: rule.default, inputmode: "numeric", required: true });
   } else {
     input = el("select", { id, name: rule.name, "data-rule": rule.name, "data-kind": "choice" },
-      ...rule.choices.map((choice) => el("option", { "data-value": JSON.stringify(choice.value), text: choice.text,
+      ...rule.choices.map((choice) => el("option", { value: choice.value === null ? "" : String(choice.value),
+        "data-value": JSON.stringify(choice.value), text: choice.text,
         selected: choice.value === rule.default })));
   }
   return el("label", { class: "field", for: id }, el("span", {}, el("b", { text: rule.label }), hint(rule)), input);
