@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 from tests.web.axe_check import serious_violations
-from tests.web.sixcard_play import player_context, seated, turn_up
+from tests.web.sixcard_play import OWN_BACKS, player_context, seated, turn_up, wait_my_draw
 
 pytestmark = pytest.mark.browser
 
@@ -169,11 +169,54 @@ def test_six_players_against_bots_with_the_other_rules(browser, server_url, size
         expect(page.locator("#me .grid button")).to_have_count(9)
         for _ in range(3):
             turn_up(page)
+        # Flip after a discard, always: the drawn card thrown away, one of one's cards turned up.
+        wait_my_draw(page)
+        page.click("#six-stock")
+        move = page.locator('#house-moves [data-move="discard_flip"]')
+        expect(move).to_be_visible()
+        move.click()
+        expect(move).to_have_attribute("aria-pressed", "true")
+        backs = page.locator(OWN_BACKS).count()
+        page.locator(f"{OWN_BACKS}:not([disabled])").first.click()
+        expect(page.locator(OWN_BACKS)).to_have_count(backs - 1)
+        expect(page.locator("#last-actions")).to_contain_text("Ana threw away the drawn card")
         for panel in page.locator("#opponents .seat-panel, #me").all():
             box = panel.bounding_box()
             assert box and box["width"] > 0 and box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size["width"]
         assert_fits(page, f"{size}: a six-seat table")
         assert serious_violations(page) == []
         assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_a_card_turned_up_as_a_turn_and_a_knock_on_the_page(browser, server_url):
+    """Flip as a turn twice, then knock early with the last two cards: the hole ends on the page."""
+    context = player_context(browser, server_url)
+    try:
+        page = context.new_page()
+        page.goto("/sixcard")
+        page.wait_for_selector("body.ready")
+        form = page.locator("#bots-form")
+        form.locator('input[name="name"]').fill("Ana")
+        form.locator('select[name="bots"]').select_option("1")
+        for name in ("flip_as_turn", "knock_early"):
+            set_rule(form, name, True)
+        form.locator('button[type="submit"]').click()
+        seated(page)
+        for _ in range(2):
+            turn_up(page)
+        for expected_backs in (3, 2):
+            wait_my_draw(page)
+            expect(page.locator('#house-moves [data-move="knock"]')).to_have_count(0)
+            page.click('#house-moves [data-move="flip"]')
+            page.locator(f"{OWN_BACKS}:not([disabled])").first.click()
+            expect(page.locator(OWN_BACKS)).to_have_count(expected_backs)
+        wait_my_draw(page)
+        page.click('#house-moves [data-move="knock"]')
+        expect(page.locator(OWN_BACKS)).to_have_count(0)
+        expect(page.locator("#last-actions")).to_contain_text("Ana knocked early and turned up the last cards")
+        expect(page.locator("#house-moves")).to_be_hidden()
+        assert serious_violations(page) == []
     finally:
         context.close()

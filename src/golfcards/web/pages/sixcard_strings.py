@@ -12,6 +12,10 @@ SIXCARD_STRINGS: dict[str, str] = {
     # house rules (the lobby's form is described by /api/sixcard/house-rules; the table lists them)
     "house_rules": N_("House rules"),
     "house_rules_help": N_("Agree on them before the deal: everyone at the table sees them."),
+    "house_flip": N_("Turn a card up instead of drawing"),
+    "house_discard_flip": N_("Throw it away and turn a card up"),
+    "house_knock": N_("Knock: turn up your last cards"),
+    "house_choose": N_("Click one of your face-down cards to turn it up."),
     "rule_grid": N_("Grid"),
     # spectators and the connection
     "watching": N_("You are watching: you see the table as every spectator does."),

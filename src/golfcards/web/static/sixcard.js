@@ -21,6 +21,7 @@ import * as SixTable from "./sixcard/table.js";
   let state = null;
   let seat = null;
   let taking = false;
+  let choosing = null; // a house rule's move waiting for one's card: "flip" or "discard_flip"
   let retry = 0;
   let lastSequence = -1;
 
@@ -98,6 +99,7 @@ import * as SixTable from "./sixcard/table.js";
 
   function act(action) {
     taking = false;
+    choosing = null;
     send({ type: "act", action });
   }
 
@@ -157,6 +159,7 @@ import * as SixTable from "./sixcard/table.js";
     renderScorecard();
     SixTable.render(state);
     SixSeats.render(state, send);
+    HouseRules.renderMoves(state, { act, choosing, choose: (type) => { choosing = type; render(); } });
     if (before && state.view) animateChange(before);
     previous = state;
   }
@@ -281,6 +284,7 @@ import * as SixTable from "./sixcard/table.js";
   }
 
   function ownClickable(position) {
+    if (choosing && legal(choosing, position)) return true;
     const view = state.view;
     if (legal("reveal", position)) return true;
     if (view.phase === "place") return legal("swap", position);
@@ -289,6 +293,7 @@ import * as SixTable from "./sixcard/table.js";
   }
 
   function clickOwn(position) {
+    if (choosing && legal(choosing, position)) return act({ type: choosing, position });
     if (legal("reveal", position)) act({ type: "reveal", position });
     else if (state.view.phase === "place" && legal("swap", position)) act({ type: "swap", position });
     else if (taking && legal("take", position)) act({ type: "take", position });

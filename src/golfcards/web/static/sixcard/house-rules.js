@@ -3,7 +3,7 @@
 // checks a combination (POST, the very checks of room creation): the page knows no rule itself, it
 // draws what it is told and shows the server's sentence when the rules cannot apply together.
 import { api } from "../common/api.js";
-import { el } from "../common/dom.js";
+import { $, el } from "../common/dom.js";
 import { t } from "../common/words.js";
 
 let described = null;
@@ -102,4 +102,32 @@ export function readHouseRules(form) {
     if (value !== null) rules[input.dataset.rule] = value;
   });
   return rules;
+}
+
+// --- at the table: the moves some house rules add ---------------------------------------------------
+
+const MOVES = [
+  ["flip", "house_flip"],
+  ["discard_flip", "house_discard_flip"],
+  ["knock", "house_knock"],
+];
+
+/** Buttons for the moves the engine offers this seat under the house rules (turn a card up as a turn,
+ * throw the drawn card away and turn one up, knock early): ``act`` plays a move at once, ``choose``
+ * waits for one of one's face-down cards (``choosing``: the move waiting, or null). */
+export function renderMoves(state, { act, choosing, choose }) {
+  let bar = $("house-moves");
+  if (!bar) {
+    bar = el("div", { id: "house-moves", class: "house-moves" });
+    $("after").before(bar);
+  }
+  const legal = state.view && state.room.started ? state.view.legal : [];
+  const offered = MOVES.filter(([type]) => legal.some((action) => action.type === type));
+  bar.hidden = offered.length === 0;
+  bar.replaceChildren(...offered.map(([type, key]) => {
+    const button = el("button", { type: "button", class: "tool", "data-move": type, text: t(key),
+      "aria-pressed": type === "knock" ? null : String(choosing === type) });
+    button.addEventListener("click", () => (type === "knock" ? act({ type }) : choose(choosing === type ? null : type)));
+    return button;
+  }), choosing ? el("p", { class: "note", role: "status", text: t("house_choose") }) : null);
 }
