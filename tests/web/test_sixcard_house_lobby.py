@@ -220,3 +220,23 @@ def test_a_card_turned_up_as_a_turn_and_a_knock_on_the_page(browser, server_url)
         assert serious_violations(page) == []
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("language", ["ca", "de", "el", "es", "fr", "pt"])
+def test_the_open_form_fits_a_phone_in_every_language(browser, server_url, language):
+    """Every group open at 360 px: the longest labels and hints wrap, the page never scrolls sideways."""
+    context = player_context(browser, server_url, phone=True)
+    try:
+        page = context.new_page()
+        page.goto(f"/sixcard?lang={language}")
+        page.wait_for_selector("body.ready")
+        for form in ("#bots-form", "#room-form"):
+            expect(page.locator(f"{form} details.house-group")).to_have_count(4)
+            closed = page.locator(f"{form} details.house-group:not([open]) summary")
+            while closed.count():
+                closed.first.click()
+            hint = page.locator(f'{form} [data-rule="underdog"]').locator("xpath=..").locator("small")
+            expect(hint).not_to_have_text("The player alone furthest behind when a hole starts scores −3 on it.")
+        assert_fits(page, f"{language}: both forms with every group open")
+    finally:
+        context.close()
