@@ -48,7 +48,7 @@ ERRORS: dict[str, str] = {
     "storage.cannot_open": N_("Cannot keep games and statistics in {path}: {reason}"),
     "storage.newer": N_("{path} comes from a newer golfcards: update it or choose another --db file"),
     "room.bad_rules": N_("The house rules must be a JSON object"),
-    "room.unknown_rule": N_("{rule}: not a house rule (grid, jokers, final_turn, reshuffle_discard, holes)"),
+    "room.unknown_rule": N_("{rule}: not a house rule (the rules page lists them)"),
     "room.bad_final_turn": N_("The final turn is either on (true) or off (false)"),
     "room.bad_reshuffle": N_("Reshuffling the discard is either on (true) or off (false)"),
     "server.busy": N_("The server is busy: try again in a moment"),

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from golfcards.cards import AnyCard
-from golfcards.sixcard.actions import Action, DiscardDrawn, Reveal, Swap, TakeDiscard
+from golfcards.sixcard.actions import Action, DiscardDrawn, DiscardFlip, Flip, Reveal, Swap, TakeDiscard
 from golfcards.sixcard.match import Match, winners
 from golfcards.sixcard.state import EndReason, Phase, Refusal
 from golfcards.sixcard.view import View, view_for
@@ -95,8 +95,9 @@ def seen_cards(match: Match, seat: int, action: Action) -> tuple[AnyCard | None,
     Read from the spectator's view only, so a card nobody may see is never named.
     """
     public = view_for(match.state, None)
-    card = public.grids[seat][action.position] if isinstance(action, (Reveal, Swap, TakeDiscard)) else None
-    thrown = public.discard_top if isinstance(action, (Swap, TakeDiscard, DiscardDrawn)) else None
+    turned = (Reveal, Flip, DiscardFlip, Swap, TakeDiscard)
+    card = public.grids[seat][action.position] if isinstance(action, turned) else None
+    thrown = public.discard_top if isinstance(action, (Swap, TakeDiscard, DiscardDrawn, DiscardFlip)) else None
     return card, thrown
 
 

@@ -17,15 +17,17 @@ from starlette.routing import Route
 
 from golfcards.cards import parse_card, parse_cards
 from golfcards.i18n import N_, Translator
+from golfcards.i18n.cards import card_short
 from golfcards.i18n.sixcard import score_text
 from golfcards.i18n.solitaire import BLOCKED_MESSAGE, board_text, refusal_text
 from golfcards.sixcard.actions import DiscardDrawn, DrawStock, Swap
-from golfcards.sixcard.rules import GRID_SHAPES, MAX_HOLES, MAX_RESHUFFLES, SixCardRules
-from golfcards.sixcard.scoring import GridScore, parse_grid, score_column, score_grid
+from golfcards.sixcard.rules import GRID_SHAPES, MAX_HOLES, MAX_PLAYERS, MAX_RESHUFFLES, SixCardRules
+from golfcards.sixcard.scoring import GridScore, grid_points, hole_points, parse_grid, score_column, score_grid
 from golfcards.sixcard.state import HoleState
 from golfcards.solitaire.board import POINTS_PER_CARD, Board, Touch, parse_action
 from golfcards.solitaire.deal import TABLEAU_SIZE
 from golfcards.web.pages.card_faces import card_json
+from golfcards.web.pages.house_words import FLIP_AFTER_DISCARD, GROUPS, HINTS, LABELS
 from golfcards.web.server.html import shell
 from golfcards.web.server.requests import request_translator
 
@@ -612,6 +614,102 @@ def _holes_text(t: Translator) -> str:
     return f"<p>{escape(text)}</p>"
 
 
+MORE_HOUSE_RULES = N_(
+    "The app offers more house rules, each one set in the room's form and listed at the table. The examples "
+    "are scored by the app; a grid is written top row / bottom row."
+)
+EXPLAINED_ABOVE = frozenset({"grid", "holes", "jokers", "final_turn", "reshuffle_discard"})
+"""The rules the paragraphs above explain one by one."""
+GRID_EXAMPLE = N_("Example: {grid} scores {sum}; without this rule, {without}.")
+HOLE_EXAMPLE = N_(
+    "Example: two grids are worth {first} and {second} and the first player went out: the hole scores "
+    "{first_score} and {second_score}."
+)
+UNDERDOG_EXAMPLE = N_(
+    "Example: with totals of {first_total} and {second_total} before the hole and grids worth {first} and "
+    "{second}, the hole scores {first_score} and {second_score}."
+)
+DECKS_EXAMPLE = N_("With {players} players and two decks, {stock} cards are left in the stock after the deal.")
+GRID_EXAMPLES: dict[str, tuple[str, dict[str, object]]] = {
+    "super_kings": ("KS 5H KD / KH 7C 9H", {}),
+    "tens_one": ("TS 5H 3C / 4D 7C 9H", {}),
+    "one_eyed_jacks": ("JH 5H 3C / 4D 7C 9H", {}),
+    "lucky_swing": ("X1 5H 3C / 4D 7C 9H", {"jokers": 1}),
+    "eagle_eye": ("X1 5H 3C / X2 7C 9H", {"jokers": 2}),
+    "negative_pairs": ("2S 5H 3C / 2D 7C 9H", {}),
+    "four_of_a_kind": ("9S 9H 3C / 9D 9C 4H", {}),
+    "wolfpack": ("JS JH 3C / JD JC 4H", {}),
+    "blackjack": ("TS 5H 3C / AD 2C 4H", {}),
+}
+"""Each card-value rule's example grid, with what the rule needs besides (scored with and without it)."""
+HOLE_GRIDS = ("AC 2C 3C / 4C 5C 6C", "AD 2D 3D / 4D 5D 6D")
+"""Two grids of equal worth for the rules that score a hole (the first player went out)."""
+UNDERDOG_TOTALS = (20, 35)
+
+
+def _sum_text(score: GridScore) -> str:
+    """``0 + 12 + 7 = 19``: a grid's columns, then its bonuses, then the total (``= 21 → 0`` for blackjack)."""
+    terms = [column.points for column in score.columns] + [points for _, points in score.bonuses]
+    text = _number(terms[0]) + "".join(f" − {-term}" if term < 0 else f" + {term}" for term in terms[1:])
+    plain = sum(terms)
+    return f"{text} = {_number(plain)}" + (f" → {_number(score.total)}" if score.blackjack else "")
+
+
+def _grid_words(text: str, t: Translator) -> str:
+    """A grid written with the language's short card names, rows separated by ``/``."""
+    return " / ".join(" ".join(card_short(card, t) for card in parse_cards(row)) for row in text.split("/"))
+
+
+def grid_example(name: str) -> tuple[str, GridScore, int]:
+    """The example of a card-value rule: its grid, scored under the rule, and its total without it."""
+    text, needs = GRID_EXAMPLES[name]
+    cards, columns = parse_grid(text)
+    with_rule = SixCardRules(**{name: True, **needs})  # type: ignore[arg-type]
+    without = SixCardRules(**needs)  # type: ignore[arg-type]
+    return text, score_grid(cards, columns, with_rule), score_grid(cards, columns, without).total
+
+
+def hole_example(name: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The example of a rule that scores a hole: both grids' points, and the hole's points under it."""
+    grids = [[card.index for card in parse_grid(text)[0]] for text in HOLE_GRIDS]
+    rules = SixCardRules(**{name: True})  # type: ignore[arg-type]
+    totals = UNDERDOG_TOTALS if name == "underdog" else None
+    return tuple(grid_points(grid, rules) for grid in grids), hole_points(grids, rules, 0, totals)
+
+
+def _example(name: str, t: Translator) -> str:
+    if name in GRID_EXAMPLES:
+        text, score, without = grid_example(name)
+        return t.gettext(GRID_EXAMPLE, grid=_grid_words(text, t), sum=_sum_text(score), without=_number(without))
+    if name in ("knock_penalty", "knock_bonus", "tied_shame", "underdog"):
+        (first, second), (first_score, second_score) = hole_example(name)
+        numbers = {"first": first, "second": second, "first_score": first_score, "second_score": second_score}
+        if name == "underdog":
+            totals = dict(zip(("first_total", "second_total"), UNDERDOG_TOTALS, strict=True))
+            return t.gettext(UNDERDOG_EXAMPLE, **totals, **{k: _number(v) for k, v in numbers.items()})
+        return t.gettext(HOLE_EXAMPLE, **{k: _number(v) for k, v in numbers.items()})
+    if name == "decks":
+        stock = SixCardRules(players=MAX_PLAYERS, decks=2).stock_size
+        return t.gettext(DECKS_EXAMPLE, players=MAX_PLAYERS, stock=stock)
+    if name == "flip_after_discard":
+        return " · ".join(t.gettext(text) for text in FLIP_AFTER_DISCARD.values())
+    return ""
+
+
+def _more_house_rules(t: Translator) -> str:
+    """Every other house rule, group by group: its name, its one-sentence hint, and an example."""
+    parts = [f"<p>{escape(t.gettext(MORE_HOUSE_RULES))}</p>"]
+    for group, title, names in GROUPS:
+        items = []
+        for name in names:
+            if name in EXPLAINED_ABOVE:
+                continue
+            text = " ".join(part for part in (t.gettext(HINTS[name]), _example(name, t)) if part)
+            items.append(f'<p id="rule-{name}"><b>{escape(t.gettext(LABELS[name]))}.</b> {escape(text)}</p>')
+        parts.append(f'<h3 id="rules-{group}">{escape(t.gettext(title))}</h3>{"".join(items)}')
+    return f'<div class="more-house-rules">{"".join(parts)}</div>'
+
+
 def _pair_of_twos() -> dict[str, int]:
     return {
         "pair": score_column(parse_cards("2C 2H")).points,
@@ -778,6 +876,7 @@ SIXCARD_RULES: tuple[Section, ...] = (
             _final_turn_text,
             _reshuffle_text,
             _holes_text,
+            _more_house_rules,
         ),
         anchor="house-rules",
     ),

@@ -9,16 +9,14 @@ from __future__ import annotations
 from golfcards.i18n import N_
 
 SIXCARD_STRINGS: dict[str, str] = {
-    # house rules (lobby and table)
+    # house rules (the lobby's form is described by /api/sixcard/house-rules; the table lists them)
     "house_rules": N_("House rules"),
     "house_rules_help": N_("Agree on them before the deal: everyone at the table sees them."),
+    "house_flip": N_("Turn a card up instead of drawing"),
+    "house_discard_flip": N_("Throw it away and turn a card up"),
+    "house_knock": N_("Knock: turn up your last cards"),
+    "house_choose": N_("Click one of your face-down cards to turn it up."),
     "rule_grid": N_("Grid"),
-    "grid_cards": N_("{cards} cards ({rows} × {columns})"),
-    "rule_final_turn": N_("Final turn"),
-    "rule_final_turn_help": N_("Once someone goes out, every other player plays one more turn."),
-    "rule_reshuffle": N_("Reshuffle the discard"),
-    "rule_reshuffle_help": N_("When the stock runs out, the discard becomes a new stock."),
-    "rule_holes": N_("Holes"),
     # spectators and the connection
     "watching": N_("You are watching: you see the table as every spectator does."),
     "spectators": N_("Spectators"),

@@ -48,7 +48,7 @@ PAGE_STRINGS: dict[str, str] = {
         "Alone: clear the seven columns, one rank up or down at a time, before the stock runs out."
     ),
     "home_sixcard_help": N_(
-        "2 to 4 players, six cards each, the lowest score after 9 holes wins: against bots or "
+        "2 to 6 players, six cards each, the lowest score after 9 holes wins: against bots or "
         "with friends on the same network."
     ),
     # solitaire toolbar and status

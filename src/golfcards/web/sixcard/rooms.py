@@ -161,7 +161,7 @@ class RoomLog:
 
 @dataclass
 class Room:
-    """A table of 2–4 seats and the match played at it."""
+    """A table of 2–6 seats and the match played at it."""
 
     code: str
     rules: SixCardRules

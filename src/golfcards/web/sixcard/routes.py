@@ -1,6 +1,6 @@
 """Six-card Golf over HTTP and WebSockets.
 
-* ``POST /api/sixcard/rooms`` ``{"players": 2–4, "name": "Ana", "bots": ["normal", …], "start": bool,
+* ``POST /api/sixcard/rooms`` ``{"players": 2–6, "name": "Ana", "bots": ["normal", …], "start": bool,
   "rules": {house rules}}`` creates a room; the creator is the host in seat 1 and gets the seat's
   token. Bots fill the next seats; ``start`` begins the match at once (playing against bots). The
   house rules (:mod:`golfcards.web.sixcard.house`) hold for the room's every match.
@@ -79,7 +79,7 @@ from golfcards.web.server.requests import (
     request_translator,
 )
 from golfcards.web.sixcard.bot_pool import BotPool
-from golfcards.web.sixcard.house import rules_from_json
+from golfcards.web.sixcard.house import house_rules_page, rules_from_json
 from golfcards.web.sixcard.invite import invite, qr_code
 from golfcards.web.sixcard.records import cookie_player
 from golfcards.web.sixcard.room_queues import Inbox, MessageBudget, Outbox
@@ -709,5 +709,6 @@ def routes(page: Any) -> list[Route | WebSocketRoute]:
         Route("/api/sixcard/rooms", create_room, methods=["POST"]),
         Route("/api/sixcard/rooms/{code}/invite", invite),
         Route("/sixcard/{code}/qr.svg", qr_code),
+        Route("/api/sixcard/house-rules", house_rules_page, methods=["GET", "POST"]),
         WebSocketRoute("/ws/sixcard/{code}", room_socket),
     ]

@@ -29,6 +29,9 @@ LAST_ACTIONS = {
     "take": N_("{player} took the discard {card} and threw away {thrown}"),
     "swap": N_("{player} placed the drawn card {card} and threw away {thrown}"),
     "discard": N_("{player} threw away the drawn card {thrown}"),
+    "flip": N_("{player} turned up {card}"),
+    "discard_flip": N_("{player} threw away the drawn card {thrown} and turned up {card}"),
+    "knock": N_("{player} knocked early and turned up the last cards"),
 }
 
 

@@ -8,6 +8,7 @@ import * as Feel from "./common/motion.js";
 import { chosenLanguage, fillLanguages, language, loadStrings, setLanguage, t } from "./common/words.js";
 import * as SixEnds from "./sixcard/ends.js";
 import * as SixInvite from "./sixcard/invite.js";
+import * as HouseRules from "./sixcard/house-rules.js";
 import * as SixSeats from "./sixcard/seats.js";
 import * as SixTable from "./sixcard/table.js";
 
@@ -22,6 +23,7 @@ import * as SixTable from "./sixcard/table.js";
   let state = null;
   let seat = null;
   let taking = false;
+  let choosing = null; // a house rule's move waiting for one's card: "flip" or "discard_flip"
   let retry = 0;
   let lastSequence = -1;
 
@@ -48,20 +50,20 @@ import * as SixTable from "./sixcard/table.js";
   function wireLobby() {
     const saved = localStorage.getItem(NAME_KEY) || "";
     document.querySelectorAll('#lobby input[name="name"]').forEach((input) => { input.value = saved; });
-    for (const id of ["bots-form", "room-form"]) $(id).querySelector(".actions").before(SixTable.houseRulesFieldset());
+    for (const id of ["bots-form", "room-form"]) $(id).querySelector(".actions").before(HouseRules.houseRulesFieldset());
     $("lobby-message").before(SixTable.lobbyRecordLink());
     $("bots-form").addEventListener("submit", (event) => {
       event.preventDefault();
       const form = event.target;
       const bots = Array(Number(form.elements.bots.value)).fill(form.elements.level.value);
       createRoom({ name: form.elements.name.value, players: bots.length + 1, bots, start: true,
-        rules: SixTable.readHouseRules(form) });
+        rules: HouseRules.readHouseRules(form) });
     });
     $("room-form").addEventListener("submit", (event) => {
       event.preventDefault();
       const form = event.target;
       createRoom({ name: form.elements.name.value, players: Number(form.elements.players.value),
-        rules: SixTable.readHouseRules(form) });
+        rules: HouseRules.readHouseRules(form) });
     });
     $("join-form").addEventListener("submit", (event) => {
       event.preventDefault();
@@ -99,6 +101,7 @@ import * as SixTable from "./sixcard/table.js";
 
   function act(action) {
     taking = false;
+    choosing = null;
     send({ type: "act", action });
   }
 
@@ -162,6 +165,7 @@ import * as SixTable from "./sixcard/table.js";
     SixTable.render(state);
     SixSeats.render(state, send);
     SixEnds.renderMatchEnd(state, send);
+    HouseRules.renderMoves(state, { act, choosing, choose: (type) => { choosing = type; render(); } });
     if (before && state.view) animateChange(before);
     previous = state;
   }
@@ -281,6 +285,7 @@ import * as SixTable from "./sixcard/table.js";
   }
 
   function ownClickable(position) {
+    if (choosing && legal(choosing, position)) return true;
     const view = state.view;
     if (legal("reveal", position)) return true;
     if (view.phase === "place") return legal("swap", position);
@@ -289,6 +294,7 @@ import * as SixTable from "./sixcard/table.js";
   }
 
   function clickOwn(position) {
+    if (choosing && legal(choosing, position)) return act({ type: choosing, position });
     if (legal("reveal", position)) act({ type: "reveal", position });
     else if (state.view.phase === "place" && legal("swap", position)) act({ type: "swap", position });
     else if (taking && legal("take", position)) act({ type: "take", position });

@@ -1,51 +1,8 @@
-// Six-card Golf page, table additions: the house rules (chosen in the lobby, shown at the table),
+// Six-card Golf page, table additions: the house rules (shown at the table; chosen in house-rules.js),
 // the spectators (how many, the first names) and the "watching" line, and the "reconnecting…" notice while the link is down.
 // Everything is drawn with DOM calls (no HTML strings); the server validates every rule.
 import { $, el } from "../common/dom.js";
 import { language, t } from "../common/words.js";
-
-const GRIDS = [[4, 2, 2], [6, 2, 3], [8, 2, 4], [9, 3, 3]];
-
-// --- lobby: choosing the house rules ---------------------------------------------------------
-
-function field(key, control) {
-  return el("label", { class: "field" }, el("span", {}, el("b", { text: t(key) })), control);
-}
-
-function choice(name, key, help) {
-  return el("label", { class: "choice" }, el("input", { type: "checkbox", name }),
-    el("span", {}, el("b", { text: t(key) }), el("small", { text: t(help) })));
-}
-
-/** The house rules' controls for a lobby form (the guide's game selected). */
-export function houseRulesFieldset() {
-  const grid = el("select", { name: "grid" },
-    ...GRIDS.map(([cards, rows, columns]) => el("option", { value: cards, text: t("grid_cards", { cards, rows, columns }) })));
-  grid.value = "6";
-  const jokers = el("select", { name: "jokers" },
-    ...["jokers_none", "jokers_one", "jokers_two"].map((key, count) => el("option", { value: count, text: t(key) })));
-  const holes = el("input", { type: "number", name: "holes", min: 1, max: 99, value: 9, inputmode: "numeric", required: true });
-  return el("fieldset", { class: "house-rules" },
-    el("legend", { text: t("house_rules") }),
-    el("p", { class: "note", text: t("house_rules_help") }),
-    field("rule_grid", grid),
-    field("jokers", jokers),
-    choice("final_turn", "rule_final_turn", "rule_final_turn_help"),
-    choice("reshuffle_discard", "rule_reshuffle", "rule_reshuffle_help"),
-    field("rule_holes", holes));
-}
-
-/** The form's house rules as the room-creation request carries them. */
-export function readHouseRules(form) {
-  const fields = form.elements;
-  return {
-    grid: Number(fields.grid.value),
-    jokers: Number(fields.jokers.value),
-    final_turn: fields.final_turn.checked,
-    reshuffle_discard: fields.reshuffle_discard.checked,
-    holes: Number(fields.holes.value),
-  };
-}
 
 // --- the room: rules, spectators, connection ---------------------------------------------------
 
