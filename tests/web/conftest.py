@@ -108,7 +108,7 @@ def new_page(browser, server_url):
         guide: bool = False,
         **options,
     ):
-        viewport = PHONE if phone else DESKTOP
+        viewport = options.pop("viewport", PHONE if phone else DESKTOP)
         context = browser.new_context(base_url=server_url, locale=locale, viewport=viewport, **options)
         if not guide:
             context.add_init_script(GUIDE_SEEN)

@@ -19,12 +19,38 @@ document.addEventListener("securitypolicyviolation", (event) => window.__blocked
 """Run before the page's scripts: what the server's Content-Security-Policy blocks (test_csp.py does the same)."""
 
 
+def apart(a: dict, b: dict) -> bool:
+    """Whether two bounding boxes do not overlap."""
+    return (
+        a["x"] + a["width"] <= b["x"]
+        or b["x"] + b["width"] <= a["x"]
+        or a["y"] + a["height"] <= b["y"]
+        or b["y"] + b["height"] <= a["y"]
+    )
+
+
 def guide_text(page) -> str:
     return page.text_content("#guide-text")
 
 
 def step_title(page) -> str:
     return page.text_content("#guide-title")
+
+
+@pytest.mark.parametrize(
+    "size", [(1280, 720), (1280, 800), (1920, 960), (1024, 600), (740, 360), (360, 740)], ids=lambda s: f"{s[0]}x{s[1]}"
+)
+def test_the_guide_never_covers_the_piles_it_does_not_point_at(new_page, size):
+    """Step 1 points at the discard and step 3 at the stock: the other pile stays in sight and can be
+    tapped (on a wide window the piles stand side by side with the board, one above the other)."""
+    width, height = size
+    page = new_page(guide=True, viewport={"width": width, "height": height})
+    page.locator("#guide").wait_for(state="visible")
+    box = page.locator("#guide").bounding_box()
+    assert apart(box, page.locator("#stock").bounding_box()), "step 1 leaves the stock in sight"
+    assert apart(box, page.locator("#discard").bounding_box()), "step 1 is beside the discard"
+    page.click("#stock")  # a draw, the guide open: a new player may play at once
+    page.wait_for_function("() => document.getElementById('moves').textContent === '1'")
 
 
 @pytest.mark.parametrize("phone", [False, True], ids=["1280x800", "360x740"])
@@ -42,7 +68,7 @@ def test_a_new_player_is_guided_through_a_first_move(new_page, phone):
     assert serious_violations(page) == []
     box, discard = guide.bounding_box(), page.locator("#discard").bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size["width"], "the guide fits the width"
-    assert box["y"] >= discard["y"] + discard["height"] or box["y"] + box["height"] <= discard["y"], "beside it"
+    assert apart(box, discard), "beside the discard, never over it"
 
     page.click("#guide-next")
     assert step_title(page) == "Your first deal · step 2 of 4"

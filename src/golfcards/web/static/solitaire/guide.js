@@ -57,7 +57,9 @@ function build() {
 }
 
 /** Put the guide beside `target`, its arrow towards it: above a card of the columns (the discard below
- *  stays in sight), below the piles; on the other side when there is no room. */
+ *  stays in sight), below the piles; on the other side when there is no room, and beside the target
+ *  (no arrow) when above and below would both cover a pile the player needs (the piles side by side
+ *  with the board on a wide window). */
 function place() {
   if (!shown) return;
   const { box, target } = shown;
@@ -69,14 +71,27 @@ function place() {
   const spot = target.getBoundingClientRect();
   const width = box.offsetWidth;
   const height = box.offsetHeight;
-  const left = Math.min(Math.max(8, spot.left + spot.width / 2 - width / 2), innerWidth - width - 8);
+  let left = Math.min(Math.max(8, spot.left + spot.width / 2 - width / 2), innerWidth - width - 8);
   const roomBelow = spot.bottom + 14 + height <= innerHeight;
   const roomAbove = spot.top - 14 - height >= 8;
-  const below = target.closest("#tableau") ? !roomAbove : roomBelow || !roomAbove;
-  const top = below ? spot.bottom + 14 : Math.max(8, spot.top - 14 - height);
+  let below = target.closest("#tableau") ? !roomAbove : roomBelow || !roomAbove;
+  const covers = (top) => [$("stock"), $("discard")].some((pile) => {
+    if (pile === target || target.contains(pile) || pile.contains(target)) return false;
+    const r = pile.getBoundingClientRect();
+    return r.left < left + width && left < r.right && r.top < top + height && top < r.bottom;
+  });
+  const topFor = (under) => (under ? spot.bottom + 14 : Math.max(8, spot.top - 14 - height));
+  if (covers(topFor(below)) && !covers(topFor(!below)) && (below ? roomAbove : roomBelow)) below = !below;
+  let top = topFor(below);
+  const aside = covers(top) && (spot.left - 14 - width >= 8 || spot.right + 14 + width <= innerWidth);
+  if (aside) {
+    left = spot.left - 14 - width >= 8 ? spot.left - 14 - width : spot.right + 14;
+    top = Math.min(Math.max(8, spot.top + spot.height / 2 - height / 2), innerHeight - height - 8);
+  }
   box.style.left = `${Math.round(left)}px`;
   box.style.top = `${Math.round(top)}px`;
-  box.classList.toggle("above", !below);
+  box.classList.toggle("above", !below && !aside);
+  box.classList.toggle("aside", aside);
   box.style.setProperty("--arrow", `${Math.round(Math.min(Math.max(16, spot.left + spot.width / 2 - left), width - 16))}px`);
 }
 
