@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 
 import pytest
-from tests.web.conftest import start_server
+from tests.web.conftest import GUIDE_SEEN, start_server
 
 pytestmark = pytest.mark.browser
 
@@ -15,6 +15,7 @@ def test_a_file_held_by_another_program_is_said_on_the_page(browser, tmp_path):
     process, address = start_server(db)
     try:
         context = browser.new_context(base_url=address, locale="es-ES")
+        context.add_init_script(GUIDE_SEEN)
         page = context.new_page()
         page.goto("/solitaire")
         page.wait_for_selector("body.ready")
