@@ -1,11 +1,12 @@
 """The six-card record page on a phone: with a finished match of four on the 9-card grid in the record,
 its statistics, its history and its replay board (four 3×3 grids, the scorecard) keep to the screen at
 360×740 and 320×640; a wide table may scroll inside its own box, never the page (in English at
-360 px the statistics' tables need not even that)."""
+360 px the statistics' tables need not even that), with no serious axe violation."""
 
 from __future__ import annotations
 
 import pytest
+from axe_check import serious_violations
 from tests.web.test_phone_width import assert_fits
 
 pytestmark = pytest.mark.browser
@@ -73,4 +74,5 @@ def test_the_record_and_its_replay_fit_a_phone(record_page, size):
     page.click("#replay-last")
     page.wait_for_function("() => document.getElementById('replay-next').disabled")
     assert_fits(page, "the replay at the hole's end")
+    assert serious_violations(page) == [], "the record with a replay open"
     assert not page.errors
