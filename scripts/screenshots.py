@@ -1,9 +1,13 @@
-"""Take the screenshots of the web app (desktop 1280×800 and phone 360×740) into docs/screenshots.
+"""Take the screenshots of the web app into docs/screenshots.
 
-They are the pictures of docs/web.md (its Pictures section; the README shows two of them).
+They are the pictures of docs/web.md (its Pictures section; the README shows one of them).
 
 Starts the real ``golf serve`` on a free port with a throw-away database, drives Debian's Chromium
-with Playwright, and plays a few known moves so the pictures show a game in progress:
+with Playwright, and plays a few known moves so the pictures show a game in progress. The Solitaire
+page and a six-card table of four (three bots) are taken at every size of :data:`SIZES` (a wide
+screen, a laptop, a small laptop, a phone upright and on its side), then a few moments: the first
+deal's guide, the new game and shortcuts windows, the dark theme, a rules page in Catalan, a six-card
+hole's end (every column scored) and the match's end window:
 
     python scripts/screenshots.py            # all pictures, and the animated win (needs ffmpeg)
     python scripts/screenshots.py --only sixcard
@@ -11,7 +15,9 @@ with Playwright, and plays a few known moves so the pictures show a game in prog
 
 The animated win is recorded with Chromium's screencast (CDP ``Page.startScreencast``) while the
 last moves of ``GO1-E-AAAAAAB``'s winning line are clicked, and turned into a GIF by ffmpeg
-(``apt-get install ffmpeg``) with one palette for the whole clip, kept under 1 MB.
+(``apt-get install ffmpeg``) with one palette for the whole clip, kept under 1 MB; without ffmpeg
+the GIF already in docs/screenshots is kept. With pngquant (``apt-get install pngquant``) every
+PNG is cut to a 256-colour palette, about a quarter of its bytes; without it the full PNGs are kept.
 """
 
 from __future__ import annotations
@@ -28,12 +34,31 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "web"))
 
 from play import click_action, deal, post_actions, reload  # noqa: E402
-from sixcard_play import start_against_bots, still, turn_up_and_draw  # noqa: E402
+from sixcard_play import (  # noqa: E402
+    COUNT_STATES,
+    click_and_settle,
+    start_against_bots,
+    states,
+    still,
+    turn_up_and_draw,
+    wait_states,
+)
 
 from conftest import CHROMIUM, CHROMIUM_ARGS, GUIDE_SEEN, start_server  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
-SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 360, "height": 740}}
+SIZES = {
+    "wide": {"width": 1920, "height": 960},
+    "desktop": {"width": 1280, "height": 800},
+    "small": {"width": 1024, "height": 600},
+    "phone": {"width": 360, "height": 740},
+    "phone-side": {"width": 740, "height": 360},
+}
+"""Every size the Solitaire page and the six-card table are taken at: ``solitaire-<size>.png``."""
+SCALE = {"phone": 2}
+"""Device pixels per CSS pixel where not 1: the phone upright is taken as a phone shows it."""
+HOLES = 4
+"""Holes of the match whose hole's end and match's end are taken."""
 OPENING = "d 5 2 d 6 6 5 6 1 5".split()
 """The first actions of GO1-E-AAAAAAB's winning line: a game well under way."""
 
@@ -44,17 +69,40 @@ FINISH = 7
 """Moves of the winning line the animated capture shows being played."""
 
 
+def new_context(browser, url: str, size: str, **options):
+    """A new browser context (a new player) at one of :data:`SIZES`, in British English."""
+    return browser.new_context(
+        base_url=url,
+        viewport=SIZES[size],
+        locale=options.pop("locale", "en-GB"),
+        device_scale_factor=SCALE.get(size, 1),
+        **options,
+    )
+
+
+def shoot(page, name: str, taken: list[Path]) -> None:
+    """Screenshot ``page`` into ``OUT/name``; with pngquant, down to a palette of at most 256 colours
+    (about a quarter of the bytes, no visible change: a card's art and the felt's gradient still fit)."""
+    path = OUT / name
+    page.screenshot(path=str(path))
+    if shutil.which("pngquant"):
+        # exit 98/99: no smaller file, or not within the quality asked; the full PNG stays then
+        subprocess.run(
+            ["pngquant", "--quality=70-95", "--speed", "1", "--strip", "--force", "--output", str(path), str(path)],
+            check=False,
+        )
+    taken.append(path)
+
+
 def play(page, actions: list[str]) -> None:
     for action in actions:
         click_action(page, action)
 
 
 def solitaire(browser, url: str) -> list[Path]:
-    taken = []
-    for size, viewport in SIZES.items():
-        context = browser.new_context(
-            base_url=url, viewport=viewport, locale="en-GB", device_scale_factor=2 if size == "phone" else 1
-        )
+    taken: list[Path] = []
+    for size in SIZES:
+        context = new_context(browser, url, size)
         context.add_init_script(GUIDE_SEEN)  # the pictures show the board, not the first deal's guide
         page = context.new_page()
         page.goto("/solitaire")
@@ -64,82 +112,115 @@ def solitaire(browser, url: str) -> list[Path]:
         page.click('#tableau [data-column="1"].free')
         page.wait_for_function("() => document.getElementById('message').dataset.kind === 'refusal'")
         page.wait_for_timeout(300)
-        path = OUT / f"solitaire-{size}.png"
-        page.screenshot(path=str(path))
-        taken.append(path)
+        shoot(page, f"solitaire-{size}.png", taken)
         if size == "desktop":
             page.click("#change-rules")
             page.locator("#new-dialog").wait_for(state="visible")
-            path = OUT / "solitaire-new-game.png"
-            page.screenshot(path=str(path))
-            taken.append(path)
+            shoot(page, "solitaire-new-game.png", taken)
             page.keyboard.press("Escape")
             page.keyboard.press("?")
             page.locator("#help-dialog").wait_for(state="visible")
-            path = OUT / "solitaire-shortcuts.png"
-            page.screenshot(path=str(path))
-            taken.append(path)
+            shoot(page, "solitaire-shortcuts.png", taken)
             page.keyboard.press("Escape")
-        else:
-            dark = browser.new_context(
-                base_url=url, viewport=viewport, locale="en-GB", device_scale_factor=2, color_scheme="dark"
-            )
-            dark.add_init_script(GUIDE_SEEN)
-            night = dark.new_page()
-            night.goto("/solitaire")
-            night.wait_for_selector("body.ready")
-            night.click("#open-settings")
-            night.select_option("#felt", "blue")
-            night.select_option("#back", "blue")
-            night.keyboard.press("Escape")
-            deal(night, "GO1-E-AAAAAAB")
-            play(night, OPENING[:6])
-            night.wait_for_timeout(300)
-            path = OUT / "solitaire-dark-phone.png"
-            night.screenshot(path=str(path))
-            taken.append(path)
-            dark.close()
-            catalan = browser.new_context(base_url=url, viewport=viewport, locale="ca-ES", device_scale_factor=2)
-            rules = catalan.new_page()
-            rules.goto("/rules/solitaire")
-            path = OUT / "rules-phone-ca.png"
-            rules.screenshot(path=str(path))
-            taken.append(path)
-            catalan.close()
         context.close()
+
+    first = new_context(browser, url, "phone")  # a new player: the first deal's guide, its first step
+    page = first.new_page()
+    page.goto("/solitaire")
+    page.wait_for_selector("body.ready")
+    page.locator("#guide").wait_for(state="visible")
+    page.wait_for_timeout(600)
+    shoot(page, "solitaire-guide.png", taken)
+    first.close()
+
+    dark = new_context(browser, url, "phone", color_scheme="dark")
+    dark.add_init_script(GUIDE_SEEN)
+    night = dark.new_page()
+    night.goto("/solitaire")
+    night.wait_for_selector("body.ready")
+    night.click("#open-settings")
+    night.select_option("#felt", "blue")
+    night.select_option("#back", "blue")
+    night.keyboard.press("Escape")
+    deal(night, "GO1-E-AAAAAAB")
+    play(night, OPENING[:6])
+    night.wait_for_timeout(300)
+    shoot(night, "solitaire-dark-phone.png", taken)
+    dark.close()
+
+    catalan = new_context(browser, url, "phone", locale="ca-ES")
+    rules = catalan.new_page()
+    rules.goto("/rules/solitaire")
+    shoot(rules, "rules-phone-ca.png", taken)
+    catalan.close()
     return taken
 
 
+def play_until_the_hole_ends(page) -> None:
+    """Play this seat like a person would (draw, place on a face-down card or throw) until the hole is over."""
+    for _ in range(300):
+        if page.is_visible("#next-hole") or page.is_visible("#match-end"):
+            return
+        own_back = page.locator("#me .grid button.back:not([disabled])")
+        if page.is_visible("#holding"):
+            click_and_settle([page], page, own_back.first if own_back.count() else page.locator("#throw"))
+        elif page.is_visible("#six-stock") and page.is_enabled("#six-stock"):
+            click_and_settle([page], page, "#six-stock")
+        elif own_back.count():
+            click_and_settle([page], page, own_back.first)
+        else:
+            wait_states(page, states(page))  # a bot is playing
+    raise RuntimeError("the hole did not end")
+
+
 def sixcard(browser, url: str) -> list[Path]:
-    """A match against three bots: the first cards turned up and a card drawn, on both screen sizes."""
-    taken = []
-    for size, viewport in SIZES.items():
-        context = browser.new_context(
-            base_url=url, viewport=viewport, locale="en-GB", device_scale_factor=2 if size == "phone" else 1
-        )
+    """A match against three bots (the first cards turned up and a card drawn) at every size; then a
+    match of :data:`HOLES` holes on a laptop: a hole's end with a column cancelled (the first such hole
+    but the last, else the last but one), and the match's end window."""
+    taken: list[Path] = []
+    for size in SIZES:
+        context = new_context(browser, url, size)
+        context.add_init_script(COUNT_STATES)
         page = context.new_page()
-        page.goto("/")
-        page.wait_for_selector("body.ready")
         if size == "desktop":
-            path = OUT / "home-desktop.png"
-            page.screenshot(path=str(path))
-            taken.append(path)
+            page.goto("/")
+            page.wait_for_selector("body.ready")
+            shoot(page, "home-desktop.png", taken)
         page.goto("/sixcard")
         page.wait_for_selector("body.ready")
         start_against_bots(page, 3)
         turn_up_and_draw(page)
         still(page)
-        path = OUT / f"sixcard-{size}.png"
-        page.screenshot(path=str(path))
-        taken.append(path)
+        shoot(page, f"sixcard-{size}.png", taken)
         context.close()
+
+    context = new_context(browser, url, "desktop")
+    context.add_init_script(COUNT_STATES)
+    page = context.new_page()
+    page.goto("/sixcard")
+    page.wait_for_selector("body.ready")
+    start_against_bots(page, 3, level="normal", holes=str(HOLES))
+    hole_end_taken = False
+    for hole in range(HOLES):
+        play_until_the_hole_ends(page)
+        if hole == HOLES - 1:
+            break
+        still(page)
+        if not hole_end_taken and (page.locator("#play .card.cancelled").count() or hole == HOLES - 2):
+            shoot(page, "sixcard-hole-end.png", taken)
+            hole_end_taken = True
+        click_and_settle([page], page, "#next-hole")
+    page.locator("#match-end").wait_for(state="visible")
+    still(page)
+    shoot(page, "sixcard-match-end.png", taken)
+    context.close()
     return taken
 
 
 def win(browser, url: str) -> list[Path]:
     """The last moves of GO1-E-AAAAAAB's winning line, the cascade and the win window, as a GIF."""
     if not shutil.which("ffmpeg"):
-        print("no ffmpeg: the animated win is not made (apt-get install ffmpeg)", file=sys.stderr)
+        print("no ffmpeg: the animated win is kept as it was (apt-get install ffmpeg)", file=sys.stderr)
         return []
     context = browser.new_context(base_url=url, viewport={"width": 720, "height": 560}, locale="en-GB")
     context.add_init_script(GUIDE_SEEN)
@@ -206,6 +287,8 @@ def win(browser, url: str) -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    if not shutil.which("pngquant"):
+        print("no pngquant: the pictures are kept as full PNGs (apt-get install pngquant)", file=sys.stderr)
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--only", choices=["solitaire", "sixcard", "win"], help="take only these pictures")
     args = parser.parse_args(argv)
