@@ -37,11 +37,10 @@ from play import click_action, deal, post_actions, reload  # noqa: E402
 from sixcard_play import (  # noqa: E402
     COUNT_STATES,
     click_and_settle,
+    play_my_seat,
     start_against_bots,
-    states,
     still,
     turn_up_and_draw,
-    wait_states,
 )
 
 from conftest import CHROMIUM, CHROMIUM_ARGS, GUIDE_SEEN, start_server  # noqa: E402
@@ -156,23 +155,6 @@ def solitaire(browser, url: str) -> list[Path]:
     return taken
 
 
-def play_until_the_hole_ends(page) -> None:
-    """Play this seat like a person would (draw, place on a face-down card or throw) until the hole is over."""
-    for _ in range(300):
-        if page.is_visible("#next-hole") or page.is_visible("#match-end"):
-            return
-        own_back = page.locator("#me .grid button.back:not([disabled])")
-        if page.is_visible("#holding"):
-            click_and_settle([page], page, own_back.first if own_back.count() else page.locator("#throw"))
-        elif page.is_visible("#six-stock") and page.is_enabled("#six-stock"):
-            click_and_settle([page], page, "#six-stock")
-        elif own_back.count():
-            click_and_settle([page], page, own_back.first)
-        else:
-            wait_states(page, states(page))  # a bot is playing
-    raise RuntimeError("the hole did not end")
-
-
 def sixcard(browser, url: str) -> list[Path]:
     """A match against three bots (the first cards turned up and a card drawn) at every size; then a
     match of :data:`HOLES` holes on a laptop: a hole's end with a column cancelled (the first such hole
@@ -202,7 +184,7 @@ def sixcard(browser, url: str) -> list[Path]:
     start_against_bots(page, 3, level="normal", holes=str(HOLES))
     hole_end_taken = False
     for hole in range(HOLES):
-        play_until_the_hole_ends(page)
+        play_my_seat(page)
         if hole == HOLES - 1:
             break
         still(page)

@@ -150,18 +150,26 @@ def test_draw_and_undo_for_ever_keeps_the_stored_log_short(db_location):
 
 def test_two_servers_on_one_file_apply_each_action_to_the_state_it_was_computed_from(db_location, tmp_path):
     """One player's draws and undos sent at once through two servers on one --db: every accepted
-    action is stored exactly once, and the stored game is one the rules allow."""
+    action is stored exactly once, and the stored game is one the rules allow. Four writers on one
+    game may lose the race every time they try (a busy machine): such an action is refused in words
+    (``storage.conflict``) and applied nowhere, and it stays the exception."""
     db, errors = db_location, [tmp_path / "first.err", tmp_path / "second.err"]
     with golf_serve(db, stderr=errors[0]) as first, golf_serve(db, stderr=errors[1]) as second:
         with httpx2.Client(base_url=first.address, timeout=60) as setup:
             setup.post("api/solitaire/new", json={"code": "GO1-E-AAAAAAE"})
             cookie = setup.cookies["golfcards_player"]
 
+        conflicts = []
+
         def play(address: str, actions: list[str]) -> list[str]:
             accepted = []
             with httpx2.Client(base_url=address, timeout=60, cookies={"golfcards_player": cookie}) as player:
                 for action in actions:
                     answer = player.post("api/solitaire/action", json={"action": action})
+                    if answer.status_code == 503:  # lost the race every time it tried: said, applied nowhere
+                        assert answer.json()["error"]["key"] == "storage.conflict", answer.text
+                        conflicts.append(action)
+                        continue
                     assert answer.status_code == 200, answer.text
                     if answer.json()["outcome"]["accepted"]:
                         accepted.append(action)
@@ -171,6 +179,7 @@ def test_two_servers_on_one_file_apply_each_action_to_the_state_it_was_computed_
         with ThreadPoolExecutor(4) as pool:
             results = list(pool.map(play, [first.address, second.address] * 2, [plan] * 4))
     assert all(no_traceback(stderr) for stderr in errors)
+    assert len(conflicts) <= len(plan) * 4 // 10, f"{len(conflicts)} of {len(plan) * 4} actions never got through"
     accepted = [action for result in results for action in result]
     row = stored_game(db)
     assert replay_refusals(row["code"], row["actions"]) == []

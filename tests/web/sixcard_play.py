@@ -113,6 +113,26 @@ def turn_up_and_draw(page) -> None:
     page.wait_for_selector("#holding:not([hidden])")
 
 
+def play_my_seat(page, through_the_match: bool = False) -> None:
+    """Play this seat by clicking like a person would (draw, place on a face-down card or throw) until
+    the hole is over, or with ``through_the_match`` the match (each next hole started)."""
+    for _ in range(400 if through_the_match else 300):
+        if page.is_visible("#rematch") or (not through_the_match and page.is_visible("#next-hole")):
+            return
+        own_back = page.locator("#me .grid button.back:not([disabled])")
+        if page.is_visible("#next-hole"):
+            click_and_settle([page], page, "#next-hole")
+        elif page.is_visible("#holding"):
+            click_and_settle([page], page, own_back.first if own_back.count() else page.locator("#throw"))
+        elif page.is_visible("#six-stock") and page.is_enabled("#six-stock"):
+            click_and_settle([page], page, "#six-stock")
+        elif own_back.count():
+            click_and_settle([page], page, own_back.first)
+        else:
+            wait_states(page, states(page))  # a bot is playing
+    raise AssertionError("the match did not end" if through_the_match else "the hole did not end")
+
+
 def still(page) -> None:
     """Wait until no motion runs on the page (contrast and places are measured on a still page)."""
     page.wait_for_function(NO_MOTION)

@@ -11,6 +11,7 @@ from axe_check import serious_violations
 from playwright.sync_api import expect
 from sixcard_play import (
     click_and_settle,
+    play_my_seat,
     player_context,
     start_against_bots,
     states,
@@ -66,23 +67,6 @@ GRID_STATE = """() => [...document.querySelectorAll("#play .seat-panel")].map((p
     text: panel.textContent,
   };
 })"""
-
-
-def play_until_the_hole_ends(page) -> None:
-    """Play this seat like a person would (draw, place on a face-down card or throw) until the hole is over."""
-    for _ in range(300):
-        if page.is_visible("#next-hole") or page.is_visible("#rematch"):
-            return
-        own_back = page.locator("#me .grid button.back:not([disabled])")
-        if page.is_visible("#holding"):
-            click_and_settle([page], page, own_back.first if own_back.count() else page.locator("#throw"))
-        elif page.is_visible("#six-stock") and page.is_enabled("#six-stock"):
-            click_and_settle([page], page, "#six-stock")
-        elif own_back.count():
-            click_and_settle([page], page, own_back.first)
-        else:
-            wait_states(page, states(page))  # a bot is playing
-    raise AssertionError("the hole did not end")
 
 
 def check_the_holes_end(page, rules: SixCardRules, reduced: bool) -> bool:
@@ -157,7 +141,7 @@ def test_each_holes_end_is_scored_column_by_column_and_the_match_ends_with_a_ran
         rules = SixCardRules(players=4, grid=grid, holes=3)
         cancelled_seen = False
         for hole in range(3):
-            play_until_the_hole_ends(page)
+            play_my_seat(page)
             cancelled_seen |= check_the_holes_end(page, rules, reduced)
             if hole == 0:
                 still(page)

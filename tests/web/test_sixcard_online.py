@@ -11,28 +11,9 @@ from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import expect
-from sixcard_play import click_and_settle, player_context, start_against_bots, states, wait_states
+from sixcard_play import play_my_seat, player_context, start_against_bots
 
 pytestmark = pytest.mark.browser
-
-
-def play_my_turns_to_the_end(page) -> None:
-    """Play seat 1 by clicking like a person would, until the match is over."""
-    for _ in range(400):
-        if page.is_visible("#rematch"):
-            return
-        own_back = page.locator("#me .grid button.back:not([disabled])")
-        if page.is_visible("#next-hole"):
-            click_and_settle([page], page, "#next-hole")
-        elif page.is_visible("#holding"):
-            click_and_settle([page], page, own_back.first if own_back.count() else page.locator("#throw"))
-        elif page.is_enabled("#six-stock") and page.is_visible("#six-stock"):
-            click_and_settle([page], page, "#six-stock")
-        elif own_back.count():
-            click_and_settle([page], page, own_back.first)
-        else:
-            wait_states(page, states(page))  # a bot is playing
-    raise AssertionError("the match did not end")
 
 
 def until(page, condition: Callable[[], bool], seconds: float = 30) -> None:
@@ -60,7 +41,7 @@ def test_a_three_hole_four_card_jokers_match_then_the_record_and_a_replay(browse
         assert page.locator("#me .grid button").count() == 4
         assert page.locator("#scorecard tbody tr:not(.totals)").count() == 3
 
-        play_my_turns_to_the_end(page)
+        play_my_seat(page, through_the_match=True)
         cells = page.locator("#scorecard tbody tr:not(.totals) td")
         assert cells.count() == 6 and "·" not in cells.all_text_contents()
         totals = [int(text) for text in page.locator("#scorecard tr.totals td").all_text_contents()]
