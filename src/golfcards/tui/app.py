@@ -100,7 +100,7 @@ class HomeScreen(Screen[None], Worded):
         self.query_one("#sixcard-help", Static).update(
             plain(
                 t.gettext(
-                    "2 to 4 players, six cards each, the lowest score after 9 holes wins: against bots or "
+                    "2 to 6 players, six cards each, the lowest score after 9 holes wins: against bots or "
                     "with friends on the same network."
                 )
             )

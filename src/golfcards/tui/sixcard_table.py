@@ -269,7 +269,7 @@ def _table_from_message(message: object) -> Table:
         for item in _list(room["seats"], MAX_PLAYERS)
     )
     if len(seats) < 2:
-        raise GolfError("tui.bad_message", "a room has 2 to 4 seats")
+        raise GolfError("tui.bad_message", "a room has at least 2 seats")
     if seat is not None and seat >= len(seats):
         raise GolfError("tui.bad_message", "the seat is not one of the room's")
     view = None if message.get("view") is None else View.from_json(message["view"])
