@@ -13,7 +13,9 @@ and rank of a daily entry, the indexes retention reads, and the server's secret 
 ids of the games played offline that the server recorded (each recorded once). Version 8: the
 lease of each six-card room (the worker that plays it, and an epoch raised at each take-over that
 every write of the room is conditional on), the worker another one asked to hand the room over to,
-and the heartbeats of the workers (``golf serve`` processes sharing the database).
+and the heartbeats of the workers (``golf serve`` processes sharing the database). Version 9: the
+accounts (a name, and the player every game of the account is stored under). Version 10: the
+six-card ratings of players, per grid size, and their history.
 
 A step only creates tables and indexes that do not exist yet (``IF NOT EXISTS``) and adds columns
 that are missing, so it can take any version number when branches merge.
@@ -34,7 +36,7 @@ DAILY_TABLES = """
     CREATE INDEX IF NOT EXISTS daily_entries_player ON daily_entries(player, rules, day);
 """
 """The daily deal's tables: self-contained, so renumbering the step at a merge is a one-line change."""
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 10
 MIGRATIONS: dict[int, str] = {
     1: """
     CREATE TABLE players (
@@ -153,6 +155,36 @@ MIGRATIONS: dict[int, str] = {
         id TEXT PRIMARY KEY,
         alive_until REAL NOT NULL
     );
+    """,
+    9: """
+    CREATE TABLE IF NOT EXISTS accounts (
+        id TEXT PRIMARY KEY,
+        player TEXT NOT NULL UNIQUE REFERENCES players(id),
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL UNIQUE,
+        created REAL NOT NULL
+    );
+    """,
+    10: """
+    CREATE TABLE IF NOT EXISTS ratings (
+        player TEXT NOT NULL REFERENCES players(id),
+        grid INTEGER NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        matches INTEGER NOT NULL,
+        updated REAL NOT NULL,
+        PRIMARY KEY (player, grid)
+    );
+    CREATE TABLE IF NOT EXISTS rating_history (
+        player TEXT NOT NULL REFERENCES players(id),
+        grid INTEGER NOT NULL,
+        match INTEGER NOT NULL REFERENCES sixcard_matches(id),
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        at REAL NOT NULL,
+        PRIMARY KEY (player, grid, match)
+    );
+    CREATE INDEX IF NOT EXISTS ratings_grid ON ratings(grid, matches);
     """,
 }
 
