@@ -18,8 +18,8 @@ characters and are cut to a bounded length, and its numbers are checked against 
 (a scorecard has one number per seat, a seat is one of the room's). A field a client does not need to
 draw the table may be missing (an older or newer server): it takes its default.
 
-The types are frozen dataclasses with a ``__dict__`` (no ``__slots__``): orjson writes those about
-five times as fast as slotted ones, as fast as plain dicts (``bench/messages.py``).
+The types are frozen dataclasses (but :class:`StateMessage`) with a ``__dict__`` (no ``__slots__``):
+orjson writes those about five times as fast as slotted ones, as fast as plain dicts.
 
 To add a field to the state message: a field of :class:`StateMessage` (or of the part it belongs
 to) with a default, written in :meth:`StateMessage.wire` at the key order the page expects, and read
@@ -149,9 +149,12 @@ class SeatFlags:
     can_remove: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass
 class StateMessage:
     """What one client is told of the room after a change (``seat`` None: a spectator).
+
+    Not frozen, unlike its parts (which messages share): one is made per client and never changed,
+    and a frozen class of sixteen fields takes several times as long to make, in every broadcast.
 
     ``view`` is the engine's ``view_for`` of the receiver's seat (None before the match), and every
     card face in ``cards`` is one the message already shows; ``hole_scores`` are the seats'
