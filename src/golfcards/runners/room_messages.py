@@ -37,6 +37,7 @@ from typing import Any, TypeVar
 
 from golfcards.errors import GolfError
 from golfcards.json_input import read_json
+from golfcards.runners.sixcard_table import LastAction
 from golfcards.sixcard.actions import Action, action_from_json, action_to_json
 from golfcards.sixcard.rules import MAX_PLAYERS
 from golfcards.sixcard.view import View
@@ -90,18 +91,10 @@ class RoomFacts:
 
 
 @dataclass(frozen=True)
-class SeenAction:
-    """A player's last action as the whole table saw it: its kind (``reveal``, ``draw``, ``take``,
-    ``swap``, ``discard``, ``flip``, ``discard_flip``, ``knock``), the position in their grid, the
-    cards it made public (codes), its number among the table's changes, the hole, and a sentence."""
+class SeenAction(LastAction):
+    """A player's last action as the whole table saw it (its kind: ``reveal``, ``draw``, ``take``,
+    ``swap``, ``discard``, ``flip``, ``discard_flip``, ``knock``), and a sentence saying it."""
 
-    seat: int
-    kind: str
-    position: int | None
-    card: str | None
-    thrown: str | None
-    sequence: int
-    hole: int
     text: str
 
 

@@ -24,12 +24,12 @@ from golfcards.runners.room_messages import (
     SeenAction,
     StateMessage,
 )
-from golfcards.runners.sixcard_table import Status, table_status
+from golfcards.runners.sixcard_table import LastAction, Status, table_status
 from golfcards.sixcard.hole_scores import hole_scores
 from golfcards.sixcard.view import View
 from golfcards.web.pages.card_faces import card_face, face
 from golfcards.web.sixcard.house import house_rules
-from golfcards.web.sixcard.rooms import HOST, LastAction, Room, SeatKind
+from golfcards.web.sixcard.rooms import HOST, Room, SeatKind
 from golfcards.web.sixcard.seats import STAND_IN_NOTICE
 from golfcards.web.sixcard.spectators import Visitor, spectator_count, spectator_names
 
