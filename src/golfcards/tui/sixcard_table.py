@@ -21,8 +21,16 @@ from golfcards.errors import GolfError
 from golfcards.i18n import N_, Translator
 from golfcards.i18n.cards import card_name
 from golfcards.i18n.sixcard import action_text, bot_seat_name, over_text
-from golfcards.runners.room_messages import RoomSeat, StateMessage
-from golfcards.runners.sixcard_table import Status, bot_to_act, play_bot, seen_cards, table_status
+from golfcards.runners.room_messages import RoomSeat, SeenAction, StateMessage
+from golfcards.runners.sixcard_table import (
+    LastAction,
+    Status,
+    bot_to_act,
+    last_action,
+    play_bot,
+    seen_cards,
+    table_status,
+)
 from golfcards.sixcard.actions import Action
 from golfcards.sixcard.bots import Bot, make_bot
 from golfcards.sixcard.codes import DealCode
@@ -33,23 +41,14 @@ from golfcards.sixcard.view import View
 
 
 @dataclass(frozen=True, slots=True)
-class Seen:
-    """A player's last action as the whole table saw it (``position`` in their grid, if any)."""
-
-    seat: int
-    position: int | None
-    sequence: int
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
 class Table:
     """One seat's picture of the table (``seat`` None: watching); ``view`` None before the match starts."""
 
     seat: int | None
     seats: tuple[RoomSeat, ...]
     view: View | None
-    seen: tuple[Seen, ...]
+    seen: tuple[SeenAction, ...]
+    """Each player's last action in this hole, as the whole table saw it."""
     results: tuple[tuple[int, ...], ...]
     totals: tuple[int, ...]
     holes: int
@@ -70,7 +69,7 @@ class Table:
     def name(self, seat: int) -> str:
         return self.seats[seat].name if 0 <= seat < len(self.seats) else "?"
 
-    def latest(self, seat: int) -> Seen | None:
+    def latest(self, seat: int) -> SeenAction | None:
         mine = [seen for seen in self.seen if seen.seat == seat]
         return max(mine, key=lambda seen: seen.sequence) if mine else None
 
@@ -80,13 +79,13 @@ class Table:
 
 @dataclass(frozen=True, slots=True)
 class _Record:
-    """An action and the cards it made public (read from the spectator's view right after it)."""
+    """An action, the cards it made public (read from the spectator's view right after it), and how
+    the table saw it."""
 
-    seat: int
     action: Action
     card: AnyCard | None
     thrown: AnyCard | None
-    sequence: int
+    seen: LastAction
 
 
 class LocalTable:
@@ -133,11 +132,9 @@ class LocalTable:
         names = self.names(t)
         match = self.match
         seen = tuple(
-            Seen(
-                record.seat,
-                getattr(record.action, "position", None),
-                record.sequence,
-                action_text(names[record.seat], record.action, t, card=record.card, thrown=record.thrown),
+            SeenAction(
+                **vars(record.seen),
+                text=action_text(names[record.seen.seat], record.action, t, card=record.card, thrown=record.thrown),
             )
             for record in self.records.values()
         )
@@ -160,11 +157,13 @@ class LocalTable:
 
     def act(self, seat: int, action: Action) -> Refusal | None:
         """``seat`` plays ``action`` through the engine; the table records what everyone saw."""
+        hole = self.match.hole
         refusal = self.match.apply(action, seat)
         if refusal is None:
             self.sequence += 1
             card, thrown = seen_cards(self.match, seat, action)
-            self.records[seat] = _Record(seat, action, card, thrown, self.sequence)
+            seen = last_action(self.match, seat, action, self.sequence, hole)
+            self.records[seat] = _Record(action, card, thrown, seen)
         return refusal
 
     def bot_to_act(self) -> int | None:
@@ -208,7 +207,7 @@ def table_from_message(message: StateMessage) -> Table:
         seat=message.seat,
         seats=room.seats,
         view=message.view,
-        seen=tuple(Seen(seen.seat, seen.position, seen.sequence, seen.text) for seen in message.last_actions),
+        seen=message.last_actions,
         results=() if scorecard is None else scorecard.results,
         totals=(0,) * len(room.seats) if scorecard is None else scorecard.totals,
         holes=room.holes,
