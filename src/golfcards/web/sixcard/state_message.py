@@ -92,16 +92,8 @@ def room_for(alike: RoomFacts, seat: int | None) -> RoomFacts:
 def seen_action(room: Room, action: LastAction, t: Translator) -> SeenAction:
     """What the table saw ``action`` do, with its sentence in the language of ``t``."""
     names = {key: face(code, t)["name"] for key, code in (("card", action.card), ("thrown", action.thrown)) if code}
-    return SeenAction(
-        seat=action.seat,
-        kind=action.kind,
-        position=action.position,
-        card=action.card,
-        thrown=action.thrown,
-        sequence=action.sequence,
-        hole=action.hole,
-        text=t.gettext(LAST_ACTIONS[action.kind], player=seat_name(room, action.seat, t), **names),
-    )
+    text = t.gettext(LAST_ACTIONS[action.kind], player=seat_name(room, action.seat, t), **names)
+    return SeenAction(**vars(action), text=text)
 
 
 def status_text(room: Room, view: View | None, seat: int | None, t: Translator) -> str:
