@@ -15,7 +15,9 @@ average when it ran. Rows:
   bounds, text without control characters, the scorecard and seats agreeing with the room's seats,
   and the view read by ``View.from_json`` (its consistency checks, which msgspec cannot express);
 * decode without the view: the same, the view left out (what msgspec could replace);
-* View.from_json alone: the share both decoders have in common.
+* View.from_json alone: the share both decoders have in common;
+* one change told to five clients: what a broadcast of the server spends on a change of the room
+  (four seats and a spectator: each message built from a fresh ``RoomMoment`` and encoded).
 """
 
 import argparse
@@ -37,8 +39,8 @@ from golfcards.web.sixcard.rooms import HOST, Room
 from golfcards.web.sixcard.state_message import RoomMoment
 
 
-def four_player_message() -> StateMessage:
-    """A four-player room in play (two jokers, one spectator), told to the seat holding a drawn card."""
+def four_player_moment() -> tuple[RoomMoment, int]:
+    """A four-player room in play (two jokers, one spectator) and the seat holding a drawn card."""
     numbers = iter(range(100, 10_000))
     room = Room("Q34TM", SixCardRules(players=4, jokers=2), lambda: next(numbers))
     room.join("Ana")
@@ -55,7 +57,22 @@ def four_player_message() -> StateMessage:
         assert match.state.phase is not Phase.OVER and room.act(seat, match.state.legal_actions(seat)[0]) is None
         steps += 1
     watchers = [_Watcher(0), _Watcher(1), _Watcher(None, "Eve")]
-    return RoomMoment(room, None, watchers).message(match.state.holder, translator("en"))
+    assert match.state.holder is not None
+    return RoomMoment(room, None, watchers), match.state.holder
+
+
+def four_player_message() -> StateMessage:
+    """:func:`four_player_moment`'s message to the seat holding a drawn card."""
+    moment, holder = four_player_moment()
+    return moment.message(holder, translator("en"))
+
+
+def one_change_told(room_moment: RoomMoment) -> list[str]:
+    """A change of ``room_moment``'s room told to its four seats and a spectator: a fresh moment, each
+    message built and encoded, the parts they share worked out once, as a broadcast does."""
+    moment = RoomMoment(room_moment.room, None, room_moment.watchers)
+    t = translator("en")
+    return [encode(moment.message(seat, t)) for seat in (None, 0, 1, 2, 3)]
 
 
 class _Watcher:
@@ -217,6 +234,8 @@ def main() -> None:
         },
         "View.from_json alone": {"schema": timed(lambda: View.from_json(view_json), options.rounds, options.batch)},
     }
+    moment, _ = four_player_moment()
+    rows["one change, five clients"] = {"schema": timed(lambda: one_change_told(moment), options.rounds, options.batch)}
     try:
         calls = msgspec_calls(message, text)
     except ImportError:
@@ -225,10 +244,10 @@ def main() -> None:
         rows[name]["msgspec"] = timed(call, options.rounds, options.batch)
     load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
     print(f"state message: {len(text.encode())} bytes, 4 players; medians in µs per call (CPU); load {load}")
-    print(f"{'':26}{'schema':>10}{'msgspec':>10}")
+    print(f"{'':28}{'schema':>10}{'msgspec':>10}")
     for name, figures in rows.items():
         msgspec_figure = f"{figures['msgspec']:>10.1f}" if "msgspec" in figures else f"{'—':>10}"
-        print(f"{name:26}{figures['schema']:>10.1f}{msgspec_figure}")
+        print(f"{name:28}{figures['schema']:>10.1f}{msgspec_figure}")
 
 
 if __name__ == "__main__":
