@@ -18,6 +18,7 @@ from golfcards.errors import GolfError
 from golfcards.i18n import translator
 from golfcards.i18n.cards import card_name
 from golfcards.main import main
+from golfcards.runners.room_messages import decode_server_message
 from golfcards.sixcard.actions import Action, DiscardFlip, DrawStock, Swap, action_to_json
 from golfcards.sixcard.match import Match
 from golfcards.sixcard.state import HoleContext, HoleState, Phase
@@ -304,10 +305,11 @@ def test_a_state_message_is_checked_before_it_is_drawn():
         "scorecard": None,
         "sequence": 3,
     }
-    table = table_from_message(good)
+    table = table_from_message(decode_server_message(good))
     assert table.seats[0].name == "Ana[31m", "control characters never reach the terminal"
     assert table.spectators == 0, "a server that counts no spectators"
-    assert table_from_message({**good, "spectator_count": 130, "spectators": ["Zoe"] * 20}).spectators == 130
+    busy = decode_server_message({**good, "spectator_count": 130, "spectators": ["Zoe"] * 20})
+    assert table_from_message(busy).spectators == 130
     for broken in (
         [],
         {**good, "seat": 7},
@@ -325,7 +327,7 @@ def test_a_state_message_is_checked_before_it_is_drawn():
         {**good, "spectator_count": "many"},
     ):
         with pytest.raises(GolfError) as caught:
-            table_from_message(broken)
+            decode_server_message(broken)
         assert caught.value.key == "tui.bad_message"
 
 

@@ -437,3 +437,21 @@ def test_a_new_game_of_a_difficulty_grade(client, grade):
     assert grade_of(game["code"]).value == grade
     assert game["code"] == str(random_winnable_code(EASY, 1000, Grade.from_word(grade)))
     assert new(client, rule="easy", grade="any")["code"] == str(GameCode(1001)), "any: a plain random deal"
+
+
+def test_the_words_of_each_page_are_sorted_out_at_start_up(db_path, monkeypatch):
+    """Which words each page is sent needs every page's files read: the server does it when it starts,
+    so the first request for a page's words reads no file in the event loop."""
+    from golfcards.web.pages import strings
+
+    app = create_app(db_path, new_number=numbers())
+    expected = {page: strings.page_keys()[page] for page in PAGES}
+
+    def no_reading(page: str) -> str:
+        raise AssertionError(f"the files of {page} were read during a request")
+
+    monkeypatch.setattr(strings, "page_text", no_reading)
+    with TestClient(app) as client:
+        for page in PAGES:
+            answer = client.get(f"/api/i18n?page={page}&lang=de")
+            assert answer.status_code == 200 and set(answer.json()["strings"]) == expected[page]

@@ -193,3 +193,31 @@ def test_behind_a_proxy_the_public_host_and_on_loopback_this_computer_only(tmp_p
     }
     room, answer, *_ = invite_of(tmp_path, None, host="127.0.0.1")
     assert answer.json()["reach"] == "here"
+
+
+def test_qr_codes_are_kept_and_an_address_draws_only_its_share(tmp_path):
+    """A QR code costs milliseconds for any well-formed code: the same link is drawn once, and one
+    address drawing codes of made-up rooms is refused in words (429) after its share, while another
+    address is not, and a code already drawn is still shown."""
+    from golfcards.web.sixcard.invite import QR_BURST
+    from golfcards.web.sixcard.rooms import ROOM_ALPHABET
+
+    app = create_app(tmp_path / "golf.sqlite3")
+    codes = ["Q34TM" + "".join(ROOM_ALPHABET[digit] for digit in divmod(number, 32)) for number in range(QR_BURST + 1)]
+    with TestClient(app, client=("203.0.113.7", 5000)) as client:
+        for _ in range(3):
+            assert client.get(f"/sixcard/{codes[0]}/qr.svg").status_code == 200
+        assert app.state.qr_codes.drawn == 1, "a link's picture is drawn once"
+        for code in codes[1:-1]:
+            answer = client.get(f"/sixcard/{code}/qr.svg")
+            assert answer.status_code == 200 and answer.headers["content-type"].startswith("image/svg+xml")
+        refused = client.get(f"/sixcard/{codes[-1]}/qr.svg?lang=fr")
+        assert refused.status_code == 429
+        assert refused.json()["error"] == {
+            "key": "room.too_many_qr_codes",
+            "message": "Trop de codes QR demandés depuis votre réseau\u00a0: attendez une minute",
+        }
+        assert app.state.qr_codes.drawn == QR_BURST
+        assert client.get(f"/sixcard/{codes[0]}/qr.svg").status_code == 200, "a code already drawn is shown"
+    with TestClient(app, client=("198.51.100.9", 5000)) as other:
+        assert other.get(f"/sixcard/{codes[-1]}/qr.svg").status_code == 200, "another address has its own share"

@@ -7,7 +7,10 @@ page's own script) so that a step can wait for the next one.
 
 from __future__ import annotations
 
+import json
 import re
+
+from playwright.sync_api import expect
 
 from golfcards.cards import FULL_DECK
 from golfcards.i18n import translator
@@ -74,9 +77,10 @@ def seated(page) -> None:
     page.wait_for_selector("#me .grid button")
 
 
-def start_against_bots(page, bots: int | None = None, **rules: str) -> None:
+def start_against_bots(page, bots: int | None = None, house: dict[str, object] | None = None, **rules: str) -> None:
     """From the lobby: Ana starts a match against ``bots`` bots (the form's default if None) with the
-    form's other fields set by ``rules`` (``level``, ``grid``, ``jokers``, ``holes``…), then sits at it."""
+    form's other fields set by ``rules`` (``level``, ``grid``, ``jokers``, ``holes``…) and the house
+    rules ``house`` set as a player does (:func:`set_house_rule`), then sits at it."""
     form = page.locator("#bots-form")
     form.locator('input[name="name"]').fill("Ana")
     if bots is not None:
@@ -87,8 +91,31 @@ def start_against_bots(page, bots: int | None = None, **rules: str) -> None:
             field.select_option(value)
         else:
             field.fill(value)
+    for name, value in (house or {}).items():
+        set_house_rule(form, name, value)
     form.locator('button[type="submit"]').click()
     seated(page)
+
+
+def set_house_rule(form, name: str, value: object) -> None:
+    """Set one house rule of a lobby ``form`` as a player does: open its group if closed, then tick,
+    type or choose."""
+    control = form.locator(f'[data-rule="{name}"]')
+    group = form.locator(f'details.house-group:has([data-rule="{name}"])')
+    if group.get_attribute("open") is None:
+        group.locator("summary").click()
+    expect(control).to_be_visible()
+    kind = control.get_attribute("data-kind")
+    if kind == "switch":
+        control.set_checked(bool(value))
+    elif kind == "number":
+        control.fill(str(value))
+    else:
+        label = control.evaluate(
+            "(select, value) => [...select.options].find((o) => o.dataset.value === value).textContent",
+            json.dumps(value),
+        )
+        control.select_option(label=label)
 
 
 def turn_up(page) -> None:

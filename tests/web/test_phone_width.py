@@ -5,27 +5,12 @@ box, never make the whole page scroll sideways."""
 from __future__ import annotations
 
 import pytest
+from tests.web.page_fits import assert_fits
 
 pytestmark = pytest.mark.browser
 
 LANGUAGES = ["ca", "de", "el", "en", "es", "fr", "pt"]
 PAGES = ["/", "/solitaire", "/daily", "/sixcard", "/sixcard/record", "/rules", "/rules/solitaire", "/rules/sixcard"]
-
-WIDER_THAN_THE_SCREEN = """() => {
-  const inside = (e) => e.closest('.scroll-x, dialog:not([open])');
-  const wide = [...document.querySelectorAll('body *')].filter((e) => {
-    const box = e.getBoundingClientRect();
-    return e.getClientRects().length && box.width > 0 && (box.right > innerWidth + 1 || box.left < -1)
-      && !inside(e.parentElement || e);
-  });
-  return { page: document.documentElement.scrollWidth, screen: innerWidth,
-           wide: wide.slice(0, 3).map((e) => `${e.tagName.toLowerCase()}#${e.id}.${e.className}`) };
-}"""
-
-
-def assert_fits(page, where: str) -> None:
-    found = page.evaluate(WIDER_THAN_THE_SCREEN)
-    assert found["page"] <= found["screen"] and not found["wide"], (where, found)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

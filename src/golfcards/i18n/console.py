@@ -1,4 +1,5 @@
-"""What every command-line front door shares: the ``--lang`` option and one-line translated errors."""
+"""What every command-line front door shares: the ``--lang`` and ``--db`` options and one-line
+translated errors."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from collections.abc import Callable
 from golfcards.errors import GolfError
 from golfcards.i18n import LANGUAGES, Translator
 from golfcards.i18n.errors import error_text
+from golfcards.runners.storage import database_location, default_db_path
 
 Handler = Callable[[argparse.Namespace], int]
 """A command's handler: it gets the parsed arguments and returns the process exit status."""
@@ -21,6 +23,16 @@ def add_language_option(parser: argparse.ArgumentParser) -> None:
         choices=sorted(LANGUAGES),
         default=None,
         help="language of the text (default: from LANGUAGE / LC_ALL / LANG)",
+    )
+
+
+def add_database_option(parser: argparse.ArgumentParser) -> None:
+    """``--db``: where games and statistics are kept (``golf serve``, ``golf tui``)."""
+    parser.add_argument(
+        "--db",
+        type=database_location,
+        default=None,
+        help=f"SQLite file, or postgresql://user@host/database, for games and statistics (default {default_db_path()})",
     )
 
 

@@ -36,6 +36,7 @@ ERRORS: dict[str, str] = {
     "room.too_many_yours": N_("Too many rooms from your network are in use: leave one of yours or try again later"),
     "room.barred": N_("The host removed you from this room: you may watch, not take a seat"),
     "room.too_many_tries": N_("Too many room codes tried: wait a minute and check the code"),
+    "room.too_many_qr_codes": N_("Too many QR codes asked for from your network: wait a minute"),
     "request.too_many_players": N_("Too many new players came from your network lately: try again in a few minutes"),
     "serve.bad_origin": N_("{origin}: an origin is written like http://192.168.1.20:8000"),
     "room.not_away": N_("That player is at the table"),

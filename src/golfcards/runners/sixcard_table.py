@@ -3,7 +3,8 @@
 ``golf serve``'s rooms and ``golf tui``'s table both hold a :class:`~golfcards.sixcard.match.Match`
 and seats, some played by bots. This module decides, once for both, which status a seat is shown
 (:func:`table_status`: a :class:`Status` and its parameters, no words; each interface says it in its
-own words, through :mod:`golfcards.i18n`), what everyone saw of an action (:func:`seen_cards`),
+own words, through :mod:`golfcards.i18n`), what everyone saw of an action (:func:`seen_cards`,
+:func:`last_action`),
 which bot the table waits for (:func:`bot_to_act`) and how a bot's choice is carried out
 (:func:`play_bot`).
 """
@@ -86,6 +87,35 @@ def table_status(
         return TableStatus(Status.EVERYONE_REVEALS)
     current = view.current
     return TableStatus(Status.PLAYING, current if current is not None else 0)
+
+
+@dataclass(frozen=True)
+class LastAction:
+    """What the table saw a seat do: the kind of action, the position in its grid, the cards it made
+    public (codes, or None), its number among the table's changes, and the hole."""
+
+    seat: int
+    kind: str
+    position: int | None
+    card: str | None
+    thrown: str | None
+    sequence: int
+    hole: int
+
+
+def last_action(match: Match, seat: int, action: Action, sequence: int, hole: int) -> LastAction:
+    """``seat``'s ``action``, just applied to ``match`` in ``hole`` as the table's change number
+    ``sequence``, as everyone saw it (:func:`seen_cards`)."""
+    placed, discarded = seen_cards(match, seat, action)
+    return LastAction(
+        seat,
+        action.kind,
+        getattr(action, "position", None),
+        None if placed is None else placed.code,
+        None if discarded is None else discarded.code,
+        sequence,
+        hole,
+    )
 
 
 def seen_cards(match: Match, seat: int, action: Action) -> tuple[AnyCard | None, AnyCard | None]:

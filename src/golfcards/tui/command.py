@@ -15,8 +15,8 @@ import random
 
 from golfcards.errors import GolfError
 from golfcards.i18n import N_, translator
-from golfcards.i18n.console import add_language_option, report_error, report_message
-from golfcards.runners.storage import Storage, database_location, default_db_path
+from golfcards.i18n.console import add_database_option, add_language_option, report_error, report_message
+from golfcards.runners.storage import Storage, default_db_path
 from golfcards.sixcard.bots import LEVELS
 
 MISSING_EXTRA = N_("the terminal app needs its extra packages: pip install 'golfcards[tui]'")
@@ -37,12 +37,7 @@ def add_parser(games: argparse._SubParsersAction) -> None:
         help=f"Six-card Golf opponents, comma-separated: {', '.join(LEVELS)} (given: the match starts at once)",
     )
     parser.add_argument("--name", default=None, help="your name at a Six-card Golf table")
-    parser.add_argument(
-        "--db",
-        type=database_location,
-        default=None,
-        help=f"SQLite file, or postgresql://user@host/database, for games and statistics (default {default_db_path()})",
-    )
+    add_database_option(parser)
     parser.add_argument("--seed", type=int, default=None, help="seed of the bots' own random choices")
     add_language_option(parser)
     parser.set_defaults(handler=run_tui)

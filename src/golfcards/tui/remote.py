@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -18,9 +17,22 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from golfcards.errors import GolfError
-from golfcards.json_input import read_json
-from golfcards.sixcard.actions import Action, action_to_json
-from golfcards.tui.sixcard_table import Table, clean_text, table_from_message
+from golfcards.runners.room_messages import (
+    Act,
+    ClientMessage,
+    ErrorMessage,
+    Hello,
+    Join,
+    NextHole,
+    Rematch,
+    ServerMessage,
+    Start,
+    Welcome,
+    encode,
+    read_server_message,
+)
+from golfcards.sixcard.actions import Action
+from golfcards.tui.sixcard_table import Table, table_from_message
 
 MAX_MESSAGE = 256 * 1024
 """The largest message taken from the server (a state message of a full table is a few KB)."""
@@ -126,7 +138,7 @@ class RemoteTable:
                     self._socket = socket
                     self.connected = True
                     tries = 0
-                    await self._send({"type": "hello", "token": self.token} if self.token else self._join())
+                    await self._send(Hello(self.token) if self.token else self._join())
                     await self._receive_all(socket)
                     code = socket.close_code
             except ConnectionClosed as closed:  # a close code other than 1000 or 1001 ends the loop here
@@ -159,50 +171,38 @@ class RemoteTable:
             if not isinstance(raw, str):
                 continue
             try:
-                message = read_json(raw)
-            except ValueError:
+                message = read_server_message(raw)
+            except GolfError:
                 await self._call(self.on_error, "tui.bad_message", "")
                 continue
             await self._handle(message)
 
-    async def _handle(self, message: Any) -> None:
-        kind = message.get("type") if isinstance(message, dict) else None
-        if kind == "welcome":
-            seat, token = message.get("seat"), message.get("token")
-            if isinstance(seat, int) and isinstance(token, str) and 0 < len(token) <= 200:
-                self.token = token
-                await self._call(self.on_welcome, seat, token)
-        elif kind == "error":
-            key = message.get("key") if isinstance(message.get("key"), str) else ""
-            text = clean_text(message.get("message"), 300) if isinstance(message.get("message"), str) else ""
-            if key == "room.bad_token":  # the seat is gone (a new server): sit down afresh
+    async def _handle(self, message: ServerMessage) -> None:
+        if isinstance(message, Welcome):
+            self.token = message.token
+            await self._call(self.on_welcome, message.seat, message.token)
+        elif isinstance(message, ErrorMessage):
+            if message.key == "room.bad_token":  # the seat is gone (a new server): sit down afresh
                 self.token = None
                 await self._send(self._join())
-            await self._call(self.on_error, key[:60], text)
-        elif kind == "state":
-            try:
-                table = table_from_message(message)
-            except GolfError:
-                await self._call(self.on_error, "tui.bad_message", "")
-                return
-            await self._call(self.on_table, table)
+            await self._call(self.on_error, message.key, message.message)
         else:
-            await self._call(self.on_error, "tui.bad_message", "")
+            await self._call(self.on_table, table_from_message(message))
 
-    def _join(self) -> dict[str, Any]:
-        return {"type": "join", "name": self.name}
+    def _join(self) -> Join:
+        return Join(self.name)
 
     async def _call(self, handler: Callable[..., Awaitable[None] | None], *args: Any) -> None:
         result = handler(*args)
         if result is not None:
             await result
 
-    async def _send(self, message: dict[str, Any]) -> bool:
+    async def _send(self, message: ClientMessage) -> bool:
         socket = self._socket
         if socket is None:
             return False
         with contextlib.suppress(Exception):
-            await socket.send(json.dumps(message, ensure_ascii=False))
+            await socket.send(encode(message))
             return True
         return False
 
@@ -216,16 +216,16 @@ class RemoteTable:
                 await socket.close()
 
     async def act(self, action: Action) -> bool:
-        return await self._send({"type": "act", "action": action_to_json(action)})
+        return await self._send(Act(action))
 
     async def join(self) -> bool:
         return await self._send(self._join())
 
     async def start(self) -> bool:
-        return await self._send({"type": "start"})
+        return await self._send(Start())
 
     async def next_hole(self) -> bool:
-        return await self._send({"type": "next_hole"})
+        return await self._send(NextHole())
 
     async def rematch(self) -> bool:
-        return await self._send({"type": "rematch"})
+        return await self._send(Rematch())

@@ -7,54 +7,37 @@ nothing else), the seats, what the table saw each player do, and the scorecard. 
 * :func:`table_from_message` — a room of a running ``golf serve``, from the state messages its
   WebSocket sends (see :mod:`golfcards.tui.remote`); the view is the server's ``view_for`` output.
 
-Everything a server sends is outside input: :func:`table_from_message` checks shapes and bounds (the
-seat, the scorecard's rows and totals agree with the room's seats: one number per seat) and removes
-control characters from text, and raises :class:`GolfError` (``tui.bad_message``) otherwise.
+Everything a server sends is outside input: :mod:`golfcards.runners.room_messages` reads and checks
+each message (shapes, bounds, text without control characters) before it reaches a table.
 """
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from golfcards.cards import AnyCard
 from golfcards.errors import GolfError
 from golfcards.i18n import N_, Translator
 from golfcards.i18n.cards import card_name
 from golfcards.i18n.sixcard import action_text, bot_seat_name, over_text
-from golfcards.runners.sixcard_table import Status, bot_to_act, play_bot, seen_cards, table_status
+from golfcards.runners.room_messages import RoomSeat, SeenAction, StateMessage
+from golfcards.runners.sixcard_table import (
+    LastAction,
+    Status,
+    bot_to_act,
+    last_action,
+    play_bot,
+    seen_cards,
+    table_status,
+)
 from golfcards.sixcard.actions import Action
 from golfcards.sixcard.bots import Bot, make_bot
 from golfcards.sixcard.codes import DealCode
 from golfcards.sixcard.match import Match
-from golfcards.sixcard.rules import MAX_PLAYERS, SixCardRules
+from golfcards.sixcard.rules import SixCardRules
 from golfcards.sixcard.state import Refusal
 from golfcards.sixcard.view import View
-
-MAX_TEXT = 300
-"""The longest text taken from a server message (a sentence or a name)."""
-
-
-@dataclass(frozen=True, slots=True)
-class SeatInfo:
-    """A seat as everyone sees it: who sits there (``kind``: human, bot or open) and whether it is you."""
-
-    name: str
-    kind: str
-    connected: bool
-    you: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Seen:
-    """A player's last action as the whole table saw it (``position`` in their grid, if any)."""
-
-    seat: int
-    position: int | None
-    sequence: int
-    text: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,9 +45,10 @@ class Table:
     """One seat's picture of the table (``seat`` None: watching); ``view`` None before the match starts."""
 
     seat: int | None
-    seats: tuple[SeatInfo, ...]
+    seats: tuple[RoomSeat, ...]
     view: View | None
-    seen: tuple[Seen, ...]
+    seen: tuple[SeenAction, ...]
+    """Each player's last action in this hole, as the whole table saw it."""
     results: tuple[tuple[int, ...], ...]
     totals: tuple[int, ...]
     holes: int
@@ -85,7 +69,7 @@ class Table:
     def name(self, seat: int) -> str:
         return self.seats[seat].name if 0 <= seat < len(self.seats) else "?"
 
-    def latest(self, seat: int) -> Seen | None:
+    def latest(self, seat: int) -> SeenAction | None:
         mine = [seen for seen in self.seen if seen.seat == seat]
         return max(mine, key=lambda seen: seen.sequence) if mine else None
 
@@ -95,13 +79,13 @@ class Table:
 
 @dataclass(frozen=True, slots=True)
 class _Record:
-    """An action and the cards it made public (read from the spectator's view right after it)."""
+    """An action, the cards it made public (read from the spectator's view right after it), and how
+    the table saw it."""
 
-    seat: int
     action: Action
     card: AnyCard | None
     thrown: AnyCard | None
-    sequence: int
+    seen: LastAction
 
 
 class LocalTable:
@@ -148,18 +132,16 @@ class LocalTable:
         names = self.names(t)
         match = self.match
         seen = tuple(
-            Seen(
-                record.seat,
-                getattr(record.action, "position", None),
-                record.sequence,
-                action_text(names[record.seat], record.action, t, card=record.card, thrown=record.thrown),
+            SeenAction(
+                **vars(record.seen),
+                text=action_text(names[record.seen.seat], record.action, t, card=record.card, thrown=record.thrown),
             )
             for record in self.records.values()
         )
         return Table(
             seat=self.SEAT,
             seats=tuple(
-                SeatInfo(name, "human" if seat == self.SEAT else "bot", True, seat == self.SEAT)
+                RoomSeat(name, "human" if seat == self.SEAT else "bot", connected=True, you=seat == self.SEAT)
                 for seat, name in enumerate(names)
             ),
             view=match.view(self.SEAT),
@@ -175,11 +157,13 @@ class LocalTable:
 
     def act(self, seat: int, action: Action) -> Refusal | None:
         """``seat`` plays ``action`` through the engine; the table records what everyone saw."""
+        hole = self.match.hole
         refusal = self.match.apply(action, seat)
         if refusal is None:
             self.sequence += 1
             card, thrown = seen_cards(self.match, seat, action)
-            self.records[seat] = _Record(seat, action, card, thrown, self.sequence)
+            seen = last_action(self.match, seat, action, self.sequence, hole)
+            self.records[seat] = _Record(action, card, thrown, seen)
         return refusal
 
     def bot_to_act(self) -> int | None:
@@ -215,102 +199,25 @@ class LocalTable:
 # --- a room of golf serve ------------------------------------------------------------------------
 
 
-def clean_text(value: object, limit: int = MAX_TEXT) -> str:
-    """Server text made safe to draw: a string without control characters, at most ``limit`` long."""
-    if not isinstance(value, str):
-        raise GolfError("tui.bad_message", "expected text")
-    return "".join(ch for ch in value if unicodedata.category(ch)[0] != "C")[:limit]
-
-
-def _int(value: object, low: int, high: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise GolfError("tui.bad_message", f"expected a number from {low} to {high}")
-    return value
-
-
-def _list(value: object, limit: int) -> list[Any]:
-    if not isinstance(value, list) or len(value) > limit:
-        raise GolfError("tui.bad_message", "expected a short list")
-    return value
-
-
-def _points(value: object, players: int, bound: int) -> tuple[int, ...]:
-    """One number per seat, each within ``±bound`` (a scorecard's row or its totals)."""
-    if not isinstance(value, list) or len(value) != players:
-        raise GolfError("tui.bad_message", f"expected one number per seat ({players})")
-    return tuple(_int(points, -bound, bound) for points in value)
-
-
-def table_from_message(message: object) -> Table:
-    """The table of a room's ``state`` message; :class:`GolfError` ``tui.bad_message`` if malformed."""
-    try:
-        return _table_from_message(message)
-    except GolfError as error:
-        if error.key == "tui.bad_message":
-            raise
-        raise GolfError("tui.bad_message", str(error)) from error
-    except (KeyError, TypeError, AttributeError, ValueError) as error:
-        raise GolfError("tui.bad_message", repr(error)) from error
-
-
-def _table_from_message(message: object) -> Table:
-    if not isinstance(message, dict) or message.get("type") != "state":
-        raise GolfError("tui.bad_message", "not a state message")
-    seat = message.get("seat")
-    seat = None if seat is None else _int(seat, 0, MAX_PLAYERS - 1)
-    room = message["room"]
-    seats = tuple(
-        SeatInfo(
-            clean_text(item["name"], 40),
-            item["kind"] if item["kind"] in ("human", "bot", "open") else "open",
-            item["connected"] is True,
-            item["you"] is True,
-        )
-        for item in _list(room["seats"], MAX_PLAYERS)
-    )
-    if len(seats) < 2:
-        raise GolfError("tui.bad_message", "a room has at least 2 seats")
-    if seat is not None and seat >= len(seats):
-        raise GolfError("tui.bad_message", "the seat is not one of the room's")
-    view = None if message.get("view") is None else View.from_json(message["view"])
-    if view is not None and (view.viewer != seat or view.rules.players != len(seats)):
-        raise GolfError("tui.bad_message", "the view is not this seat's")
-    seen = tuple(
-        Seen(
-            _int(item["seat"], 0, len(seats) - 1),
-            None if item.get("position") is None else _int(item["position"], 0, 8),
-            _int(item["sequence"], 0, 1 << 53),
-            clean_text(item["text"]),
-        )
-        for item in _list(message.get("last_actions", []), MAX_PLAYERS)
-    )
-    scorecard = message.get("scorecard")
-    holes = _int(room["holes"], 1, 99)
-    results: tuple[tuple[int, ...], ...] = ()
-    totals: tuple[int, ...] = (0,) * len(seats)
-    over = False
-    match_winners: tuple[int, ...] = ()
-    if scorecard is not None:
-        results = tuple(_points(row, len(seats), 999) for row in _list(scorecard["results"], holes))
-        totals = _points(scorecard["totals"], len(seats), 99_999)
-        over = scorecard["over"] is True
-        match_winners = tuple(_int(s, 0, len(seats) - 1) for s in _list(scorecard.get("winners", []), len(seats)))
-    link = room.get("link")
+def table_from_message(message: StateMessage) -> Table:
+    """The table of a room's state message, as :func:`~golfcards.runners.room_messages.decode_server_message`
+    read and checked it."""
+    room, scorecard = message.room, message.scorecard
     return Table(
-        seat=seat,
-        seats=seats,
-        view=view,
-        seen=seen,
-        results=results,
-        totals=totals,
-        holes=holes,
-        match_over=over,
-        match_winners=match_winners,
-        host=room.get("host") is True,
-        room=clean_text(room["code"], 12),
-        link=None if link is None else clean_text(link, 200),
-        sequence=_int(message.get("sequence", 0), 0, 1 << 53),
-        spectators=_int(message.get("spectator_count", 0), 0, 1 << 20),
+        seat=message.seat,
+        seats=room.seats,
+        view=message.view,
+        seen=message.last_actions,
+        results=() if scorecard is None else scorecard.results,
+        totals=(0,) * len(room.seats) if scorecard is None else scorecard.totals,
+        holes=room.holes,
+        match_over=scorecard is not None and scorecard.over,
+        match_winners=() if scorecard is None else scorecard.winners,
+        host=room.host,
+        room=room.code,
+        link=room.link,
+        sequence=message.sequence,
+        spectators=message.spectator_count,
     )
 
 

@@ -34,7 +34,7 @@ from golfcards.runners.solitaire_games import SolitaireGames
 from golfcards.runners.storage import BUSY_TIMEOUT, Forgotten, Storage
 from golfcards.solitaire.solver import warm_up
 from golfcards.web.pages import rules as rules_pages
-from golfcards.web.pages.strings import page_strings, part_strings
+from golfcards.web.pages.strings import page_keys, page_strings, part_strings
 from golfcards.web.server.error_page import message_page
 from golfcards.web.server.forwarded import ForwardedHeaders, Networks, parse_networks
 from golfcards.web.server.guard import Guard
@@ -50,6 +50,7 @@ from golfcards.web.server.requests import (
 from golfcards.web.sixcard import records as sixcard_record
 from golfcards.web.sixcard import routes as sixcard_routes
 from golfcards.web.sixcard.bot_pool import DECISION_CAP, BotPool
+from golfcards.web.sixcard.invite import QrCodes
 from golfcards.web.sixcard.room_store import CLEAN_EVERY, HEARTBEAT_SECONDS, RoomStore
 from golfcards.web.sixcard.rooms import ROOMS_PER_ADDRESS, Room, Rooms
 from golfcards.web.sixcard.routes import Tables
@@ -88,7 +89,7 @@ async def i18n(request: Request) -> Response:
     t = request_translator(request)
     part = request.query_params.get("part")
     if part is None:
-        words = page_strings(t, request.query_params.get("page"))
+        words = page_strings(t, request.query_params.get("page"), request.app.state.page_keys)
         if words is None:
             return error_response(GolfError("request.not_found", "no such page"), t, 404)
         return JSONResponse(words)
@@ -307,6 +308,10 @@ def create_app(
         BotPool(decision_cap=bot_decision_cap),
     )
     app.state.reach = reach
+    app.state.qr_codes = QrCodes()
+    app.state.page_keys = page_keys()
+    """The keys of the words each page is sent, worked out here (each page's files read once), not
+    on a first visitor's request in the event loop."""
     app.state.stopping = False
     """Set when the server is told to stop: ``/readyz`` answers 503 from then on."""
     app.state.ready_checks = [lambda: storage.schema_version]

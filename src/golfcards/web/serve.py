@@ -17,8 +17,8 @@ from typing import Any
 
 from golfcards.errors import GolfError
 from golfcards.i18n import translator
-from golfcards.i18n.console import add_language_option, report_error
-from golfcards.runners.storage import database_location, default_db_path, shown_location
+from golfcards.i18n.console import add_database_option, add_language_option, report_error
+from golfcards.runners.storage import default_db_path, shown_location
 from golfcards.shuffle import ascii_number
 from golfcards.web.server.forwarded import parse_networks
 from golfcards.web.server.reach import Reach
@@ -40,12 +40,7 @@ def add_parser(games: argparse._SubParsersAction) -> None:
         help="address to listen on (default 127.0.0.1; 0.0.0.0 lets other devices of the network join)",
     )
     parser.add_argument("--port", default="8000", help="port (default 8000; 0 = any free port)")
-    parser.add_argument(
-        "--db",
-        type=database_location,
-        default=None,
-        help=f"SQLite file, or postgresql://user@host/database, for games and statistics (default {default_db_path()})",
-    )
+    add_database_option(parser)
     parser.add_argument(
         "--allow-origin",
         action="append",

@@ -7,6 +7,7 @@ import functools
 from golfcards.cards import AnyCard, Card, parse_card
 from golfcards.i18n import Translator
 from golfcards.i18n.cards import card_name, rank_short
+from golfcards.runners.room_messages import CardFace
 
 
 def card_json(card: AnyCard, t: Translator) -> dict[str, object]:
@@ -26,6 +27,12 @@ def card_json(card: AnyCard, t: Translator) -> dict[str, object]:
 def face(code: str, t: Translator) -> dict[str, object]:
     """:func:`card_json` of the card written ``code`` (a valid code, as the engine writes them)."""
     return dict(_face(code, t))
+
+
+@functools.lru_cache(maxsize=1024)
+def card_face(code: str, t: Translator) -> CardFace:
+    """:func:`face` as a room's state message carries it (shared: it is frozen)."""
+    return CardFace(**face(code, t))  # type: ignore[arg-type]
 
 
 @functools.lru_cache(maxsize=1024)

@@ -12,8 +12,8 @@ make from parts (``bot_${level}``): never the other pages' words.
 
 from __future__ import annotations
 
-import functools
 import re
+from collections.abc import Mapping
 
 from golfcards.i18n import LANGUAGES, N_, Translator, available_languages
 from golfcards.i18n.sixcard import BOT_NAMES
@@ -283,24 +283,27 @@ def _named_in(text: str, keys: list[str]) -> set[str]:
     return {key for key in keys if key in named}
 
 
-@functools.cache
-def page_keys(page: str) -> frozenset[str]:
-    """The keys of the words ``page`` is sent: those its files name, and those no page's files name."""
+def page_keys() -> dict[str, frozenset[str]]:
+    """The keys of the words each page is sent: those its files name, and those no page's files name.
+    It reads every page's files: the server works it out once, at start-up."""
     keys = list(_all_strings(Translator("en")))
     named = {name: _named_in(page_text(name), keys) for name in PAGES}
     anywhere = set().union(*named.values())
-    return frozenset(named[page] | (set(keys) - anywhere))
+    return {page: frozenset(named[page] | (set(keys) - anywhere)) for page in PAGES}
 
 
-def page_strings(t: Translator, page: str | None = None) -> dict[str, object] | None:
+def page_strings(
+    t: Translator, page: str | None = None, keys: Mapping[str, frozenset[str]] | None = None
+) -> dict[str, object] | None:
     """The words of ``page`` (every page's when None) in ``t``'s language, with the list of languages
-    for the menu; None for a page there is not."""
+    for the menu; None for a page there is not. ``keys``: :func:`page_keys`, worked out beforehand
+    (else now)."""
     if page is not None and page not in PAGES:
         return None
     strings = _all_strings(t)
     if page is not None:
-        keys = page_keys(page)
-        strings = {key: text for key, text in strings.items() if key in keys}
+        wanted = (keys if keys is not None else page_keys())[page]
+        strings = {key: text for key, text in strings.items() if key in wanted}
     return {
         "language": t.language,
         "languages": [{"code": code, "name": LANGUAGES[code]} for code in available_languages()],

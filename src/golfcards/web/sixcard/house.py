@@ -7,7 +7,7 @@ players on). Each field is checked for its type and its range before the engine 
 with its own localized sentence; rules that cannot apply together are refused by the engine with its
 reason (``sixcard.<reason>``, worded by :mod:`golfcards.i18n.sixcard`). The room keeps its rules for
 every rematch; every client's state message lists the grid, the holes and the rules that differ from
-the guide (:func:`house_rules_json`). The sentences of the ``room.*`` error keys are in
+the guide (:func:`house_rules`). The sentences of the ``room.*`` error keys are in
 :mod:`golfcards.i18n.web`.
 
 ``GET /api/sixcard/house-rules?lang=ca`` describes the lobby's form (:func:`house_rules_form`: the
@@ -27,6 +27,7 @@ from starlette.responses import JSONResponse, Response
 
 from golfcards.errors import GolfError
 from golfcards.i18n import N_, Translator
+from golfcards.runners.room_messages import HouseRule
 from golfcards.sixcard.rules import (
     BOOLEAN_RULES,
     GRID_SHAPES,
@@ -168,25 +169,28 @@ def rule_value_text(rules: SixCardRules, name: str, t: Translator) -> str:
     return str(value)
 
 
-def house_rules_json(rules: SixCardRules, t: Translator) -> list[dict[str, Any]]:
+def house_rules(rules: SixCardRules, t: Translator) -> tuple[HouseRule, ...]:
     """The table's house rules as its summary lists them: the grid, the holes, and every rule that
     differs from the guide's game, each with its field, label, value, setting in words, and whether
-    it is the default."""
-    return [dict(rule) for rule in _house_rules(rules, t)]
+    it is the default. Kept per rules and language: every state message of a table carries them,
+    after every action."""
+    return _house_rules(rules, t)
+
+
+def house_rules_json(rules: SixCardRules, t: Translator) -> list[dict[str, Any]]:
+    """:func:`house_rules` as JSON objects (a match's record, the lobby's check)."""
+    return [dataclasses.asdict(rule) for rule in house_rules(rules, t)]
 
 
 @functools.lru_cache(maxsize=256)
-def _house_rules(rules: SixCardRules, t: Translator) -> tuple[tuple[tuple[str, Any], ...], ...]:
-    """Kept per rules and language: every state message of a table carries them, after every action."""
+def _house_rules(rules: SixCardRules, t: Translator) -> tuple[HouseRule, ...]:
     return tuple(
-        tuple(
-            {
-                "name": name,
-                "label": t.gettext(LABELS[name]),
-                "value": getattr(rules, name),
-                "text": rule_value_text(rules, name, t),
-                "default": getattr(rules, name) == getattr(DEFAULTS, name),
-            }.items()
+        HouseRule(
+            name=name,
+            label=t.gettext(LABELS[name]),
+            value=getattr(rules, name),
+            text=rule_value_text(rules, name, t),
+            default=getattr(rules, name) == getattr(DEFAULTS, name),
         )
         for name in HOUSE_RULES
         if name in ALWAYS_LISTED or getattr(rules, name) != getattr(DEFAULTS, name)

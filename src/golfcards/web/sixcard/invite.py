@@ -9,21 +9,73 @@ the request came in on); ``links`` the room's addresses, the best first
 of the N-th of those links (0 by default).
 
 A link is ``ORIGIN/sixcard/CODE``: never a seat's token. Neither route looks the room up (a code is
-only checked for its form), so neither tells whether a room exists nor counts as a guess.
+only checked for its form), so neither tells whether a room exists nor counts as a guess. A QR code
+takes a few milliseconds to draw, for any well-formed code: :class:`QrCodes` keeps the last ones
+drawn, and draws at most :data:`QR_BURST` new ones per address at once, then one every
+:data:`QR_SECONDS` (``room.too_many_qr_codes``, 429, beyond).
 """
 
 from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from collections.abc import Callable
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from golfcards.errors import GolfError
 from golfcards.web.pages.qr_code import qr_svg
+from golfcards.web.server.addresses import limit_key
 from golfcards.web.server.reach import Reach
-from golfcards.web.server.requests import error_response, request_translator
+from golfcards.web.server.requests import client_address, error_response, request_translator
 from golfcards.web.sixcard.rooms import normal_code
 
 NO_STORE = {"Cache-Control": "no-store"}
+QR_KEPT = 256
+"""QR codes kept once drawn (a link's picture is asked for again by every phone shown it)."""
+QR_BURST = 20
+"""New QR codes one address may have drawn at once (an invitation shows one per link of the room)."""
+QR_SECONDS = 3.0
+"""Then one more new QR code every so many seconds."""
+QR_ADDRESSES = 4096
+"""Addresses whose drawing is counted at once (the oldest forgotten first)."""
+
+
+class QrCodes:
+    """The QR codes of room links: drawn once and kept (:data:`QR_KEPT`), and drawn for one address at
+    most :data:`QR_BURST` at once, then one every :data:`QR_SECONDS` (a token bucket per
+    :func:`~golfcards.web.server.addresses.limit_key`), so that asking for codes of made-up rooms
+    costs the server little."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.drawn = 0
+        """QR codes drawn since the server started (each a few milliseconds)."""
+        self._kept: OrderedDict[str, str] = OrderedDict()
+        self._spent: dict[str, tuple[float, float]] = {}  # address: (codes drawn, when)
+
+    def picture(self, link: str, address: str) -> str:
+        """The SVG picture of ``link``'s QR code for a client at ``address``; ``room.too_many_qr_codes``
+        if it must be drawn and that address has drawn its share."""
+        kept = self._kept.get(link)
+        if kept is not None:
+            self._kept.move_to_end(link)
+            return kept
+        key, now = limit_key(address), self.clock()
+        spent, when = self._spent.pop(key, (0.0, now))
+        spent = max(0.0, spent - (now - when) / QR_SECONDS)
+        if spent > QR_BURST - 1:
+            self._spent[key] = (spent, now)
+            raise GolfError("room.too_many_qr_codes", f"{key} asked for too many QR codes")
+        self._spent[key] = (spent + 1, now)
+        if len(self._spent) > QR_ADDRESSES:
+            del self._spent[next(iter(self._spent))]
+        picture = self._kept[link] = qr_svg(link, link)
+        self.drawn += 1
+        if len(self._kept) > QR_KEPT:
+            self._kept.popitem(last=False)
+        return picture
 
 
 def room_links(request: Request, code: str) -> tuple[str, str, tuple[str, ...]]:
@@ -60,8 +112,8 @@ async def qr_code(request: Request) -> Response:
         links = room_links(request, code)[2]
         if not (text.isascii() and text.isdigit() and len(text) <= 2 and int(text) < len(links)):
             raise GolfError("room.not_found", "the room has no such link")
-        link = links[int(text)]
-        picture = qr_svg(link, link)
+        qr_codes: QrCodes = request.app.state.qr_codes
+        picture = qr_codes.picture(links[int(text)], client_address(request))
     except GolfError as error:
-        return error_response(error, request_translator(request), 404)
+        return error_response(error, request_translator(request), 429 if error.key == "room.too_many_qr_codes" else 404)
     return Response(picture, media_type="image/svg+xml", headers=NO_STORE)

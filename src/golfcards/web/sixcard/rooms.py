@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from golfcards.errors import GolfError
-from golfcards.runners.sixcard_table import bot_to_act, play_bot, seen_cards
+from golfcards.runners.sixcard_table import LastAction, bot_to_act, last_action, play_bot
 from golfcards.shuffle import DEAL_COUNT
 from golfcards.sixcard.actions import ACTIONS, Action, action_number
 from golfcards.sixcard.bots import LEVELS, Bot, make_bot
@@ -104,19 +104,6 @@ def token_hash(token: str) -> str:
     """What a seat keeps of its token (and a room of a player id): the hex SHA-256 of it (tokens are
     192 random bits)."""
     return hashlib.sha256(token.encode()).hexdigest()
-
-
-@dataclass(frozen=True, slots=True)
-class LastAction:
-    """What the table saw a seat do: the action and the cards it made public (codes, or None)."""
-
-    seat: int
-    kind: str
-    position: int | None
-    card: str | None
-    thrown: str | None
-    sequence: int
-    hole: int
 
 
 def clean_name(name: object) -> str:
@@ -280,16 +267,9 @@ class Room:
         refusal = match.apply(action, seat)
         if refusal is None:
             self.sequence += 1
-            self.last[seat] = self._public_record(seat, action, hole)
+            self.last[seat] = last_action(match, seat, action, self.sequence, hole)
             self.log.append(seat, action, self.sequence)
         return refusal
-
-    def _public_record(self, seat: int, action: Action, hole: int) -> LastAction:
-        """The action as everyone saw it: only cards the spectator's view shows."""
-        placed, discarded = seen_cards(self._playing(), seat, action)
-        card = None if placed is None else placed.code
-        thrown = None if discarded is None else discarded.code
-        return LastAction(seat, action.kind, getattr(action, "position", None), card, thrown, self.sequence, hole)
 
     def next_hole(self, seat: int) -> Refusal | None:
         self._seated(seat)

@@ -16,7 +16,8 @@
   :mod:`golfcards.web.sixcard.seats`).
   The server answers ``{"type": "welcome", "seat", "token"}``, ``{"type": "error", "key",
   "message"}``, and after every change sends each client its own ``{"type": "state", …}``
-  (:class:`golfcards.web.sixcard.state_message.RoomMoment`).
+  (:class:`golfcards.web.sixcard.state_message.RoomMoment`). Every message of both directions is a
+  type of :mod:`golfcards.runners.room_messages`, which reads and writes them.
 
 A change is told to each client once, as the room is when the broadcast runs: changes made
 meanwhile are told together, a message that changes nothing is told to no one, a client that reads
@@ -67,7 +68,25 @@ from golfcards.errors import GolfError
 from golfcards.i18n import Translator, normalize_language, translator
 from golfcards.i18n.errors import error_text
 from golfcards.json_input import read_json
-from golfcards.sixcard.actions import Action, action_from_json
+from golfcards.runners.room_messages import (
+    Act,
+    ErrorMessage,
+    Hello,
+    Join,
+    NextHole,
+    PutBot,
+    Rematch,
+    Remove,
+    ServerMessage,
+    StandIn,
+    Start,
+    TakeBack,
+    Watch,
+    Welcome,
+    decode_client_message,
+    encode,
+)
+from golfcards.sixcard.actions import Action
 from golfcards.sixcard.state import Refusal
 from golfcards.web.server.operations import RESTART_CLOSE
 from golfcards.web.server.requests import (
@@ -75,7 +94,6 @@ from golfcards.web.server.requests import (
     error_response,
     field,
     json_body,
-    json_text,
     request_translator,
 )
 from golfcards.web.sixcard.bot_pool import BotPool
@@ -85,16 +103,13 @@ from golfcards.web.sixcard.records import cookie_player
 from golfcards.web.sixcard.room_queues import Inbox, MessageBudget, Outbox
 from golfcards.web.sixcard.room_store import RoomStore
 from golfcards.web.sixcard.rooms import HOST, Room, Rooms, SeatKind, clean_name
-from golfcards.web.sixcard.seats import AWAY_SECONDS, AwayWatch, seat_extras, seat_states
-from golfcards.web.sixcard.spectators import MAX_SPECTATORS, SPECTATORS_LISTED, table_extras
+from golfcards.web.sixcard.seats import AWAY_SECONDS, AwayWatch
+from golfcards.web.sixcard.spectators import MAX_SPECTATORS, SPECTATORS_LISTED
 from golfcards.web.sixcard.state_message import RoomMoment
 
 logger = logging.getLogger(__name__)
 T = TypeVar("T")
 
-MESSAGE_TYPES = frozenset(
-    {"hello", "join", "watch", "act", "start", "bot", "next_hole", "rematch", "stand_in", "remove", "take_back"}
-)
 MAX_MESSAGE = 2048
 """A client message is a small JSON object; anything longer is refused unread."""
 HELLO_SECONDS = 10.0
@@ -181,7 +196,7 @@ class Tables:
         self.bot_pool.close()
         self.store.close()
 
-    async def change(self, room: Room, client: Client, data: Any) -> dict[str, Any] | None:
+    async def change(self, room: Room, client: Client, data: Any) -> Welcome | None:
         """Carry out a client's message (see :meth:`apply`): its direct answer (welcome) or None."""
         return await self.apply(room, lambda: handle(room, client, data))
 
@@ -225,7 +240,7 @@ class Tables:
         removed, self.removed = self.removed, []
         for client in removed:
             error = GolfError("room.removed", "the host gave your seat to someone else")
-            await self.send(client, {"type": "error", "key": error.key, "message": error_text(error, client.t)})
+            await self.send(client, error_message(error, client.t))
         self.broadcast(room)
         self.wake_bots(room)
         self.away.update(room)
@@ -239,7 +254,7 @@ class Tables:
             return  # not written: the room was dropped from memory and is loaded again when asked for
         await self.settle(room)
 
-    async def send(self, client: Client, message: dict[str, Any]) -> None:
+    async def send(self, client: Client, message: ServerMessage) -> None:
         """Queue ``message`` for ``client`` (see :meth:`queue`)."""
         self.queue(client, message)
 
@@ -308,7 +323,7 @@ class Tables:
         table, watching = self.shown(room, clients)
         now = time.monotonic()
         due = self.spectator_news.get(room.code, -math.inf) + SPECTATOR_NEWS_SECONDS
-        moment = RoomMoment(room, self.public_url)
+        moment = RoomMoment(room, self.public_url, clients)
         texts: dict[tuple[int | None, Translator], str] = {}  # spectators of a language share one text
         held_back = news = False
         for client in clients:
@@ -322,16 +337,16 @@ class Tables:
                 news = True
             key = (client.seat, client.t)
             if key not in texts:
-                texts[key] = json_text(self.message(moment, client, clients))
+                texts[key] = encode(moment.message(client.seat, client.t))
             client.outbox.put_state(texts[key])
             client.told = told
         if news:
             self.spectator_news[room.code] = now
         return due - now if held_back else None
 
-    def queue(self, client: Client, message: dict[str, Any]) -> None:
+    def queue(self, client: Client, message: ServerMessage) -> None:
         """Queue ``message`` for ``client`` (see :meth:`queue_text`)."""
-        self.queue_text(client, json_text(message))
+        self.queue_text(client, encode(message))
 
     def queue_text(self, client: Client, text: str) -> None:
         """Queue a message's JSON ``text`` for ``client`` (never waits); a client whose outbox is full
@@ -342,7 +357,7 @@ class Tables:
     async def refuse(self, client: Client, error: GolfError) -> None:
         """Tell ``client`` why it may not stay and close its connection (:data:`CLOSE_CODES`); returns
         once the connection is closed."""
-        self.queue(client, {"type": "error", "key": error.key, "message": error_text(error, client.t)})
+        self.queue(client, error_message(error, client.t))
         client.outbox.close(CLOSE_CODES[error.key])
         if client.writer is not None:
             await asyncio.wait([client.writer])
@@ -368,17 +383,6 @@ class Tables:
         self.running.add(task)
         task.add_done_callback(self.running.discard)
         return task
-
-    def message(self, moment: RoomMoment, client: Client, clients: list[Client]) -> dict[str, Any]:
-        """``client``'s state message of the room's ``moment`` (``clients``: everyone in the room)."""
-        room, t = moment.room, client.t
-        message = moment.message(client.seat, t)
-        message.update(moment.alike(("table", client.seat is None, t), lambda: table_extras(room, client, clients, t)))
-        host = client.seat == HOST
-        message.update(
-            seat_extras(room, client.seat, t, moment.alike(("seats", host), lambda: seat_states(room, host)))
-        )
-        return message
 
     def wake_bots(self, room: Room) -> None:
         task = self.bot_tasks.get(room.code)
@@ -451,51 +455,56 @@ def _refusal_error(refusal: Refusal) -> GolfError:
     return GolfError(f"sixcard.refusal.{refusal.value}", refusal.value)
 
 
-def handle(room: Room, client: Client, data: Any) -> Any:
-    """Carry out one client message; returns a direct answer (welcome) or None. Raises GolfError."""
-    if not isinstance(data, dict) or not isinstance(data.get("type"), str) or data["type"] not in MESSAGE_TYPES:
-        raise GolfError("room.bad_message", "a message is a JSON object with a known type")
-    kind = data["type"]
-    if kind == "hello":
-        seat = room.seat_of(data.get("token"))
+def error_message(error: GolfError, t: Translator) -> ErrorMessage:
+    """``error`` as a client is told of it, in the language of ``t``."""
+    return ErrorMessage(error.key, error_text(error, t))
+
+
+def handle(room: Room, client: Client, data: object) -> Welcome | None:
+    """Carry out one client message (its JSON value, read by
+    :func:`~golfcards.runners.room_messages.decode_client_message`); returns a direct answer
+    (welcome) or None. Raises GolfError."""
+    message = decode_client_message(data)
+    if isinstance(message, Hello):
+        seat = room.seat_of(message.token)
         if seat is None:
             raise GolfError("room.bad_token", "this token holds no seat here")
         _take_seat(room, client, seat)
         room.note_player(seat, cookie_player(client.socket))
-        return {"type": "welcome", "seat": seat, "token": data["token"]}
-    if kind == "watch":
-        client.name = clean_name(data.get("name"))
+        return Welcome(seat, message.token)
+    if isinstance(message, Watch):
+        client.name = clean_name(message.name)
         return None
-    if kind == "join":
+    if isinstance(message, Join):
         if client.seat is not None:
             raise GolfError("room.already_seated", "you already have a seat")
         if client.removed:
             raise GolfError("room.barred", "the host removed you from this room")
-        seat, token = room.join(data.get("name"), cookie_player(client.socket))
+        seat, token = room.join(message.name, cookie_player(client.socket))
         _take_seat(room, client, seat)
-        return {"type": "welcome", "seat": seat, "token": token}
+        return Welcome(seat, token)
     if client.seat is None:
         raise GolfError("room.not_seated", "join the room first")
-    if kind == "act":
-        refusal = room.act(client.seat, action_from_json(data.get("action")))
-        if refusal is not None:
-            raise _refusal_error(refusal)
-    elif kind == "start":
-        room.start(client.seat)
-    elif kind == "bot":
-        room.set_bot(client.seat, data.get("seat"), data.get("level"))
-    elif kind == "next_hole":
-        refusal = room.next_hole(client.seat)
-        if refusal is not None:
-            raise _refusal_error(refusal)
-    elif kind == "stand_in":
-        room.host_stand_in(client.seat, data.get("seat"))
-    elif kind == "remove":
-        room.remove(client.seat, data.get("seat"))
-    elif kind == "take_back":
-        room.take_back(client.seat)
-    else:
-        room.rematch(client.seat)
+    refusal: Refusal | None = None
+    match message:
+        case Act(action):
+            refusal = room.act(client.seat, action)
+        case Start():
+            room.start(client.seat)
+        case PutBot(seat, level):
+            room.set_bot(client.seat, seat, level)
+        case NextHole():
+            refusal = room.next_hole(client.seat)
+        case StandIn(seat):
+            room.host_stand_in(client.seat, seat)
+        case Remove(seat):
+            room.remove(client.seat, seat)
+        case TakeBack():
+            room.take_back(client.seat)
+        case Rematch():
+            room.rematch(client.seat)
+    if refusal is not None:
+        raise _refusal_error(refusal)
     return None
 
 
@@ -536,7 +545,7 @@ async def room_socket(socket: WebSocket) -> None:
         room = await tables.store.find(socket.path_params["code"], address, _hello_token(first))
     except GolfError as error:
         if error.key != "room.moved":
-            await socket.send_text(json_text({"type": "error", "key": error.key, "message": error_text(error, t)}))
+            await socket.send_text(encode(error_message(error, t)))
         await socket.close(code=CLOSE_CODES.get(error.key, 4404))
         return
     client = Client(socket, t)
@@ -658,7 +667,7 @@ async def _carry_out(tables: Tables, room: Room, client: Client, text: str | Non
     except GolfError as error:
         if error.key == "room.moved":  # nothing to say: the connection closes and the client reconnects
             return False
-        await tables.send(client, {"type": "error", "key": error.key, "message": error_text(error, client.t)})
+        await tables.send(client, error_message(error, client.t))
         return False
     if answer is not None:
         await tables.send(client, answer)

@@ -15,36 +15,17 @@ import asyncio
 import functools
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
 
-from golfcards.i18n import N_, Translator
-from golfcards.web.sixcard.rooms import HOST, Room, SeatKind
+from golfcards.i18n import N_
+from golfcards.web.sixcard.rooms import Room
 
 AWAY_SECONDS = 60.0
 """How long a player may be away during a match before a bot plays for them."""
 
 STAND_IN_NOTICE = N_("A bot is playing for you while you were away. Take your seat back to play again.")
-
-
-def seat_extras(room: Room, seat: int | None, t: Translator, states: list[dict[str, bool]]) -> dict[str, Any]:
-    """The keys added to a client's state message: each seat's ``away`` and ``stand_in`` flags, what
-    the host may do to it (``can_stand_in``, ``can_remove``) — ``states``, :func:`seat_states` for
-    this client, worked out once for every client that reads them alike — and the
-    ``stand_in_notice`` shown to a player whose seat a bot is playing (None otherwise)."""
-    mine = seat is not None and room.seats[seat].stand_in
-    return {"seat_states": states, "stand_in_notice": t.gettext(STAND_IN_NOTICE) if mine else None}
-
-
-def seat_states(room: Room, host: bool) -> list[dict[str, bool]]:
-    """Each seat's flags as the host (``host``) or anyone else is told of them (see :func:`seat_extras`)."""
-    states = []
-    for number, holder in enumerate(room.seats):
-        other_human = host and number != HOST and holder.kind is SeatKind.HUMAN
-        away = room.is_away(number)
-        states.append(
-            {"away": away, "stand_in": holder.stand_in, "can_stand_in": other_human and away, "can_remove": other_human}
-        )
-    return states
+"""Told to a player whose seat a stand-in plays (the state message's ``stand_in_notice``); each seat's
+``away`` and ``stand_in`` flags, and what the host may do to it, are its ``seat_states``
+(:func:`golfcards.web.sixcard.state_message.seat_flags`)."""
 
 
 class AwayWatch:

@@ -1,4 +1,4 @@
-"""What every client of a six-card room is told besides the engine's view: house rules, spectators.
+"""The spectators of a six-card room: how many, and the names every client of the room is told.
 
 A visitor who holds no seat watches: they receive the spectator's view (``view_for(state, None)``)
 and are counted, and the first :data:`SPECTATORS_LISTED` of them listed, by the name they gave
@@ -9,11 +9,9 @@ and are counted, and the first :data:`SPECTATORS_LISTED` of them listed, by the 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 from golfcards.i18n import N_, Translator
-from golfcards.web.sixcard.house import house_rules_json
-from golfcards.web.sixcard.rooms import Room
 
 SPECTATOR = N_("Spectator {number}")
 MAX_SPECTATORS = 100
@@ -33,19 +31,13 @@ class Visitor(Protocol):
     def name(self) -> str: ...
 
 
-def spectators_json(clients: Sequence[Visitor], t: Translator) -> list[str]:
+def spectator_names(clients: Sequence[Visitor], t: Translator) -> tuple[str, ...]:
     """The names of the first :data:`SPECTATORS_LISTED` connections that hold no seat, in the order
     they came."""
     watching = [client for client in clients if client.seat is None][:SPECTATORS_LISTED]
-    return [client.name or t.gettext(SPECTATOR, number=number) for number, client in enumerate(watching, start=1)]
+    return tuple(client.name or t.gettext(SPECTATOR, number=number) for number, client in enumerate(watching, start=1))
 
 
-def table_extras(room: Room, client: Visitor, clients: Sequence[Visitor], t: Translator) -> dict[str, Any]:
-    """The keys added to ``client``'s state message (``clients``: the room's spectators and players):
-    ``house_rules``, ``spectators`` (the first names), ``spectator_count``, ``watching``."""
-    return {
-        "house_rules": house_rules_json(room.rules, t),
-        "spectators": spectators_json(clients, t),
-        "spectator_count": sum(1 for other in clients if other.seat is None),
-        "watching": client.seat is None,
-    }
+def spectator_count(clients: Sequence[Visitor]) -> int:
+    """How many of ``clients`` hold no seat."""
+    return sum(1 for client in clients if client.seat is None)

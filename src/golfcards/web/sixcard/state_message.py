@@ -9,17 +9,29 @@ not another player's face-down cards, not their own, not the stock, not someone 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, TypeVar, cast
 
 from golfcards.i18n import N_, Translator
 from golfcards.i18n.cards import card_name
 from golfcards.i18n.sixcard import bot_seat_name, over_text
-from golfcards.runners.sixcard_table import Status, table_status
+from golfcards.runners.room_messages import (
+    CardFace,
+    RoomFacts,
+    RoomSeat,
+    Scorecard,
+    SeatFlags,
+    SeenAction,
+    StateMessage,
+)
+from golfcards.runners.sixcard_table import LastAction, Status, table_status
 from golfcards.sixcard.hole_scores import hole_scores
 from golfcards.sixcard.view import View
-from golfcards.web.pages.card_faces import face
-from golfcards.web.sixcard.rooms import HOST, LastAction, Room, SeatKind
+from golfcards.web.pages.card_faces import card_face, face
+from golfcards.web.sixcard.house import house_rules
+from golfcards.web.sixcard.rooms import HOST, Room, SeatKind
+from golfcards.web.sixcard.seats import STAND_IN_NOTICE
+from golfcards.web.sixcard.spectators import Visitor, spectator_count, spectator_names
 
 T = TypeVar("T")
 
@@ -42,51 +54,46 @@ def seat_name(room: Room, seat: int, t: Translator) -> str:
     return holder.name or t.gettext("Player {number}", number=seat + 1)
 
 
-def room_alike_json(room: Room, t: Translator, public_url: str | None = None) -> dict[str, Any]:
+def room_alike(room: Room, t: Translator, public_url: str | None = None) -> RoomFacts:
     """The room as a spectator is told of it: what every client of a language reads alike
-    (:func:`room_json_for` makes a seated client's from it)."""
-    return {
-        "code": room.code,
-        "link": None if public_url is None else f"{public_url}/sixcard/{room.code}",
-        "players": room.rules.players,
-        "holes": room.rules.holes,
-        "started": room.match is not None,
-        "host": False,
-        "seats": [
-            {
-                "name": seat_name(room, number, t),
-                "kind": holder.kind.value,
-                "level": holder.level,
-                "connected": holder.connections > 0 or holder.kind is SeatKind.BOT,
-                "you": False,
-            }
+    (:func:`room_for` makes a seated client's from it)."""
+    return RoomFacts(
+        code=room.code,
+        link=None if public_url is None else f"{public_url}/sixcard/{room.code}",
+        players=room.rules.players,
+        holes=room.rules.holes,
+        started=room.match is not None,
+        host=False,
+        seats=tuple(
+            RoomSeat(
+                name=seat_name(room, number, t),
+                kind=holder.kind.value,
+                level=holder.level,
+                connected=holder.connections > 0 or holder.kind is SeatKind.BOT,
+                you=False,
+            )
             for number, holder in enumerate(room.seats)
-        ],
-    }
+        ),
+    )
 
 
-def room_json_for(alike: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    """:func:`room_alike_json`'s ``alike`` for the client at ``seat``: which seat is theirs, and
-    whether they host (the parts not changed are shared with ``alike``)."""
+def room_for(alike: RoomFacts, seat: int | None) -> RoomFacts:
+    """:func:`room_alike`'s ``alike`` for the client at ``seat``: which seat is theirs, and whether
+    they host (the parts not changed are shared with ``alike``)."""
     if seat is None:
         return alike
-    seats = list(alike["seats"])
-    seats[seat] = {**seats[seat], "you": True}
-    return {**alike, "host": seat == HOST, "seats": seats}
+    seats = list(alike.seats)
+    mine = seats[seat]
+    seats[seat] = RoomSeat(mine.name, mine.kind, mine.level, mine.connected, you=True)
+    a = alike
+    return RoomFacts(a.code, a.link, a.players, a.holes, a.started, seat == HOST, tuple(seats))
 
 
-def last_action_json(room: Room, action: LastAction, t: Translator) -> dict[str, Any]:
+def seen_action(room: Room, action: LastAction, t: Translator) -> SeenAction:
+    """What the table saw ``action`` do, with its sentence in the language of ``t``."""
     names = {key: face(code, t)["name"] for key, code in (("card", action.card), ("thrown", action.thrown)) if code}
-    return {
-        "seat": action.seat,
-        "kind": action.kind,
-        "position": action.position,
-        "card": action.card,
-        "thrown": action.thrown,
-        "sequence": action.sequence,
-        "hole": action.hole,
-        "text": t.gettext(LAST_ACTIONS[action.kind], player=seat_name(room, action.seat, t), **names),
-    }
+    text = t.gettext(LAST_ACTIONS[action.kind], player=seat_name(room, action.seat, t), **names)
+    return SeenAction(**vars(action), text=text)
 
 
 def status_text(room: Room, view: View | None, seat: int | None, t: Translator) -> str:
@@ -120,59 +127,80 @@ def status_text(room: Room, view: View | None, seat: int | None, t: Translator) 
     return t.gettext("{player} is playing.", player=seat_name(room, status.seat, t))
 
 
-def scores_json(view: View) -> list[dict[str, Any]] | None:
+def scores_json(view: View) -> tuple[dict[str, Any], ...] | None:
     """Each seat's hole explained column by column (:func:`~golfcards.sixcard.hole_scores.hole_scores`),
     only once the hole is over and every card is face up (None before: nothing hidden is scored)."""
     scores = hole_scores(view)
-    return None if scores is None else [score.to_json() for score in scores]
+    return None if scores is None else tuple(score.to_json() for score in scores)
 
 
-def visible_codes(message: dict[str, Any]) -> set[str]:
-    """Every card code already in the message (the view and the public last actions)."""
-    view = message.get("view") or {}
-    codes = {code for grid in view.get("grids", []) for code in grid if code}
-    codes.update(view.get("discard", []))
-    if view.get("holding"):
-        codes.add(view["holding"])
-    for action in message.get("last_actions", []):
-        codes.update(code for code in (action["card"], action["thrown"]) if code)
-    return codes
+def visible_codes(view: View | None, last_actions: Sequence[SeenAction]) -> frozenset[str]:
+    """Every card code a message already shows: in the view and in the public last actions."""
+    codes: set[str] = set()
+    if view is not None:
+        codes.update(card.code for grid in view.grids for card in grid if card is not None)
+        codes.update(card.code for card in view.discard)
+        if view.holding is not None:
+            codes.add(view.holding.code)
+    for action in last_actions:
+        codes.update(code for code in (action.card, action.thrown) if code)
+    return frozenset(codes)
+
+
+def seat_flags(room: Room, host: bool) -> tuple[SeatFlags, ...]:
+    """Each seat's flags as the host (``host``) or anyone else is told of them: away, played by a
+    stand-in, and what the host may do to it (see :mod:`golfcards.web.sixcard.seats`)."""
+    flags = []
+    for number, holder in enumerate(room.seats):
+        other_human = host and number != HOST and holder.kind is SeatKind.HUMAN
+        away = room.is_away(number)
+        flags.append(SeatFlags(away, holder.stand_in, other_human and away, other_human))
+    return tuple(flags)
 
 
 class RoomMoment:
-    """A room between two changes, as its clients are told of it: the state message of each seat
-    (None: a spectator) in each language. What is alike for every client of a language — the last
-    actions, the scorecard, the faces of cards — is worked out once, however many clients there are
-    (a change of a four-player table is told four times or more). Valid until the room changes."""
+    """A room between two changes, as its clients are told of it: the :class:`StateMessage` of each
+    seat (None: a spectator) in each language. What is alike for every client of a language — the
+    last actions, the scorecard, the faces of cards, the house rules, the spectators — is worked out
+    once, however many clients there are (a change of a four-player table is told four times or
+    more). Valid until the room changes."""
 
-    def __init__(self, room: Room, public_url: str | None = None) -> None:
+    def __init__(self, room: Room, public_url: str | None = None, watchers: Sequence[Visitor] = ()) -> None:
+        """``watchers``: the room's connections told of it (players and spectators, in the order they came)."""
         self.room = room
         self.public_url = public_url
+        self.watchers = watchers
         self._built: dict[Hashable, object] = {}
 
-    def message(self, seat: int | None, t: Translator) -> dict[str, Any]:
-        """The whole state message for one client sitting at ``seat`` (None: not seated). Parts of it
-        are shared with other messages of this moment: encode it, do not change it."""
+    def message(self, seat: int | None, t: Translator) -> StateMessage:
+        """The state message for one client sitting at ``seat`` (None: not seated). Its parts are
+        shared with other messages of this moment (they are frozen)."""
         room, match = self.room, self.room.match
         view = None if match is None else self.alike("views", lambda: match.views((None, *range(match.players))))[seat]
-        message: dict[str, Any] = {
-            "type": "state",
-            "seat": seat,
-            "room": room_json_for(self.alike(("room", t), lambda: room_alike_json(room, t, self.public_url)), seat),
-            "view": None if view is None else view.to_json(),
-            **self.alike(("public", t), lambda: self._public(t)),
-            "status": status_text(room, view, seat, t),
-            "sequence": room.sequence,
-            "hole_scores": None if view is None else self.alike("scores", lambda: scores_json(view)),
-        }
-        codes = frozenset(visible_codes(message))
-        message["cards"] = self.alike(("cards", t, codes), lambda: self._faces(codes, t))
-        return message
+        last_actions, scorecard = self.alike(("public", t), lambda: self._public(t))
+        codes = visible_codes(view, last_actions)
+        mine = seat is not None and room.seats[seat].stand_in
+        return StateMessage(
+            seat=seat,
+            room=room_for(self.alike(("room", t), lambda: room_alike(room, t, self.public_url)), seat),
+            view=view,
+            last_actions=last_actions,
+            scorecard=scorecard,
+            status=status_text(room, view, seat, t),
+            sequence=room.sequence,
+            hole_scores=None if view is None else self.alike("scores", lambda: scores_json(view)),
+            cards=self.alike(("cards", t, codes), lambda: self._faces(codes, t)),
+            house_rules=self.alike(("rules", t), lambda: house_rules(room.rules, t)),
+            spectators=self.alike(("spectators", t), lambda: spectator_names(self.watchers, t)),
+            spectator_count=self.alike("spectator_count", lambda: spectator_count(self.watchers)),
+            watching=seat is None,
+            seat_states=self.alike(("seats", seat == HOST), lambda: seat_flags(room, seat == HOST)),
+            stand_in_notice=t.gettext(STAND_IN_NOTICE) if mine else None,
+        )
 
-    def _faces(self, codes: frozenset[str], t: Translator) -> dict[str, dict[str, object]]:
+    def _faces(self, codes: frozenset[str], t: Translator) -> dict[str, CardFace]:
         """The faces of the cards ``codes`` in the language of ``t``, by code in order."""
-        faces: dict[str, dict[str, object]] = self.alike(("faces", t), dict)
-        return {code: faces.get(code) or faces.setdefault(code, face(code, t)) for code in sorted(codes)}
+        return {code: card_face(code, t) for code in sorted(codes)}
 
     def alike(self, key: Hashable, build: Callable[[], T]) -> T:
         """``build()``, worked out once in this moment for all the messages that share ``key``."""
@@ -180,23 +208,22 @@ class RoomMoment:
             self._built[key] = build()
         return cast(T, self._built[key])
 
-    def _public(self, t: Translator) -> dict[str, Any]:
-        """The parts of a message that every client reads alike in the language of ``t``."""
+    def _public(self, t: Translator) -> tuple[tuple[SeenAction, ...], Scorecard | None]:
+        """The last actions of this hole and the scorecard, as every client of ``t``'s language reads them."""
         room, match = self.room, self.room.match
         hole = match.hole if match is not None else None
-        return {
-            "last_actions": [last_action_json(room, action, t) for action in room.last.values() if action.hole == hole],
-            "scorecard": None
-            if match is None
-            else {
-                "results": [list(points) for points in match.results],
-                "totals": list(match.totals),
-                "over": match.is_terminal(),
-                "winners": list(match.winners()) if match.is_terminal() else [],
-            },
-        }
+        seen = tuple(seen_action(room, action, t) for action in room.last.values() if action.hole == hole)
+        if match is None:
+            return seen, None
+        over = match.is_terminal()
+        return seen, Scorecard(
+            results=tuple(tuple(points) for points in match.results),
+            totals=tuple(match.totals),
+            over=over,
+            winners=tuple(match.winners()) if over else (),
+        )
 
 
-def message_for(room: Room, seat: int | None, t: Translator, public_url: str | None = None) -> dict[str, Any]:
-    """The whole state message for one client sitting at ``seat`` (None: not seated)."""
+def message_for(room: Room, seat: int | None, t: Translator, public_url: str | None = None) -> StateMessage:
+    """The state message for one client sitting at ``seat`` (None: not seated), in a room nobody watches."""
     return RoomMoment(room, public_url).message(seat, t)
