@@ -27,11 +27,13 @@ from starlette.staticfiles import StaticFiles
 
 from golfcards.errors import GolfError
 from golfcards.i18n import normalize_language
+from golfcards.runners.bot_ratings import closest_bot_level
 from golfcards.runners.compute import FairPool
 from golfcards.runners.daily import DailyDeals
 from golfcards.runners.sixcard_records import SixCardRecords
 from golfcards.runners.solitaire_games import SolitaireGames
 from golfcards.runners.storage import BUSY_TIMEOUT, Forgotten, Storage
+from golfcards.runners.storage.matchmaking import MatchmakingStore
 from golfcards.solitaire.solver import warm_up
 from golfcards.web.pages import rules as rules_pages
 from golfcards.web.pages.strings import page_strings, part_strings
@@ -47,6 +49,7 @@ from golfcards.web.server.requests import (
     error_response,
     request_translator,
 )
+from golfcards.web.sixcard import quick_play
 from golfcards.web.sixcard import records as sixcard_record
 from golfcards.web.sixcard import routes as sixcard_routes
 from golfcards.web.sixcard.bot_pool import DECISION_CAP, BotPool
@@ -140,6 +143,7 @@ def create_app(
     allowed_origins: Collection[str] = (),
     hosts: Collection[str] | None = None,
     away: float = AWAY_SECONDS,
+    quick_play_wait: float = quick_play.QUICK_PLAY_WAIT,
     today: Callable[[], datetime.date] | None = None,
     bot_decision_cap: float = DECISION_CAP,
     keep_idle_days: float | None = KEEP_IDLE_DAYS,
@@ -160,7 +164,9 @@ def create_app(
     WebSocket, besides pages of the address the server is reached at; ``hosts`` are the names the
     server goes by (any IP address is taken too; None: any ``Host``).
     ``away`` is the time in seconds a player may be away during a six-card match before a bot plays
-    for them; ``bot_decision_cap`` the seconds a table waits for a bot's decision before a cheaper
+    for them; ``quick_play_wait`` the seconds a public six-card table waits for people before bots
+    take its empty seats (:mod:`golfcards.web.sixcard.quick_play`); ``bot_decision_cap`` the seconds
+    a table waits for a bot's decision before a cheaper
     level decides that turn (:mod:`golfcards.web.sixcard.bot_pool`); ``today`` is the day of the daily deal
     (default: the UTC date; tests fix it); ``keep_idle_days`` and ``keep_unfinished_days`` are the
     retention policy (:meth:`~golfcards.runners.storage.Storage.forget`, run as the server starts
@@ -214,6 +220,7 @@ def create_app(
         cleaning.cancel()
         forgetting.cancel()
         stopping.set()  # a retention run ends after its current transaction
+        app.state.quick_play.close()
         app.state.tables.close()
         solver.close()
         await warming
@@ -274,6 +281,7 @@ def create_app(
             *live_routes.routes(),
             *offline_routes.routes(),
             *sixcard_record.routes(STATIC),
+            *quick_play.routes(),
             *sixcard_routes.routes(sixcard_record.player_page(STATIC / "sixcard.html")),
             *rules_pages.routes(),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -305,6 +313,9 @@ def create_app(
         public_url,
         away,
         BotPool(decision_cap=bot_decision_cap),
+    )
+    app.state.quick_play = quick_play.QuickPlay(
+        app.state.tables, MatchmakingStore(storage.database), closest_bot_level, quick_play_wait
     )
     app.state.reach = reach
     app.state.stopping = False

@@ -61,6 +61,13 @@ def add_parser(games: argparse._SubParsersAction) -> None:
         help="six-card Golf: seconds a player may be away during a match before a bot plays for them (default 60)",
     )
     parser.add_argument(
+        "--quick-play-wait",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="six-card Golf: seconds a public table waits for people before bots take its empty seats (default 10)",
+    )
+    parser.add_argument(
         "--keep-idle-days",
         type=float,
         default=None,
@@ -199,6 +206,7 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         from golfcards.web.app import LOOPBACK, create_app
         from golfcards.web.server.operations import StoppingServer, configure_json_logging
+        from golfcards.web.sixcard.quick_play import QUICK_PLAY_WAIT
         from golfcards.web.sixcard.room_store import default_worker_id
     except ImportError:
         print(
@@ -231,6 +239,9 @@ def run_serve(args: argparse.Namespace) -> int:
             days = getattr(args, name)
             if days is not None:
                 options[name] = max(0.0, min(days, MAX_KEEP_DAYS)) if math.isfinite(days) else 0.0
+        if args.quick_play_wait is not None:
+            wait = args.quick_play_wait
+            options["quick_play_wait"] = max(0.0, min(wait, 3600.0)) if math.isfinite(wait) else QUICK_PLAY_WAIT
         if args.new_players is not None:
             options["new_players"] = max(1, min(args.new_players, MAX_NEW_PLAYERS))
         if args.rooms_per_address is not None:

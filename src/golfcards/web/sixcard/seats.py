@@ -24,15 +24,22 @@ AWAY_SECONDS = 60.0
 """How long a player may be away during a match before a bot plays for them."""
 
 STAND_IN_NOTICE = N_("A bot is playing for you while you were away. Take your seat back to play again.")
+ARRIVAL_NOTICE = N_("This seat is yours from the next hole on: until it is dealt, its bot plays the hole.")
 
 
 def seat_extras(room: Room, seat: int | None, t: Translator, states: list[dict[str, bool]]) -> dict[str, Any]:
     """The keys added to a client's state message: each seat's ``away`` and ``stand_in`` flags, what
     the host may do to it (``can_stand_in``, ``can_remove``) — ``states``, :func:`seat_states` for
     this client, worked out once for every client that reads them alike — and the
-    ``stand_in_notice`` shown to a player whose seat a bot is playing (None otherwise)."""
-    mine = seat is not None and room.seats[seat].stand_in
-    return {"seat_states": states, "stand_in_notice": t.gettext(STAND_IN_NOTICE) if mine else None}
+    ``stand_in_notice`` shown to a player whose seat a bot is playing (None otherwise), and
+    ``joins_next_hole``: whether that bot plays until the next hole because the player took a quick-play
+    bot's seat during a hole (they cannot take it back before)."""
+    holder = None if seat is None else room.seats[seat]
+    arriving = holder is not None and holder.joins_at_hole is not None
+    notice = None
+    if holder is not None and holder.stand_in:
+        notice = t.gettext(ARRIVAL_NOTICE if arriving else STAND_IN_NOTICE)
+    return {"seat_states": states, "stand_in_notice": notice, "joins_next_hole": arriving}
 
 
 def seat_states(room: Room, host: bool) -> list[dict[str, bool]]:

@@ -52,6 +52,7 @@ def room_alike_json(room: Room, t: Translator, public_url: str | None = None) ->
         "holes": room.rules.holes,
         "started": room.match is not None,
         "host": False,
+        "public": room.public,
         "seats": [
             {
                 "name": seat_name(room, number, t),
@@ -72,7 +73,7 @@ def room_json_for(alike: dict[str, Any], seat: int | None) -> dict[str, Any]:
         return alike
     seats = list(alike["seats"])
     seats[seat] = {**seats[seat], "you": True}
-    return {**alike, "host": seat == HOST, "seats": seats}
+    return {**alike, "host": seat == HOST and not alike["public"], "seats": seats}
 
 
 def last_action_json(room: Room, action: LastAction, t: Translator) -> dict[str, Any]:
@@ -99,6 +100,8 @@ def status_text(room: Room, view: View | None, seat: int | None, t: Translator) 
         match_winners=match.winners() if match is not None and match.is_terminal() else None,
     )
     match status.status:
+        case Status.WAITING if room.public:
+            return t.gettext("Waiting for players: if nobody comes, bots of a similar strength take the empty seats.")
         case Status.WAITING:
             return t.gettext("Waiting for players: share the room code or fill the empty seats with bots.")
         case Status.SEATED:
