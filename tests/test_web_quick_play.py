@@ -11,6 +11,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from golfcards.web.app import create_app
+from golfcards.web.sixcard.room_store import restore, room_rows
 
 from .conditions import wait_until
 from .sixcard_ws import create, receive, receive_state
@@ -187,3 +188,23 @@ def test_quick_play_requests_are_rate_limited_per_network(waiting):
     assert answers[:10] == [200] * 10 and answers[10:] == [429, 429]
     refused = quick(waiting, lang="de", **SHORT).json()["error"]
     assert refused["key"] == "quick.too_many" and refused["message"]
+
+
+def test_a_public_table_and_a_seat_waiting_for_its_hole_are_stored_and_restored(tmp_path):
+    app = make_app(tmp_path, 0.0)
+    with TestClient(app) as client:
+        ana = quick(client, **SHORT).json()
+        room = app.state.rooms.get(ana["code"])
+        wait_until(lambda: room.match is not None, "the bot took the empty seat")
+        quick(client, **SHORT, name="Bea")
+        stored, events = room_rows(room, time.time())
+        again = restore(stored, events, lambda: 5)
+        assert again.public and again.forming_since == room.forming_since
+        bea = again.seats[1]
+        assert bea.stand_in and bea.joins_at_hole == 1 and bea.bot is not None and bea.rating == (25.0, 25.0 / 3)
+        assert again.replaceable() == [], "the bot's seat is taken"
+        assert not room_rows(create_private(client, app), time.time())[0].seats.count('"public"')
+
+
+def create_private(client, app):
+    return app.state.rooms.get(create(client, name="Cid", players=2)["code"])
