@@ -161,7 +161,6 @@ def test_private_rooms_are_never_listed_and_the_listing_tells_no_card(waiting):
         "started",
         "hole",
         "holes",
-        "spectators",
         "summary",
     }
     assert table["summary"].startswith("4 cartes (2 × 2)") and table["free"] == 1
@@ -208,3 +207,21 @@ def test_a_public_table_and_a_seat_waiting_for_its_hole_are_stored_and_restored(
 
 def create_private(client, app):
     return app.state.rooms.get(create(client, name="Cid", players=2)["code"])
+
+
+def test_two_workers_on_one_database_list_each_others_tables_and_match_across_them(tmp_path):
+    """A table formed on one worker is listed by another, and a request there is seated at it (the
+    second worker takes the table's lease over, as a connection to it would)."""
+    path = tmp_path / "shared.sqlite3"
+    first = create_app(path, bot_delay=0, quick_play_wait=3600.0, worker_id="first")
+    second = create_app(path, bot_delay=0, quick_play_wait=3600.0, worker_id="second")
+    with TestClient(first) as one, TestClient(second) as two:
+        ana = quick(one, grid=6, players=3).json()
+        create(one, name="Cid", players=2)  # a private room: listed by no worker
+        listed = two.get("/api/sixcard/tables").json()["tables"]
+        assert [(table["code"], table["people"], table["free"]) for table in listed] == [(ana["code"], ["Ana"], 2)]
+        bea = quick(two, grid=6, players=3, name="Bea").json()
+        assert bea["code"] == ana["code"] and bea["seat"] == 1
+        room = second.state.rooms.get(ana["code"])
+        assert [seat.name for seat in room.seats[:2]] == ["Ana", "Bea"] and room.public
+        wait_until(lambda: first.state.rooms.loaded(ana["code"]) is None, "the first worker handed the table over")

@@ -7,14 +7,29 @@ rating at that grid has OpenSkill's default: mu 25, sigma 25/3.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from golfcards.runners.storage.database import Database
 
 DEFAULT_MU = 25.0
 DEFAULT_SIGMA = 25.0 / 3.0
 
 
+PUBLIC_MARK = '%"public": {%'
+"""How a public table's stored seats read (``web/sixcard/room_store.py``'s ``seats_json``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTable:
+    """A public table's row as every worker may read it: its code, house rules and seats (JSON texts)."""
+
+    code: str
+    rules: str
+    seats: str
+
+
 class MatchmakingStore:
-    """Read-only look-ups of players' six-card ratings."""
+    """Read-only look-ups of players' six-card ratings and of the public tables of every worker."""
 
     def __init__(self, database: Database) -> None:
         self.database = database
@@ -28,3 +43,12 @@ class MatchmakingStore:
         if row is None:
             return DEFAULT_MU, DEFAULT_SIGMA
         return float(row["mu"]), float(row["sigma"])
+
+    def public_tables(self) -> list[StoredTable]:
+        """The stored public tables whose match is not over, whichever worker plays them."""
+        with self.database.read() as db:
+            rows = db.execute(
+                "SELECT code, rules, seats FROM sixcard_rooms WHERE finished IS NULL AND seats LIKE ? ORDER BY created",
+                (PUBLIC_MARK,),
+            ).fetchall()
+        return [StoredTable(row["code"], row["rules"], row["seats"]) for row in rows]

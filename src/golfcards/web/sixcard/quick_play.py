@@ -26,18 +26,23 @@ play for one.
 people seated, the hole, free seats and bots' seats a person may take, each with its room code for a
 spectator's Watch link; nothing about any card.
 
-Quick-play requests are rate-limited per network (:class:`QuickRequests`). With several workers the
-tables live in the memory of the worker that plays them: a request or a listing sees the public
-tables of the worker it reached (docs/deploy.md), and the worker that takes a forming table over
-(its lease) fills it with bots when its wait is over.
+Quick-play requests are rate-limited per network (:class:`QuickRequests`). With several workers on
+one database, every worker sees every public table: its own in memory, the others' as last stored
+(a public table's stored seats carry what the list needs, :class:`TableFacts`; never a card). A
+player matched to a table another worker plays is seated after this worker takes the table over
+(its lease, as any connection to it would); the table's pages reconnect through the proxy. Whichever
+worker holds a forming table fills it with bots when its wait is over.
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
+import json
+import logging
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -47,7 +52,8 @@ from starlette.routing import Route
 
 from golfcards.errors import GolfError
 from golfcards.i18n import Translator
-from golfcards.runners.storage.matchmaking import MatchmakingStore
+from golfcards.i18n.sixcard import BOT_NAMES, bot_seat_name
+from golfcards.runners.storage.matchmaking import MatchmakingStore, StoredTable
 from golfcards.sixcard.rules import GRID_SHAPES, MAX_PLAYERS, MIN_PLAYERS, SixCardRules
 from golfcards.web.server.addresses import limit_key
 from golfcards.web.server.requests import client_address, error_response, field, json_body, request_translator
@@ -55,7 +61,6 @@ from golfcards.web.sixcard.house import rules_from_json
 from golfcards.web.sixcard.records import cookie_player, request_player
 from golfcards.web.sixcard.rooms import Room, SeatKind, clean_name, token_hash
 from golfcards.web.sixcard.routes import Tables
-from golfcards.web.sixcard.state_message import seat_name
 
 QUICK_PLAY_WAIT = 10.0
 """Seconds a forming public table waits for people before bots take its empty seats."""
@@ -73,6 +78,9 @@ NETWORKS_KEPT = 65_536
 """Networks whose recent requests are remembered (the oldest is forgotten first)."""
 TABLES_LISTED = 50
 """Public tables the lobby lists at most (those still forming first)."""
+STORED_SECONDS = 2.0
+"""The lobby's list reads the other workers' public tables from the database at most this often."""
+logger = logging.getLogger(__name__)
 
 
 def ordinal(rating: tuple[float, float]) -> float:
@@ -124,6 +132,8 @@ class QuickPlay:
         self.requests = QuickRequests()
         self._public: dict[str, Room] = {}
         self._timers: dict[str, asyncio.Task[None]] = {}
+        self._stored: tuple[float, list[StoredTable]] | None = None
+        """When the stored public tables were last read, and what was read."""
         tables.store.on_load.append(self.adopt)
 
     # --- the tables ---------------------------------------------------------------------------
@@ -174,50 +184,68 @@ class QuickPlay:
 
     # --- matchmaking --------------------------------------------------------------------------
 
-    def window(self, room: Room, now: float) -> float:
-        """How far (in ordinal points) a player may be from ``room``'s people to be seated there now."""
-        waited = 0.0 if room.forming_since is None else max(0.0, now - room.forming_since)
+    def window(self, table: TableFacts, now: float) -> float:
+        """How far (in ordinal points) a player may be from ``table``'s people to be seated there now."""
+        waited = 0.0 if table.forming_since is None else max(0.0, now - table.forming_since)
         return WINDOW_BASE + WINDOW_PER_SECOND * waited
 
-    def candidates(self, rules: SixCardRules, rating: tuple[float, float], player: str | None) -> list[Room]:
+    async def tables_now(self, fresh: bool = False) -> list[TableFacts]:
+        """Every public table whose match is not over: this worker's as they are in memory, the others'
+        (other workers', or this one's not loaded since a restart) as last stored, read at most every
+        :data:`STORED_SECONDS` unless ``fresh``."""
+        mine = {room.code: facts_of(room) for room in self.public_tables()}
+        now = time.monotonic()
+        if fresh or self._stored is None or now - self._stored[0] > STORED_SECONDS:
+            self._stored = (now, await run_in_threadpool(self.ratings.public_tables))
+        others = [facts_from_row(row) for row in self._stored[1] if row.code not in mine]
+        return [*mine.values(), *(facts for facts in others if facts is not None)]
+
+    async def candidates(
+        self, rules: SixCardRules, rating: tuple[float, float], player: str | None
+    ) -> list[TableFacts]:
         """The public tables that take a player of ``rating`` now, best first (see the module's rule)."""
         now, mine = self.clock(), ordinal(rating)
         hashed = None if player is None else token_hash(player)
         ranked = []
-        for room in self.public_tables():
-            if room.rules != rules or (hashed is not None and _sits_at(room, hashed)):
+        for table in await self.tables_now(fresh=True):
+            if table.rules != rules or (hashed is not None and hashed in table.players):
                 continue
-            forming = room.match is None and any(seat.kind is SeatKind.OPEN for seat in room.seats)
-            if not forming and not room.replaceable():
+            if not table.forming and not table.replaceable:
                 continue
-            theirs = _people_ordinal(room)
-            distance = 0.0 if theirs is None else abs(theirs - mine)
-            if distance <= self.window(room, now):
-                ranked.append((not forming, distance, room.code, room))
-        return [room for *_, room in sorted(ranked, key=lambda entry: entry[:3])]
+            distance = 0.0 if table.people_ordinal is None else abs(table.people_ordinal - mine)
+            if distance <= self.window(table, now):
+                ranked.append((not table.forming, distance, table.code, table))
+        return [table for *_, table in sorted(ranked, key=lambda entry: entry[:3])]
 
     async def seat(
         self, rules: SixCardRules, name: str, player: str | None, rating: tuple[float, float], address: str
     ) -> tuple[Room, int, str, int | None]:
         """Seat a player at a public table (see the module's rule): the room, the seat, its token, and
-        the hole from which the player plays it (None: at once)."""
-        for room in self.candidates(rules, rating, player):
-
-            def sit(room: Room = room) -> tuple[int, str]:
-                if room.match is None:
-                    seat, token = room.join(name, player)
-                    room.seats[seat].rating = rating
-                    if not any(holder.kind is SeatKind.OPEN for holder in room.seats):
-                        room.fill_with_bots(self.bot_level(rating[0], rules.grid))  # nobody to fill: starts
-                    return seat, token
-                return room.take_bot_seat(name, player, rating)
-
+        the hole from which the player plays it (None: at once). A table another worker plays is taken
+        over (its lease) first; its players' pages reconnect through the proxy."""
+        for table in await self.candidates(rules, rating, player):
+            room = self.tables.rooms.loaded(table.code)
             try:
+                if room is None or room.moved:
+                    room = await self.tables.store.find(table.code, address)
+                if not room.public:
+                    continue
+
+                def sit(room: Room = room) -> tuple[int, str]:
+                    if room.match is None:
+                        seat, token = room.join(name, player)
+                        room.seats[seat].rating = rating
+                        if not any(holder.kind is SeatKind.OPEN for holder in room.seats):
+                            room.fill_with_bots(self.bot_level(rating[0], rules.grid))  # nobody to fill: starts
+                        return seat, token
+                    return room.take_bot_seat(name, player, rating)
+
                 seat, token = await self.tables.apply(room, sit)
             except GolfError as error:
-                if error.key in ("room.full", "room.started", "room.barred", "room.moved"):
-                    continue  # taken meanwhile, or not for this player: the next table
+                if error.key in ("room.full", "room.started", "room.barred", "room.moved", "room.not_found"):
+                    continue  # taken meanwhile, gone, or not for this player: the next table
                 raise
+            self.adopt(room)
             await self.tables.settle(room)
             return room, seat, token, room.seats[seat].joins_at_hole
         room = await self.tables.store.create(rules, address, player)
@@ -234,44 +262,121 @@ class QuickPlay:
 
     # --- the lobby's list ---------------------------------------------------------------------
 
-    def listing(self, t: Translator) -> list[dict[str, Any]]:
+    async def listing(self, t: Translator) -> list[dict[str, Any]]:
         """The public tables as the lobby lists them, in ``t``'s language: what everyone may know of a
         table (seats, names, hole), never a card."""
-        rooms = [room for room in self.public_tables() if room.match is None or not room.match.is_terminal()]
-        rooms.sort(key=lambda room: (room.match is not None, -(room.forming_since or 0.0)))
-        return [table_json(room, t, self.tables.spectators(room)) for room in rooms[:TABLES_LISTED]]
+        tables = await self.tables_now()
+        tables.sort(key=lambda table: (table.hole is not None, -(table.forming_since or 0.0)))
+        return [table_json(table, t) for table in tables[:TABLES_LISTED]]
 
 
-def _sits_at(room: Room, hashed: str) -> bool:
-    return any(hashed in seat.players for seat in room.seats)
+@dataclass(frozen=True, slots=True)
+class TableFacts:
+    """What matchmaking and the lobby know of a public table, from memory or from its stored row: no card.
+
+    ``hole``: the current hole from 0 (None before the match); ``players``: the hashes of the player
+    ids that held its seats; ``ratings``: the people's, as quick play seated them."""
+
+    code: str
+    rules: SixCardRules
+    kinds: tuple[SeatKind, ...]
+    names: tuple[str, ...]
+    levels: tuple[str | None, ...]
+    filled: tuple[bool, ...]
+    ratings: tuple[tuple[float, float], ...]
+    players: frozenset[str]
+    forming_since: float | None
+    hole: int | None
+
+    @property
+    def forming(self) -> bool:
+        """Its match has not started and a seat is open."""
+        return self.hole is None and SeatKind.OPEN in self.kinds
+
+    @property
+    def replaceable(self) -> int:
+        """How many of quick play's bots' seats a person may take (a hole still to deal)."""
+        if self.hole is None or self.hole + 1 >= self.rules.holes:
+            return 0
+        return sum(1 for kind, filled in zip(self.kinds, self.filled, strict=True) if kind is SeatKind.BOT and filled)
+
+    @property
+    def people_ordinal(self) -> float | None:
+        """The mean ordinal of the people quick play seated (None: there are none)."""
+        return None if not self.ratings else sum(ordinal(rating) for rating in self.ratings) / len(self.ratings)
 
 
-def _people(room: Room) -> list[tuple[float, float]]:
-    return [seat.rating for seat in room.seats if seat.kind is SeatKind.HUMAN and seat.rating is not None]
+def facts_of(room: Room) -> TableFacts:
+    """A public table in memory as :class:`TableFacts`."""
+    seats = room.seats
+    return TableFacts(
+        code=room.code,
+        rules=room.rules,
+        kinds=tuple(seat.kind for seat in seats),
+        names=tuple(seat.name for seat in seats),
+        levels=tuple(seat.level for seat in seats),
+        filled=tuple(seat.filled for seat in seats),
+        ratings=tuple(seat.rating for seat in seats if seat.kind is SeatKind.HUMAN and seat.rating is not None),
+        players=frozenset(hashed for seat in seats for hashed in seat.players),
+        forming_since=room.forming_since,
+        hole=None if room.match is None else room.match.hole,
+    )
 
 
-def _people_ordinal(room: Room) -> float | None:
-    """The mean ordinal of the people quick play seated at ``room`` (None: there are none)."""
-    people = _people(room)
-    return None if not people else sum(ordinal(rating) for rating in people) / len(people)
+def facts_from_row(row: StoredTable) -> TableFacts | None:
+    """A stored public table as :class:`TableFacts` (None if its row cannot be read: it is not listed)."""
+    try:
+        rules = SixCardRules(**json.loads(row.rules))
+        kept = json.loads(row.seats)
+        seats, public = kept["seats"], kept["public"]
+        kinds = tuple(SeatKind(seat["kind"]) for seat in seats)
+        ratings = tuple(
+            (float(seat["rating"][0]), float(seat["rating"][1]))
+            for seat, kind in zip(seats, kinds, strict=True)
+            if kind is SeatKind.HUMAN and seat.get("rating")
+        )
+        hole = public.get("hole")
+        since = public.get("forming_since")
+        return TableFacts(
+            code=row.code,
+            rules=rules,
+            kinds=kinds,
+            names=tuple(str(seat.get("name") or "") for seat in seats),
+            levels=tuple(seat.get("level") for seat in seats),
+            filled=tuple(bool(seat.get("filled")) for seat in seats),
+            ratings=ratings,
+            players=frozenset(str(hashed) for seat in seats for hashed in seat.get("players") or ()),
+            forming_since=float(since) if isinstance(since, (int, float)) else None,
+            hole=hole if isinstance(hole, int) else None,
+        )
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError):
+        logger.warning("public table %s cannot be listed: its stored seats do not read", row.code)
+        return None
 
 
 def _people_mu(room: Room) -> float:
-    """The mean mu of the people at ``room`` (OpenSkill's default when there are none)."""
-    people = _people(room)
+    """The mean mu of the people quick play seated at ``room`` (OpenSkill's default when there are none)."""
+    people = [seat.rating for seat in room.seats if seat.kind is SeatKind.HUMAN and seat.rating is not None]
     return 25.0 if not people else sum(mu for mu, _ in people) / len(people)
 
 
-def table_json(room: Room, t: Translator, spectators: int) -> dict[str, Any]:
+def _seat_name(table: TableFacts, number: int, t: Translator) -> str:
+    level = table.levels[number]
+    if table.kinds[number] is SeatKind.BOT and level in BOT_NAMES:
+        return bot_seat_name(level, number, t)
+    return table.names[number] or t.gettext("Player {number}", number=number + 1)
+
+
+def table_json(table: TableFacts, t: Translator) -> dict[str, Any]:
     """One public table as the lobby lists it: ``{"code", "grid", "players", "people": [names], "bots",
-    "free", "replaceable", "started", "hole", "holes", "spectators", "summary"}`` (``hole`` from 1, None
-    before the match; ``summary``: the same in words)."""
-    rules, match = room.rules, room.match
-    people = [seat_name(room, number, t) for number, seat in enumerate(room.seats) if seat.kind is SeatKind.HUMAN]
-    free = sum(1 for seat in room.seats if seat.kind is SeatKind.OPEN)
-    bots = sum(1 for seat in room.seats if seat.kind is SeatKind.BOT)
-    replaceable = len(room.replaceable())
-    hole = None if match is None else match.hole + 1
+    "free", "replaceable", "started", "hole", "holes", "summary"}`` (``hole`` from 1, None before the
+    match; ``summary``: the same in words)."""
+    rules = table.rules
+    kinds = table.kinds
+    people = [_seat_name(table, number, t) for number, kind in enumerate(kinds) if kind is SeatKind.HUMAN]
+    free = kinds.count(SeatKind.OPEN)
+    replaceable = table.replaceable
+    hole = None if table.hole is None else table.hole + 1
     rows, columns = GRID_SHAPES[rules.grid]
     parts = [
         t.gettext("{cards} cards ({rows} × {columns})", cards=rules.grid, rows=rows, columns=columns),
@@ -285,17 +390,16 @@ def table_json(room: Room, t: Translator, spectators: int) -> dict[str, Any]:
     if replaceable:
         parts.append(t.ngettext("{count} bot's seat you can take", "{count} bots' seats you can take", replaceable))
     return {
-        "code": room.code,
+        "code": table.code,
         "grid": rules.grid,
         "players": rules.players,
         "people": people,
-        "bots": bots,
+        "bots": kinds.count(SeatKind.BOT),
         "free": free,
         "replaceable": replaceable,
-        "started": match is not None,
+        "started": hole is not None,
         "hole": hole,
         "holes": rules.holes,
-        "spectators": spectators,
         "summary": " · ".join(parts),
     }
 
@@ -335,7 +439,7 @@ async def quick_play(request: Request) -> Response:
 async def public_tables(request: Request) -> Response:
     """``GET /api/sixcard/tables``: ``{"tables": [...]}`` (:func:`table_json`), in the request's language."""
     t = request_translator(request)
-    return JSONResponse({"tables": _quick_play(request).listing(t)}, headers={"Cache-Control": "no-store"})
+    return JSONResponse({"tables": await _quick_play(request).listing(t)}, headers={"Cache-Control": "no-store"})
 
 
 def routes() -> list[Route]:

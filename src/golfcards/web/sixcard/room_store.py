@@ -108,8 +108,8 @@ def seats_json(room: Room) -> str:
         for seat in room.seats
     ]
     kept: dict[str, object] = {"seats": seats, "removed": room.removed}
-    if room.public:
-        kept["public"] = {"forming_since": room.forming_since}
+    if room.public:  # what the lobby lists of a table another worker plays (no card)
+        kept["public"] = {"forming_since": room.forming_since, "hole": None if room.match is None else room.match.hole}
     return json.dumps(kept)
 
 
