@@ -132,8 +132,8 @@ class QuickPlay:
         self.requests = QuickRequests()
         self._public: dict[str, Room] = {}
         self._timers: dict[str, asyncio.Task[None]] = {}
-        self._stored: tuple[float, list[StoredTable]] | None = None
-        """When the stored public tables were last read, and what was read."""
+        self._stored: tuple[float, list[TableFacts]] | None = None
+        """When the stored public tables were last read, and what they said."""
         tables.store.on_load.append(self.adopt)
 
     # --- the tables ---------------------------------------------------------------------------
@@ -196,9 +196,9 @@ class QuickPlay:
         mine = {room.code: facts_of(room) for room in self.public_tables()}
         now = time.monotonic()
         if fresh or self._stored is None or now - self._stored[0] > STORED_SECONDS:
-            self._stored = (now, await run_in_threadpool(self.ratings.public_tables))
-        others = [facts_from_row(row) for row in self._stored[1] if row.code not in mine]
-        return [*mine.values(), *(facts for facts in others if facts is not None)]
+            rows = await run_in_threadpool(self.ratings.public_tables)
+            self._stored = (now, [facts for row in rows if (facts := facts_from_row(row)) is not None])
+        return [*mine.values(), *(facts for facts in self._stored[1] if facts.code not in mine)]
 
     async def candidates(
         self, rules: SixCardRules, rating: tuple[float, float], player: str | None
@@ -323,8 +323,10 @@ def facts_of(room: Room) -> TableFacts:
     )
 
 
+@functools.lru_cache(maxsize=4096)
 def facts_from_row(row: StoredTable) -> TableFacts | None:
-    """A stored public table as :class:`TableFacts` (None if its row cannot be read: it is not listed)."""
+    """A stored public table as :class:`TableFacts` (None if its row cannot be read: it is not listed);
+    kept per row, which changes with every write of its table."""
     try:
         rules = SixCardRules(**json.loads(row.rules))
         kept = json.loads(row.seats)
