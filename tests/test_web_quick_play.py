@@ -12,6 +12,7 @@ from starlette.testclient import TestClient
 
 from golfcards.web.app import create_app
 from golfcards.web.sixcard.room_store import restore, room_rows
+from golfcards.web.sixcard.rooms import GUESSES
 
 from .conditions import wait_until
 from .sixcard_ws import create, receive, receive_state
@@ -220,6 +221,8 @@ def test_two_workers_on_one_database_list_each_others_tables_and_match_across_th
         create(one, name="Cid", players=2)  # a private room: listed by no worker
         listed = two.get("/api/sixcard/tables").json()["tables"]
         assert [(table["code"], table["people"], table["free"]) for table in listed] == [(ana["code"], ["Ana"], 2)]
+        for _ in range(GUESSES):  # a network that spent its room look-ups still plays quick play
+            second.state.rooms.guesses.failed("testclient")
         bea = quick(two, grid=6, players=3, name="Bea").json()
         assert bea["code"] == ana["code"] and bea["seat"] == 1
         room = second.state.rooms.get(ana["code"])

@@ -227,8 +227,8 @@ class QuickPlay:
             room = self.tables.rooms.loaded(table.code)
             try:
                 if room is None or room.moved:
-                    room = await self.tables.store.find(table.code, address)
-                if not room.public:
+                    room = await self.tables.store.load(table.code)
+                if room is None or not room.public:
                     continue
 
                 def sit(room: Room = room) -> tuple[int, str]:
@@ -242,7 +242,7 @@ class QuickPlay:
 
                 seat, token = await self.tables.apply(room, sit)
             except GolfError as error:
-                if error.key in ("room.full", "room.started", "room.barred", "room.moved", "room.not_found"):
+                if error.key in ("room.full", "room.started", "room.barred", "room.moved"):
                     continue  # taken meanwhile, gone, or not for this player: the next table
                 raise
             self.adopt(room)

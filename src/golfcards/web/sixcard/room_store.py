@@ -402,6 +402,12 @@ class RoomStore:
             raise GolfError("room.not_found", "no room with that code", code=str(code)[:12])
         return room
 
+    async def load(self, code: str) -> Room | None:
+        """The room with this code, from memory or loaded (its lease taken), for the server's own use
+        (quick play seating someone at a public table): no client's look-up is counted; None if there
+        is none; ``room.moved`` if another worker keeps it."""
+        return await self._room(code)
+
     async def _room(self, code: object) -> Room | None:
         """The room with this code, from memory or loaded from the database (one load of a code at a
         time), or None; ``room.moved`` if another worker kept it longer than :data:`HANDOFF_SECONDS`."""
