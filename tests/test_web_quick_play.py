@@ -233,3 +233,13 @@ def test_two_workers_on_one_database_list_each_others_tables_and_match_across_th
         room = second.state.rooms.get(ana["code"])
         assert [seat.name for seat in room.seats[:2]] == ["Ana", "Bea"] and room.public
         wait_until(lambda: first.state.rooms.loaded(ana["code"]) is None, "the first worker handed the table over")
+
+
+def test_a_visitor_who_takes_the_last_seat_of_a_forming_public_table_starts_its_match(waiting):
+    ana = quick(waiting, **SHORT).json()
+    with waiting.websocket_connect(f"/ws/sixcard/{ana['code']}") as ws:
+        receive_state(ws, lambda m: m["watching"])
+        ws.send_json({"type": "join", "name": "Bea"})
+        assert receive(ws, "welcome")["seat"] == 1
+        state = receive_state(ws, lambda m: m["seat"] == 1 and m["room"]["started"])
+        assert [seat["name"] for seat in state["room"]["seats"]] == ["Ana", "Bea"], "no host to wait for"

@@ -233,10 +233,8 @@ class QuickPlay:
 
                 def sit(room: Room = room) -> tuple[int, str]:
                     if room.match is None:
-                        seat, token = room.join(name, player)
+                        seat, token = room.join(name, player)  # (the last open seat starts the match)
                         room.seats[seat].rating = rating
-                        if not any(holder.kind is SeatKind.OPEN for holder in room.seats):
-                            room.fill_with_bots(self.bot_level(rating[0], rules.grid))  # nobody to fill: starts
                         return seat, token
                     return room.take_bot_seat(name, player, rating)
 

@@ -224,7 +224,8 @@ class Room:
 
     def join(self, name: object, player: str | None = None) -> tuple[int, str]:
         """Take the first open seat for the browser whose player id is ``player`` (None: it sent
-        none); returns the seat and its token. A player the host removed gets none."""
+        none); returns the seat and its token. A player the host removed gets none. A public table
+        whose last open seat this takes starts its match."""
         if self.match is not None:
             raise GolfError("room.started", "the match has started")
         if player is not None and token_hash(player) in self.removed:
@@ -235,6 +236,8 @@ class Room:
                 self.seats[number] = Seat(SeatKind.HUMAN, clean_name(name), token_hash(token))
                 self.note_player(number, player)
                 self.sequence += 1
+                if self.public and all(seat.kind is not SeatKind.OPEN for seat in self.seats):
+                    self._new_match()  # a public table has no host to start it: full, it starts
                 return number, token
         raise GolfError("room.full", "every seat is taken")
 
