@@ -35,6 +35,7 @@ from golfcards.runners.solitaire_games import SolitaireGames
 from golfcards.runners.storage import BUSY_TIMEOUT, Forgotten, Storage
 from golfcards.runners.storage.matchmaking import MatchmakingStore
 from golfcards.solitaire.solver import warm_up
+from golfcards.web import standings
 from golfcards.web.pages import rules as rules_pages
 from golfcards.web.pages.strings import page_strings, part_strings
 from golfcards.web.server.error_page import message_page
@@ -62,6 +63,7 @@ from golfcards.web.solitaire import live as live_routes
 from golfcards.web.solitaire import offline as offline_routes
 from golfcards.web.solitaire import routes as solitaire_routes
 from golfcards.web.solitaire.first_deals import FirstDeals
+from golfcards.web.standings import LEADERBOARD_MATCHES
 
 logger = logging.getLogger(__name__)
 STATIC = Path(__file__).resolve().parent / "static"
@@ -150,6 +152,7 @@ def create_app(
     keep_unfinished_days: float | None = KEEP_UNFINISHED_DAYS,
     new_players: int = NEW_PLAYERS_AT_ONCE,
     rooms_per_address: int = ROOMS_PER_ADDRESS,
+    leaderboard_matches: int = LEADERBOARD_MATCHES,
     trusted_proxies: Collection[str] = (),
     metrics_allowed: Collection[str] = LOOPBACK,
     reach: Reach | None = None,
@@ -174,7 +177,8 @@ def create_app(
     that many days are deleted with their data, and courses left unfinished that long (None or 0:
     kept for ever); ``new_players`` is how many players one network (an address, an IPv6 /64) may
     create at once, then one more every :data:`~golfcards.web.server.requests.NEW_PLAYER_SECONDS`,
-    and ``rooms_per_address`` how many six-card rooms in use it may hold;
+    and ``rooms_per_address`` how many six-card rooms in use it may hold; ``leaderboard_matches`` is
+    how many rated matches a player needs at a grid size to be on its six-card leaderboard;
     ``trusted_proxies`` are the reverse proxies (addresses or networks) whose forwarded headers name
     the client (:mod:`golfcards.web.server.forwarded`; none: such headers are ignored); ``metrics_allowed``
     the clients that may read ``/metrics`` (:mod:`golfcards.web.server.operations`); ``reach`` is how
@@ -282,6 +286,7 @@ def create_app(
             *offline_routes.routes(),
             *sixcard_record.routes(STATIC),
             *quick_play.routes(),
+            *standings.routes(STATIC),
             *sixcard_routes.routes(sixcard_record.player_page(STATIC / "sixcard.html")),
             *rules_pages.routes(),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -305,6 +310,7 @@ def create_app(
     app.state.solitaire = SolitaireGames(storage, new_number)
     app.state.first_deals = FirstDeals(solver, app.state.solitaire.new_number)
     app.state.daily = DailyDeals(storage, app.state.solitaire, today)
+    app.state.leaderboard_matches = max(1, leaderboard_matches)
     app.state.rooms = Rooms(new_number, per_address=max(1, rooms_per_address))
     app.state.tables = Tables(
         app.state.rooms,

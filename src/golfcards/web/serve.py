@@ -28,6 +28,8 @@ MAX_NEW_PLAYERS = 1_000_000
 """The most ``--new-players`` takes."""
 MAX_ROOMS_PER_ADDRESS = 1000
 """The most ``--rooms-per-address`` takes: the server holds no more rooms than this in all."""
+MAX_LEADERBOARD_MATCHES = 10_000
+"""The most ``--leaderboard-matches`` takes."""
 MAX_KEEP_DAYS = 100 * 365.0
 """The longest retention ``--keep-idle-days`` and ``--keep-unfinished-days`` take (more: this)."""
 
@@ -97,6 +99,13 @@ def add_parser(games: argparse._SubParsersAction) -> None:
         metavar="N",
         help="six-card rooms in use one network may hold at once (default 20; raise it where many people "
         "share an address)",
+    )
+    parser.add_argument(
+        "--leaderboard-matches",
+        type=int,
+        default=None,
+        metavar="N",
+        help="rated six-card matches a player needs at a grid size to be on its leaderboard (default 5)",
     )
     parser.add_argument(
         "--forwarded-allow-ips",
@@ -246,6 +255,8 @@ def run_serve(args: argparse.Namespace) -> int:
             options["new_players"] = max(1, min(args.new_players, MAX_NEW_PLAYERS))
         if args.rooms_per_address is not None:
             options["rooms_per_address"] = max(1, min(args.rooms_per_address, MAX_ROOMS_PER_ADDRESS))
+        if args.leaderboard_matches is not None:
+            options["leaderboard_matches"] = max(1, min(args.leaderboard_matches, MAX_LEADERBOARD_MATCHES))
         worker = args.worker_id or default_worker_id()
         app = create_app(
             db_path,
