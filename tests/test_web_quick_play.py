@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import re
 import time
+from types import SimpleNamespace
 
 import pytest
 from starlette.testclient import TestClient
@@ -243,3 +244,29 @@ def test_a_visitor_who_takes_the_last_seat_of_a_forming_public_table_starts_its_
         assert receive(ws, "welcome")["seat"] == 1
         state = receive_state(ws, lambda m: m["seat"] == 1 and m["room"]["started"])
         assert [seat["name"] for seat in state["room"]["seats"]] == ["Ana", "Bea"], "no host to wait for"
+
+
+def test_a_person_who_took_a_bots_seat_during_the_match_is_neither_rated_nor_recorded_for_it(tmp_path):
+    app = make_app(tmp_path, 0.0)
+    with TestClient(app) as client:
+        ana, bea = rated(app, "ana-player", 4, 25.0, 8.0), rated(app, "bea-player", 4, 25.0, 8.0)
+        code = quick(client, ana, **SHORT).json()["code"]
+        room = app.state.rooms.get(code)
+        wait_until(lambda: room.match is not None, "the bot took the empty seat")
+        assert quick(client, bea, **SHORT, name="Bea").json()["plays_from_hole"] == 2
+        match = room.match
+        while not match.is_terminal():  # nobody is connected: no bot plays meanwhile
+            if match.state.is_terminal():
+                match.next_hole()
+                continue
+            seat = match.state.to_act[0]
+            match.apply(match.legal_actions(seat)[0], seat)
+        saved = []
+        app.state.sixcard_records.save = lambda *args: saved.append(args)
+        clients = [
+            SimpleNamespace(seat=seat, socket=SimpleNamespace(cookies={"golfcards_player": player}))
+            for seat, player in ((0, ana), (1, bea))
+        ]
+        client.portal.call(app.state.tables.listeners[0], room, clients)
+        ((_code, _record, _seats, holders, _new),) = saved
+        assert holders == {0: ana}, "Bea played only the last holes of the seat: not her match to be rated on"

@@ -103,6 +103,7 @@ def seats_json(room: Room) -> str:
             "players": list(seat.players),
             "filled": seat.filled,
             "joins_at_hole": seat.joins_at_hole,
+            "arrived_at_hole": seat.arrived_at_hole,
             "rating": None if seat.rating is None else list(seat.rating),
         }
         for seat in room.seats
@@ -213,6 +214,8 @@ def _seat(data: dict[str, object], new_number: Callable[[], int]) -> Seat:
     seat.filled = bool(data.get("filled")) and kind is SeatKind.BOT
     joins = data.get("joins_at_hole")
     seat.joins_at_hole = joins if isinstance(joins, int) and seat.stand_in else None
+    arrived = data.get("arrived_at_hole")
+    seat.arrived_at_hole = arrived if isinstance(arrived, int) and kind is SeatKind.HUMAN else None
     rating = data.get("rating")
     if isinstance(rating, list) and len(rating) == 2:
         seat.rating = (float(rating[0]), float(rating[1]))

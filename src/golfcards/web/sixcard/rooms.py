@@ -100,6 +100,9 @@ class Seat:
     ``stand_in``) plays on until this hole is dealt, then the person plays it."""
     rating: tuple[float, float] | None = None
     """The (mu, sigma) of the person quick play seated here, at the table's grid (matchmaking only)."""
+    arrived_at_hole: int | None = None
+    """The hole (from 0) from which the person plays a quick-play bot's seat they took during this
+    match: the match is not theirs whole, so it is neither rated nor in their record."""
 
     @property
     def plays_itself(self) -> bool:
@@ -269,6 +272,7 @@ class Room:
             stand_in=True,
             joins_at_hole=self.match.hole + 1,
             rating=rating,
+            arrived_at_hole=self.match.hole + 1,
         )
         self.note_player(number, player)
         self.sequence += 1
@@ -326,6 +330,8 @@ class Room:
         self._new_match()
 
     def _new_match(self) -> None:
+        for seat in self.seats:
+            seat.arrived_at_hole = None  # everyone plays the new match whole
         self.match = Match.new(self.rules, self.new_number() % DEAL_COUNT, secrets.token_bytes(32))
         self.last = {}
         self.log = RoomLog()
