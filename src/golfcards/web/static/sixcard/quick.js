@@ -33,5 +33,6 @@ export function wireQuickPlay(enter) {
       players: Number(form.elements.players.value) });
   });
   refresh();
-  setInterval(() => { if (!$("lobby").hidden) refresh(); }, REFRESH_MS);
+  // Asked again while the lobby is on screen (a hidden tab or a room asks nothing).
+  setInterval(() => { if (!$("lobby").hidden && !document.hidden) refresh(); }, REFRESH_MS);
 }
