@@ -45,6 +45,8 @@ ERRORS: dict[str, str] = {
     "room.removed": N_("The host gave your seat to someone else: you are watching now"),
     "room.too_many_messages": N_("Too many messages at once: slow down, then reconnect"),
     "room.too_many_spectators": N_("This room has as many spectators as it can take"),
+    "room.joins_next_hole": N_("This seat is yours from the next hole on"),
+    "quick.too_many": N_("Too many quick-play requests from your network: wait a few seconds"),
     "storage.write_failed": N_("The server could not save this change: try again"),
     "storage.cannot_open": N_("Cannot keep games and statistics in {path}: {reason}"),
     "storage.newer": N_("{path} comes from a newer golfcards: update it or choose another --db file"),

@@ -79,7 +79,8 @@ class RoomSeat:
 @dataclass(frozen=True)
 class RoomFacts:
     """The room: its code and link (None without a public address), its size, its match length,
-    whether the match started, whether the receiver hosts it, and its seats."""
+    whether the match started, whether the receiver hosts it, whether it is a public (quick-play)
+    table, which has no host, and its seats."""
 
     code: str
     link: str | None
@@ -87,6 +88,7 @@ class RoomFacts:
     holes: int
     started: bool
     host: bool
+    public: bool
     seats: tuple[RoomSeat, ...]
 
 
@@ -169,6 +171,7 @@ class StateMessage:
     watching: bool = False
     seat_states: tuple[SeatFlags, ...] = ()
     stand_in_notice: str | None = None
+    joins_next_hole: bool = False
 
     def wire(self) -> dict[str, Any]:
         """The message's JSON object in the wire's key order (its parts as dataclasses: :func:`encode`)."""
@@ -189,6 +192,7 @@ class StateMessage:
             "watching": self.watching,
             "seat_states": self.seat_states,
             "stand_in_notice": self.stand_in_notice,
+            "joins_next_hole": self.joins_next_hole,
         }
 
 
@@ -459,6 +463,7 @@ def _room(data: object) -> RoomFacts:
         holes=_whole(room["holes"], 1, 99),
         started=room.get("started") is True,
         host=room.get("host") is True,
+        public=room.get("public") is True,
         seats=seats,
     )
 
@@ -550,6 +555,7 @@ def _state(message: dict[str, Any]) -> StateMessage:
         watching=message.get("watching") is True,
         seat_states=_list(message.get("seat_states", []), players, _flags),
         stand_in_notice=_maybe_text(message.get("stand_in_notice"), MAX_TEXT),
+        joins_next_hole=message.get("joins_next_hole") is True,
     )
 
 

@@ -9,6 +9,10 @@ servers call them off the event loop.
 
 Statistics, per grid size (points depend on the grid): matches, wins (a shared win counts),
 average points per hole, best (lowest) hole; and per bot level met at the table: matches, wins.
+
+Saving a match also rates it (:mod:`golfcards.runners.ratings`), in the same write: the ratings at
+the match's grid of the stored players who held one seat each move, bots' seats count with their
+levels' fixed measured ratings, and other people's seats with the default rating.
 """
 
 from __future__ import annotations
@@ -19,7 +23,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from golfcards.errors import GolfError
-from golfcards.runners.storage import SixCardMatchStore, SixCardResultRow, StoredSixCardMatch
+from golfcards.runners.ratings import RatedSeat, Rating, rate_match
+from golfcards.runners.storage import SixCardMatchStore, SixCardResultRow, StoredRating, StoredSixCardMatch
 from golfcards.sixcard.record import MatchRecord
 from golfcards.sixcard.rules import SixCardRules
 from golfcards.sixcard.view import RULE_FIELDS
@@ -125,6 +130,21 @@ class SixCardRecords:
             "totals": list(totals),
             "winners": list(winners),
         }
+
+        def rate(current: dict[int, StoredRating | None]) -> dict[int, StoredRating]:
+            """The new ratings of the rated seats (``current``), every seat of the table taking part."""
+            rated = []
+            for seat, info in enumerate(seats):
+                if seat in current:
+                    stored = current[seat]
+                    rated.append(RatedSeat(rating=Rating() if stored is None else Rating(*stored)))
+                elif info.kind == "bot" and info.level:
+                    rated.append(RatedSeat(level=info.level))
+                else:
+                    rated.append(RatedSeat())
+            new = rate_match(record.rules.grid, totals, rated)
+            return {seat: (r.mu, r.sigma, r.matches) for seat, r in enumerate(new) if r is not None}
+
         return self.storage.save_sixcard_match(
             room,
             json.dumps([seat.to_json() for seat in seats]),
@@ -132,6 +152,7 @@ class SixCardRecords:
             json.dumps(record.to_json()),
             rows,
             new_players,
+            rate,
         )
 
     def statistics(self, player: str) -> tuple[list[GridStatistics], list[BotRecord]]:

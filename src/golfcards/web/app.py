@@ -27,12 +27,15 @@ from starlette.staticfiles import StaticFiles
 
 from golfcards.errors import GolfError
 from golfcards.i18n import normalize_language
+from golfcards.runners.bot_ratings import closest_bot_level
 from golfcards.runners.compute import FairPool
 from golfcards.runners.daily import DailyDeals
 from golfcards.runners.sixcard_records import SixCardRecords
 from golfcards.runners.solitaire_games import SolitaireGames
 from golfcards.runners.storage import BUSY_TIMEOUT, Forgotten, Storage
+from golfcards.runners.storage.matchmaking import MatchmakingStore
 from golfcards.solitaire.solver import warm_up
+from golfcards.web import standings
 from golfcards.web.pages import rules as rules_pages
 from golfcards.web.pages.strings import page_keys, page_strings, part_strings
 from golfcards.web.server.error_page import message_page
@@ -47,6 +50,7 @@ from golfcards.web.server.requests import (
     error_response,
     request_translator,
 )
+from golfcards.web.sixcard import quick_play
 from golfcards.web.sixcard import records as sixcard_record
 from golfcards.web.sixcard import routes as sixcard_routes
 from golfcards.web.sixcard.bot_pool import DECISION_CAP, BotPool
@@ -60,6 +64,7 @@ from golfcards.web.solitaire import live as live_routes
 from golfcards.web.solitaire import offline as offline_routes
 from golfcards.web.solitaire import routes as solitaire_routes
 from golfcards.web.solitaire.first_deals import FirstDeals
+from golfcards.web.standings import LEADERBOARD_MATCHES
 
 logger = logging.getLogger(__name__)
 STATIC = Path(__file__).resolve().parent / "static"
@@ -141,12 +146,14 @@ def create_app(
     allowed_origins: Collection[str] = (),
     hosts: Collection[str] | None = None,
     away: float = AWAY_SECONDS,
+    quick_play_wait: float = quick_play.QUICK_PLAY_WAIT,
     today: Callable[[], datetime.date] | None = None,
     bot_decision_cap: float = DECISION_CAP,
     keep_idle_days: float | None = KEEP_IDLE_DAYS,
     keep_unfinished_days: float | None = KEEP_UNFINISHED_DAYS,
     new_players: int = NEW_PLAYERS_AT_ONCE,
     rooms_per_address: int = ROOMS_PER_ADDRESS,
+    leaderboard_matches: int = LEADERBOARD_MATCHES,
     trusted_proxies: Collection[str] = (),
     metrics_allowed: Collection[str] = LOOPBACK,
     reach: Reach | None = None,
@@ -161,7 +168,9 @@ def create_app(
     WebSocket, besides pages of the address the server is reached at; ``hosts`` are the names the
     server goes by (any IP address is taken too; None: any ``Host``).
     ``away`` is the time in seconds a player may be away during a six-card match before a bot plays
-    for them; ``bot_decision_cap`` the seconds a table waits for a bot's decision before a cheaper
+    for them; ``quick_play_wait`` the seconds a public six-card table waits for people before bots
+    take its empty seats (:mod:`golfcards.web.sixcard.quick_play`); ``bot_decision_cap`` the seconds
+    a table waits for a bot's decision before a cheaper
     level decides that turn (:mod:`golfcards.web.sixcard.bot_pool`); ``today`` is the day of the daily deal
     (default: the UTC date; tests fix it); ``keep_idle_days`` and ``keep_unfinished_days`` are the
     retention policy (:meth:`~golfcards.runners.storage.Storage.forget`, run as the server starts
@@ -169,7 +178,8 @@ def create_app(
     that many days are deleted with their data, and courses left unfinished that long (None or 0:
     kept for ever); ``new_players`` is how many players one network (an address, an IPv6 /64) may
     create at once, then one more every :data:`~golfcards.web.server.requests.NEW_PLAYER_SECONDS`,
-    and ``rooms_per_address`` how many six-card rooms in use it may hold;
+    and ``rooms_per_address`` how many six-card rooms in use it may hold; ``leaderboard_matches`` is
+    how many rated matches a player needs at a grid size to be on its six-card leaderboard;
     ``trusted_proxies`` are the reverse proxies (addresses or networks) whose forwarded headers name
     the client (:mod:`golfcards.web.server.forwarded`; none: such headers are ignored); ``metrics_allowed``
     the clients that may read ``/metrics`` (:mod:`golfcards.web.server.operations`); ``reach`` is how
@@ -215,6 +225,7 @@ def create_app(
         cleaning.cancel()
         forgetting.cancel()
         stopping.set()  # a retention run ends after its current transaction
+        app.state.quick_play.close()
         app.state.tables.close()
         solver.close()
         await warming
@@ -275,6 +286,8 @@ def create_app(
             *live_routes.routes(),
             *offline_routes.routes(),
             *sixcard_record.routes(STATIC),
+            *quick_play.routes(),
+            *standings.routes(STATIC),
             *sixcard_routes.routes(sixcard_record.player_page(STATIC / "sixcard.html")),
             *rules_pages.routes(),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -298,6 +311,7 @@ def create_app(
     app.state.solitaire = SolitaireGames(storage, new_number)
     app.state.first_deals = FirstDeals(solver, app.state.solitaire.new_number)
     app.state.daily = DailyDeals(storage, app.state.solitaire, today)
+    app.state.leaderboard_matches = max(1, leaderboard_matches)
     app.state.rooms = Rooms(new_number, per_address=max(1, rooms_per_address))
     app.state.tables = Tables(
         app.state.rooms,
@@ -306,6 +320,9 @@ def create_app(
         public_url,
         away,
         BotPool(decision_cap=bot_decision_cap),
+    )
+    app.state.quick_play = quick_play.QuickPlay(
+        app.state.tables, MatchmakingStore(storage.database), closest_bot_level, quick_play_wait
     )
     app.state.reach = reach
     app.state.qr_codes = QrCodes()

@@ -28,6 +28,8 @@ MAX_NEW_PLAYERS = 1_000_000
 """The most ``--new-players`` takes."""
 MAX_ROOMS_PER_ADDRESS = 1000
 """The most ``--rooms-per-address`` takes: the server holds no more rooms than this in all."""
+MAX_LEADERBOARD_MATCHES = 10_000
+"""The most ``--leaderboard-matches`` takes."""
 MAX_KEEP_DAYS = 100 * 365.0
 """The longest retention ``--keep-idle-days`` and ``--keep-unfinished-days`` take (more: this)."""
 
@@ -54,6 +56,13 @@ def add_parser(games: argparse._SubParsersAction) -> None:
         default=None,
         metavar="SECONDS",
         help="six-card Golf: seconds a player may be away during a match before a bot plays for them (default 60)",
+    )
+    parser.add_argument(
+        "--quick-play-wait",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="six-card Golf: seconds a public table waits for people before bots take its empty seats (default 10)",
     )
     parser.add_argument(
         "--keep-idle-days",
@@ -85,6 +94,13 @@ def add_parser(games: argparse._SubParsersAction) -> None:
         metavar="N",
         help="six-card rooms in use one network may hold at once (default 20; raise it where many people "
         "share an address)",
+    )
+    parser.add_argument(
+        "--leaderboard-matches",
+        type=int,
+        default=None,
+        metavar="N",
+        help="rated six-card matches a player needs at a grid size to be on its leaderboard (default 5)",
     )
     parser.add_argument(
         "--forwarded-allow-ips",
@@ -194,6 +210,7 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         from golfcards.web.app import LOOPBACK, create_app
         from golfcards.web.server.operations import StoppingServer, configure_json_logging
+        from golfcards.web.sixcard.quick_play import QUICK_PLAY_WAIT
         from golfcards.web.sixcard.room_store import default_worker_id
     except ImportError:
         print(
@@ -226,10 +243,15 @@ def run_serve(args: argparse.Namespace) -> int:
             days = getattr(args, name)
             if days is not None:
                 options[name] = max(0.0, min(days, MAX_KEEP_DAYS)) if math.isfinite(days) else 0.0
+        if args.quick_play_wait is not None:
+            wait = args.quick_play_wait
+            options["quick_play_wait"] = max(0.0, min(wait, 3600.0)) if math.isfinite(wait) else QUICK_PLAY_WAIT
         if args.new_players is not None:
             options["new_players"] = max(1, min(args.new_players, MAX_NEW_PLAYERS))
         if args.rooms_per_address is not None:
             options["rooms_per_address"] = max(1, min(args.rooms_per_address, MAX_ROOMS_PER_ADDRESS))
+        if args.leaderboard_matches is not None:
+            options["leaderboard_matches"] = max(1, min(args.leaderboard_matches, MAX_LEADERBOARD_MATCHES))
         worker = args.worker_id or default_worker_id()
         app = create_app(
             db_path,

@@ -8,7 +8,8 @@ of data, each taking the :class:`Database`:
 - :class:`PlayerStore` (players and the ids of their applied requests) and :class:`SecretKeyStore`;
 - :class:`SolitaireStore` (Solitaire games, 9-deal courses, statistics);
 - :class:`DailyStore` (the daily deal's entries and tables);
-- :class:`SixCardMatchStore` (finished six-card matches) and :class:`SixCardRoomStore` (live rooms,
+- :class:`SixCardMatchStore` (finished six-card matches, rated as they are stored),
+  :class:`RatingStore` (the ratings, their history, the leaderboards) and :class:`SixCardRoomStore` (live rooms,
   each leased to the one worker that plays it when several ``golf serve`` share the database);
 - :class:`RetentionStore` (what the retention policy deletes).
 
@@ -33,6 +34,13 @@ from golfcards.runners.storage.database import (
 from golfcards.runners.storage.database import shown_location as database_shown
 from golfcards.runners.storage.players import REQUEST_MEMORY, PlayerStore, SecretKeyStore
 from golfcards.runners.storage.postgres import PostgresDatabase
+from golfcards.runners.storage.ratings import (
+    RatingLeader,
+    RatingPoint,
+    RatingStore,
+    SolitaireLeader,
+    StoredPlayerRating,
+)
 from golfcards.runners.storage.retention import FORGET_BATCH, Forgotten, RetentionStore
 from golfcards.runners.storage.rooms import (
     Heartbeat,
@@ -44,7 +52,13 @@ from golfcards.runners.storage.rooms import (
     StoredRoom,
 )
 from golfcards.runners.storage.schema import DAILY_TABLES, MIGRATIONS, POSTGRES_MIGRATIONS, SCHEMA_VERSION
-from golfcards.runners.storage.sixcard_matches import SixCardMatchStore, SixCardResultRow, StoredSixCardMatch
+from golfcards.runners.storage.sixcard_matches import (
+    RateSeats,
+    SixCardMatchStore,
+    SixCardResultRow,
+    StoredRating,
+    StoredSixCardMatch,
+)
 from golfcards.runners.storage.solitaire import (
     RECENT_RESULTS,
     Commit,
@@ -75,6 +89,10 @@ __all__ = [
     "Held",
     "PlayerStore",
     "PostgresDatabase",
+    "RateSeats",
+    "RatingLeader",
+    "RatingPoint",
+    "RatingStore",
     "RecentResult",
     "RetentionStore",
     "RoomTaken",
@@ -87,11 +105,14 @@ __all__ = [
     "SixCardMatchStore",
     "SixCardResultRow",
     "SixCardRoomStore",
+    "SolitaireLeader",
     "SolitaireStore",
     "Statistics",
     "Storage",
     "StorageFailure",
     "StoredEvent",
+    "StoredPlayerRating",
+    "StoredRating",
     "StoredRoom",
     "StoredSixCardMatch",
     "database_location",
@@ -137,7 +158,14 @@ def open_database(location: str | Path, *, busy_timeout: float = BUSY_TIMEOUT) -
 
 
 class Storage(
-    PlayerStore, SecretKeyStore, SolitaireStore, DailyStore, SixCardMatchStore, SixCardRoomStore, RetentionStore
+    PlayerStore,
+    SecretKeyStore,
+    SolitaireStore,
+    DailyStore,
+    SixCardMatchStore,
+    RatingStore,
+    SixCardRoomStore,
+    RetentionStore,
 ):
     """Every store over one database (a ``postgresql://`` URL or a SQLite path), for the interfaces
     that use several kinds: a :class:`Storage` is each of the stores, so it goes wherever one is asked."""

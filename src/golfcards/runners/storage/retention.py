@@ -94,7 +94,7 @@ class RetentionStore:
                 row["match"]
                 for row in db.execute(f"SELECT DISTINCT match FROM sixcard_results WHERE player IN ({marks})", idle)
             ]
-            for table in ("daily_entries", "requests", "sixcard_results", "offline_games"):
+            for table in ("daily_entries", "requests", "sixcard_results", "offline_games", "rating_history", "ratings"):
                 db.execute(f"DELETE FROM {table} WHERE player IN ({marks})", idle)
             db.execute(f"DELETE FROM solitaire_games WHERE player IN ({marks})", idle)
             db.execute(f"DELETE FROM courses WHERE player IN ({marks})", idle)

@@ -1,16 +1,20 @@
 """Finished Six-card Golf matches, kept whole: a row per match with its seats, a short summary and its
 record (:mod:`golfcards.sixcard.record`, every deal and action), and a row per seat held by a known
 player with what the statistics need. Nothing of a match is stored before it is over;
-:mod:`golfcards.runners.sixcard_records` reads and writes them."""
+:mod:`golfcards.runners.sixcard_records` reads and writes them.
+
+The players' ratings (per grid size) move in the same write transaction that stores the match, with
+a history row per rated player and match: a match is rated exactly when it is stored."""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Collection
+from collections import Counter
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
-from golfcards.runners.storage.database import Database
+from golfcards.runners.storage.database import Database, Session
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +44,13 @@ class StoredSixCardMatch:
     seat: int
 
 
+StoredRating = tuple[float, float, int]
+"""A stored rating: mu, sigma and the number of rated matches."""
+RateSeats = Callable[[dict[int, StoredRating | None]], dict[int, StoredRating]]
+"""Given the current rating of each rated seat's player (None: not rated yet at this grid), the new
+rating of each."""
+
+
 def _result_row(row: Any) -> SixCardResultRow:
     return SixCardResultRow(
         seat=int(row["seat"]),
@@ -60,6 +71,30 @@ def _stored_match(row: Any) -> StoredSixCardMatch:
     )
 
 
+def _rate_stored(db: Session, match_id: int, stored: list[SixCardResultRow], rate: RateSeats, now: float) -> None:
+    """Move the ratings of the stored players who held one seat each, and write their history rows."""
+    seats_of = Counter(row.player for row in stored)
+    rated = {row.seat: row for row in stored if seats_of[row.player] == 1}
+    current: dict[int, StoredRating | None] = {}
+    for seat, row in rated.items():
+        found = db.execute(
+            "SELECT mu, sigma, matches FROM ratings WHERE player = ? AND grid = ?", (row.player, row.grid)
+        ).fetchone()
+        current[seat] = None if found is None else (float(found["mu"]), float(found["sigma"]), int(found["matches"]))
+    for seat, (mu, sigma, matches) in rate(current).items():
+        row = rated[seat]
+        db.execute(
+            "INSERT INTO ratings (player, grid, mu, sigma, matches, updated) VALUES (?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (player, grid) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, "
+            "matches = excluded.matches, updated = excluded.updated",
+            (row.player, row.grid, mu, sigma, matches, now),
+        )
+        db.execute(
+            "INSERT INTO rating_history (player, grid, match, mu, sigma, at) VALUES (?, ?, ?, ?, ?, ?)",
+            (row.player, row.grid, match_id, mu, sigma, now),
+        )
+
+
 class SixCardMatchStore:
     """Finished six-card matches and their players' results."""
 
@@ -74,9 +109,11 @@ class SixCardMatchStore:
         record: str,
         results: list[SixCardResultRow],
         new_players: Collection[str] = (),
+        rate: RateSeats | None = None,
     ) -> int:
         """Store a finished match (JSON texts) and one result per seat whose player exists (those of
-        ``new_players`` are created first); its id."""
+        ``new_players`` are created first); its id. With ``rate``, the ratings at the match's grid of
+        the players who held exactly one seat move as ``rate`` says, and each gets a history row."""
         with self.database.write() as db:
             now = time.time()
             db.executemany(
@@ -90,6 +127,7 @@ class SixCardMatchStore:
                     (room, seats, summary, record, time.time()),
                 ).fetchone()["id"]
             )
+            stored: list[SixCardResultRow] = []
             for row in results:
                 if db.execute("SELECT 1 FROM players WHERE id = ?", (row.player,)).fetchone() is None:
                     continue
@@ -108,6 +146,9 @@ class SixCardMatchStore:
                         row.bots,
                     ),
                 )
+                stored.append(row)
+            if rate is not None and stored:
+                _rate_stored(db, match_id, stored, rate, now)
         return match_id
 
     def sixcard_results(self, player: str) -> list[SixCardResultRow]:

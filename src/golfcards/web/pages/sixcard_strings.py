@@ -17,6 +17,19 @@ SIXCARD_STRINGS: dict[str, str] = {
     "house_knock": N_("Knock: turn up your last cards"),
     "house_choose": N_("Click one of your face-down cards to turn it up."),
     "rule_grid": N_("Grid"),
+    # quick play and the public tables (web/sixcard/quick_play.py words each table's summary)
+    "quick_play": N_("Quick play"),
+    "quick_play_help": N_(
+        "A seat at a public table now, with players of your level. If nobody comes within a few seconds,"
+        " bots of a similar strength take the empty seats; people who come later take their seats"
+        " between holes."
+    ),
+    "grid_cards": N_("Cards in each grid"),
+    "play_now": N_("Play now"),
+    "public_tables": N_("Public tables"),
+    "no_public_tables": N_("No public table right now: Quick play starts one."),
+    "watch": N_("Watch"),
+    "watch_table": N_("Watch the table of {names}"),
     # spectators and the connection
     "watching": N_("You are watching: you see the table as every spectator does."),
     "spectators": N_("Spectators"),

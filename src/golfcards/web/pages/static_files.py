@@ -19,6 +19,8 @@ PAGES: dict[str, tuple[str, str]] = {
     "record": ("sixcard-record.html", "/static/sixcard-record.js"),
     "daily": ("daily.html", "/static/daily.js"),
     "home": ("home.html", "/static/home.js"),
+    "leaderboards": ("leaderboards.html", "/static/leaderboards.js"),
+    "me": ("me.html", "/static/me.js"),
 }
 """Each page by the name its ``<body data-page>`` gives: its HTML file and its script's entry module."""
 IMPORT = re.compile(r'^import (?:[^"]* from )?"([^"]+)";|\bimport\("([^"]+)"\)', re.MULTILINE)

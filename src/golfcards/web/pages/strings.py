@@ -25,6 +25,7 @@ from golfcards.web.pages.difficulty_strings import DIFFICULTY_STRINGS
 from golfcards.web.pages.guide_strings import GUIDE_STRINGS
 from golfcards.web.pages.moments_strings import MOMENTS_STRINGS
 from golfcards.web.pages.sixcard_strings import SIXCARD_STRINGS
+from golfcards.web.pages.standings_strings import STANDINGS_STRINGS
 from golfcards.web.pages.static_files import PAGES, page_text
 
 PAGE_STRINGS: dict[str, str] = {
@@ -253,6 +254,7 @@ PAGE_STRINGS.update(SIXCARD_STRINGS)
 PAGE_STRINGS.update(DAILY_STRINGS)
 PAGE_STRINGS.update(DIFFICULTY_STRINGS)
 PAGE_STRINGS.update(MOMENTS_STRINGS)
+PAGE_STRINGS.update(STANDINGS_STRINGS)
 
 
 STRING_PARTS: dict[str, dict[str, str]] = {"guide": GUIDE_STRINGS}

@@ -43,6 +43,7 @@ STATUS = {
     "request.not_json": 415,
     "room.too_many_yours": 429,
     "request.too_many_players": 429,
+    "quick.too_many": 429,
     "room.server_full": 503,
 }
 """The HTTP status of errors that are not a plain bad request (400)."""

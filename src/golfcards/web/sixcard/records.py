@@ -69,7 +69,8 @@ def cookie_player(connection: HTTPConnection) -> str | None:
 
 class MatchRecorder:
     """Stores each finished match once, with the players who held its seats (a seat whose player the
-    host removed is a bot's at the end, and in no player's record)."""
+    host removed is a bot's at the end, and in no player's record; a quick-play bot's seat a person
+    took during the match is in no player's record either)."""
 
     def __init__(self, records: SixCardRecords, player_key: bytes) -> None:
         self.records = records
@@ -97,7 +98,13 @@ class MatchRecorder:
         self._saved.add(match)
         seats = [SeatInfo(seat.kind.value, seat.name, seat.level) for seat in room.seats]
         # A player the host removed held their seat no longer: the bot that played it on is not theirs.
-        holders = {seat: player for seat, player in players.items() if room.seats[seat].kind is SeatKind.HUMAN}
+        # A person who took a quick-play bot's seat during the match played only its last holes: the
+        # match is not theirs to be rated on or recorded (the seat counts as an unknown person's).
+        holders = {
+            seat: player
+            for seat, player in players.items()
+            if room.seats[seat].kind is SeatKind.HUMAN and room.seats[seat].arrived_at_hole is None
+        }
         try:
             record = MatchRecord.from_match(match)
             new = {player for player in holders.values() if signed_player_id(player, self.player_key)}

@@ -91,8 +91,8 @@ class DamagedRoom(ValueError):
 
 def seats_json(room: Room) -> str:
     """The seats as stored, with the players the host removed: never a token or a player id, only
-    their hashes (``{"seats": [...], "removed": [...]}``; a room stored before removed players were
-    kept has the list of seats alone)."""
+    their hashes (``{"seats": [...], "removed": [...]}``, and ``"public": {"forming_since"}`` for a
+    quick-play table; a room stored before removed players were kept has the list of seats alone)."""
     seats = [
         {
             "kind": seat.kind.value,
@@ -101,10 +101,17 @@ def seats_json(room: Room) -> str:
             "level": seat.level,
             "stand_in": seat.stand_in,
             "players": list(seat.players),
+            "filled": seat.filled,
+            "joins_at_hole": seat.joins_at_hole,
+            "arrived_at_hole": seat.arrived_at_hole,
+            "rating": None if seat.rating is None else list(seat.rating),
         }
         for seat in room.seats
     ]
-    return json.dumps({"seats": seats, "removed": room.removed})
+    kept: dict[str, object] = {"seats": seats, "removed": room.removed}
+    if room.public:  # what the lobby lists of a table another worker plays (no card)
+        kept["public"] = {"forming_since": room.forming_since, "hole": None if room.match is None else room.match.hole}
+    return json.dumps(kept)
 
 
 async def _until_done(future: asyncio.Future[bool]) -> None:
@@ -178,6 +185,11 @@ def restore(stored: StoredRoom, events: list[StoredEvent], new_number: Callable[
         room = Room(
             stored.code, rules, new_number, seats=seats, created=stored.created, serial=stored.serial, removed=removed
         )
+        public = kept.get("public")
+        if isinstance(public, dict):
+            room.public = True
+            since = public.get("forming_since")
+            room.forming_since = float(since) if isinstance(since, (int, float)) else None
         if stored.match_code is not None:
             if stored.match_key is None:
                 raise DamagedRoom("a match without its key")
@@ -199,6 +211,14 @@ def _seat(data: dict[str, object], new_number: Callable[[], int]) -> Seat:
     seat.stand_in = bool(data.get("stand_in")) and kind is SeatKind.HUMAN
     players = data.get("players")
     seat.players = tuple(str(hashed) for hashed in players) if isinstance(players, list) else ()
+    seat.filled = bool(data.get("filled")) and kind is SeatKind.BOT
+    joins = data.get("joins_at_hole")
+    seat.joins_at_hole = joins if isinstance(joins, int) and seat.stand_in else None
+    arrived = data.get("arrived_at_hole")
+    seat.arrived_at_hole = arrived if isinstance(arrived, int) and kind is SeatKind.HUMAN else None
+    rating = data.get("rating")
+    if isinstance(rating, list) and len(rating) == 2:
+        seat.rating = (float(rating[0]), float(rating[1]))
     if kind is SeatKind.BOT or seat.stand_in:
         seat.bot = make_bot(str(level), new_number())
     return seat
@@ -384,6 +404,12 @@ class RoomStore:
             self.rooms.guesses.failed(address)
             raise GolfError("room.not_found", "no room with that code", code=str(code)[:12])
         return room
+
+    async def load(self, code: str) -> Room | None:
+        """The room with this code, from memory or loaded (its lease taken), for the server's own use
+        (quick play seating someone at a public table): no client's look-up is counted; None if there
+        is none; ``room.moved`` if another worker keeps it."""
+        return await self._room(code)
 
     async def _room(self, code: object) -> Room | None:
         """The room with this code, from memory or loaded from the database (one load of a code at a

@@ -93,6 +93,16 @@ class Seat:
     connections: int = 0
     stand_in: bool = False
     players: tuple[str, ...] = ()
+    filled: bool = False
+    """A bot that quick play seated in a public table's empty seat: a person may take its seat."""
+    joins_at_hole: int | None = None
+    """A person who took a bot's seat at a public table during a hole: the seat's bot (its
+    ``stand_in``) plays on until this hole is dealt, then the person plays it."""
+    rating: tuple[float, float] | None = None
+    """The (mu, sigma) of the person quick play seated here, at the table's grid (matchmaking only)."""
+    arrived_at_hole: int | None = None
+    """The hole (from 0) from which the person plays a quick-play bot's seat they took during this
+    match: the match is not theirs whole, so it is neither rated nor in their record."""
 
     @property
     def plays_itself(self) -> bool:
@@ -179,6 +189,11 @@ class Room:
     moved: bool = False
     """Another worker plays the room now (this one handed it over or lost its lease): this copy is
     out of memory and writes nothing more; its clients are told to reconnect."""
+    public: bool = False
+    """A quick-play table (:mod:`golfcards.web.sixcard.quick_play`): listed in the lobby, it has no host
+    (nobody sets bots, starts, removes or lets a bot play for someone) and quick play seats people at it."""
+    forming_since: float | None = None
+    """A public table: when (wall clock) its first person sat down (its wait for people counts from it)."""
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -199,7 +214,8 @@ class Room:
 
     def join(self, name: object, player: str | None = None) -> tuple[int, str]:
         """Take the first open seat for the browser whose player id is ``player`` (None: it sent
-        none); returns the seat and its token. A player the host removed gets none."""
+        none); returns the seat and its token. A player the host removed gets none. A public table
+        whose last open seat this takes starts its match."""
         if self.match is not None:
             raise GolfError("room.started", "the match has started")
         if player is not None and token_hash(player) in self.removed:
@@ -210,8 +226,44 @@ class Room:
                 self.seats[number] = Seat(SeatKind.HUMAN, clean_name(name), token_hash(token))
                 self.note_player(number, player)
                 self.sequence += 1
+                if self.public and all(seat.kind is not SeatKind.OPEN for seat in self.seats):
+                    self._new_match()  # a public table has no host to start it: full, it starts
                 return number, token
         raise GolfError("room.full", "every seat is taken")
+
+    def replaceable(self) -> list[int]:
+        """The seats of quick play's bots that a person may take now: at a public table whose match is
+        under way with a hole still to deal (before the match, a person takes an open seat)."""
+        if not self.public or self.match is None or self.match.hole + 1 >= self.rules.holes:
+            return []
+        return [number for number, seat in enumerate(self.seats) if seat.kind is SeatKind.BOT and seat.filled]
+
+    def take_bot_seat(self, name: object, player: str | None, rating: tuple[float, float]) -> tuple[int, str]:
+        """A person takes the first of :meth:`replaceable`'s seats: its bot plays on until the next hole
+        is dealt (never a person mid-hole), then the person plays it; the points the bot scored stay
+        the seat's. Returns the seat and its token."""
+        if player is not None and token_hash(player) in self.removed:
+            raise GolfError("room.barred", "the host removed you from this room")
+        free = self.replaceable()
+        if not free:
+            raise GolfError("room.full", "every seat is taken")
+        number, bot = free[0], self.seats[free[0]]
+        assert self.match is not None
+        token = secrets.token_urlsafe(24)
+        self.seats[number] = Seat(
+            SeatKind.HUMAN,
+            clean_name(name),
+            token_hash(token),
+            level=bot.level,
+            bot=bot.bot,
+            stand_in=True,
+            joins_at_hole=self.match.hole + 1,
+            rating=rating,
+            arrived_at_hole=self.match.hole + 1,
+        )
+        self.note_player(number, player)
+        self.sequence += 1
+        return number, token
 
     def note_player(self, seat: int, player: str | None) -> None:
         """The browser whose player id is ``player`` holds ``seat`` (remembered, so that removing the
@@ -240,7 +292,7 @@ class Room:
         self.sequence += 1
 
     def _host_before_start(self, by: int) -> None:
-        if by != HOST:
+        if by != HOST or self.public:
             raise GolfError("room.not_host", "only the host may do that")
         if self.match is not None:
             raise GolfError("room.started", "the match has started")
@@ -253,7 +305,20 @@ class Room:
             raise GolfError("room.seats_open", "fill the empty seats with bots or wait for players")
         self._new_match()
 
+    def fill_with_bots(self, level: str) -> None:
+        """Quick play's wait is over: bots of ``level`` take the open seats of this public table (seats
+        a person may take later, :meth:`replaceable`) and the match starts."""
+        if not self.public or self.match is not None:
+            return
+        for number, seat in enumerate(self.seats):
+            if seat.kind is SeatKind.OPEN:
+                bot = make_bot(level, self.new_number())
+                self.seats[number] = Seat(SeatKind.BOT, level=level, bot=bot, filled=True)
+        self._new_match()
+
     def _new_match(self) -> None:
+        for seat in self.seats:
+            seat.arrived_at_hole = None  # everyone plays the new match whole
         self.match = Match.new(self.rules, self.new_number() % DEAL_COUNT, secrets.token_bytes(32))
         self.last = {}
         self.log = RoomLog()
@@ -277,7 +342,16 @@ class Room:
         if refusal is None:
             self.sequence += 1
             self.log.append(seat, None, self.sequence)
+            self.seat_arrivals()
         return refusal
+
+    def seat_arrivals(self) -> None:
+        """The people waiting for a bot's seat whose hole has been dealt play it from now on."""
+        match = self.match
+        for holder in self.seats:
+            if holder.joins_at_hole is not None and match is not None and match.hole >= holder.joins_at_hole:
+                holder.joins_at_hole, holder.stand_in, holder.level, holder.bot = None, False, None, None
+                self.sequence += 1
 
     def rematch(self, seat: int) -> None:
         self._seated(seat)
@@ -356,6 +430,8 @@ class Room:
         """``seat``'s player, back at the table, plays again instead of their stand-in."""
         self._seated(seat)
         holder = self.seats[seat]
+        if holder.joins_at_hole is not None:
+            raise GolfError("room.joins_next_hole", "you take this seat when the next hole is dealt")
         if not holder.stand_in:
             raise GolfError("room.no_stand_in", "you are playing your seat")
         holder.stand_in, holder.level, holder.bot = False, None, None
@@ -376,7 +452,7 @@ class Room:
         self.sequence += 1
 
     def _other_human(self, by: int, number: object) -> int:
-        if by != HOST:
+        if by != HOST or self.public:
             raise GolfError("room.not_host", "only the host may do that")
         if not isinstance(number, int) or isinstance(number, bool) or not 0 <= number < len(self.seats):
             raise GolfError("room.bad_seat", "no such seat", field="seat")

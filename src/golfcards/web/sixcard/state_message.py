@@ -30,7 +30,7 @@ from golfcards.sixcard.view import View
 from golfcards.web.pages.card_faces import card_face, face
 from golfcards.web.sixcard.house import house_rules
 from golfcards.web.sixcard.rooms import HOST, Room, SeatKind
-from golfcards.web.sixcard.seats import STAND_IN_NOTICE
+from golfcards.web.sixcard.seats import ARRIVAL_NOTICE, STAND_IN_NOTICE
 from golfcards.web.sixcard.spectators import Visitor, spectator_count, spectator_names
 
 T = TypeVar("T")
@@ -64,6 +64,7 @@ def room_alike(room: Room, t: Translator, public_url: str | None = None) -> Room
         holes=room.rules.holes,
         started=room.match is not None,
         host=False,
+        public=room.public,
         seats=tuple(
             RoomSeat(
                 name=seat_name(room, number, t),
@@ -86,7 +87,8 @@ def room_for(alike: RoomFacts, seat: int | None) -> RoomFacts:
     mine = seats[seat]
     seats[seat] = RoomSeat(mine.name, mine.kind, mine.level, mine.connected, you=True)
     a = alike
-    return RoomFacts(a.code, a.link, a.players, a.holes, a.started, seat == HOST, tuple(seats))
+    host = seat == HOST and not a.public
+    return RoomFacts(a.code, a.link, a.players, a.holes, a.started, host, a.public, tuple(seats))
 
 
 def seen_action(room: Room, action: LastAction, t: Translator) -> SeenAction:
@@ -106,6 +108,8 @@ def status_text(room: Room, view: View | None, seat: int | None, t: Translator) 
         match_winners=match.winners() if match is not None and match.is_terminal() else None,
     )
     match status.status:
+        case Status.WAITING if room.public:
+            return t.gettext("Waiting for players: if nobody comes, bots of a similar strength take the empty seats.")
         case Status.WAITING:
             return t.gettext("Waiting for players: share the room code or fill the empty seats with bots.")
         case Status.SEATED:
@@ -179,7 +183,10 @@ class RoomMoment:
         view = None if match is None else self.alike("views", lambda: match.views((None, *range(match.players))))[seat]
         last_actions, scorecard = self.alike(("public", t), lambda: self._public(t))
         codes = visible_codes(view, last_actions)
-        mine = seat is not None and room.seats[seat].stand_in
+        holder = None if seat is None else room.seats[seat]
+        arriving = holder is not None and holder.joins_at_hole is not None
+        notice = ARRIVAL_NOTICE if arriving else STAND_IN_NOTICE
+        host = seat == HOST and not room.public
         return StateMessage(
             seat=seat,
             room=room_for(self.alike(("room", t), lambda: room_alike(room, t, self.public_url)), seat),
@@ -194,8 +201,9 @@ class RoomMoment:
             spectators=self.alike(("spectators", t), lambda: spectator_names(self.watchers, t)),
             spectator_count=self.alike("spectator_count", lambda: spectator_count(self.watchers)),
             watching=seat is None,
-            seat_states=self.alike(("seats", seat == HOST), lambda: seat_flags(room, seat == HOST)),
-            stand_in_notice=t.gettext(STAND_IN_NOTICE) if mine else None,
+            seat_states=self.alike(("seats", host), lambda: seat_flags(room, host)),
+            stand_in_notice=t.gettext(notice) if holder is not None and holder.stand_in else None,
+            joins_next_hole=arriving,
         )
 
     def _faces(self, codes: frozenset[str], t: Translator) -> dict[str, CardFace]:

@@ -8,6 +8,7 @@ import * as Feel from "./common/motion.js";
 import { chosenLanguage, fillLanguages, language, loadStrings, setLanguage, t } from "./common/words.js";
 import * as SixEnds from "./sixcard/ends.js";
 import * as SixInvite from "./sixcard/invite.js";
+import * as QuickPlay from "./sixcard/quick.js";
 import * as HouseRules from "./sixcard/house-rules.js";
 import * as SixSeats from "./sixcard/seats.js";
 import * as SixTable from "./sixcard/table.js";
@@ -38,10 +39,10 @@ import * as SixTable from "./sixcard/table.js";
     $("lobby-message").textContent = data && data.error ? data.error.message : t("error_network");
   }
 
-  async function createRoom(body) {
+  async function createRoom(body, path = "/api/sixcard/rooms") {
     const name = body.name;
     if (name) localStorage.setItem(NAME_KEY, name);
-    const { ok, data } = await api("POST", "/api/sixcard/rooms", body);
+    const { ok, data } = await api("POST", path, body);
     if (!ok) return lobbyError(data);
     localStorage.setItem(TOKEN_KEY(data.code), data.token);
     location.href = `/sixcard/${data.code}`;
@@ -65,6 +66,7 @@ import * as SixTable from "./sixcard/table.js";
       createRoom({ name: form.elements.name.value, players: Number(form.elements.players.value),
         rules: HouseRules.readHouseRules(form) });
     });
+    QuickPlay.wireQuickPlay((path, body) => createRoom(body, path));
     $("join-form").addEventListener("submit", (event) => {
       event.preventDefault();
       const code = event.target.elements.code.value.trim().toUpperCase();

@@ -23,6 +23,8 @@ function renderNotice(state, send) {
     box.dataset.wired = "1";
   }
   box.hidden = !state.stand_in_notice;
+  // A bot's seat taken during a hole is played by its bot until the next hole: nothing to take back yet.
+  $("take-back").hidden = Boolean(state.joins_next_hole);
   $("stand-in-text").textContent = state.stand_in_notice || "";
 }
 
