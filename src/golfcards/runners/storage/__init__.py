@@ -10,6 +10,7 @@ of data, each taking the :class:`Database`:
 - :class:`DailyStore` (the daily deal's entries and tables);
 - :class:`SixCardMatchStore` (finished six-card matches) and :class:`SixCardRoomStore` (live rooms,
   each leased to the one worker that plays it when several ``golf serve`` share the database);
+- :class:`AccountStore` (accounts, their passwords, passkeys and sessions);
 - :class:`RetentionStore` (what the retention policy deletes).
 
 :class:`Storage` is every store over one database, for the interfaces that use several kinds.
@@ -21,6 +22,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from golfcards.runners.storage.accounts import (
+    Account,
+    AccountStore,
+    Challenge,
+    SessionRow,
+    SignedIn,
+    StoredPasskey,
+    absorb_player,
+    token_hash,
+)
 from golfcards.runners.storage.daily import DailyEntry, DailyStore
 from golfcards.runners.storage.database import (
     BUSY_TIMEOUT,
@@ -57,6 +68,14 @@ from golfcards.runners.storage.solitaire import (
 )
 
 __all__ = [
+    "Account",
+    "AccountStore",
+    "Challenge",
+    "SessionRow",
+    "SignedIn",
+    "StoredPasskey",
+    "absorb_player",
+    "token_hash",
     "BUSY_TIMEOUT",
     "DAILY_TABLES",
     "FORGET_BATCH",
@@ -137,7 +156,14 @@ def open_database(location: str | Path, *, busy_timeout: float = BUSY_TIMEOUT) -
 
 
 class Storage(
-    PlayerStore, SecretKeyStore, SolitaireStore, DailyStore, SixCardMatchStore, SixCardRoomStore, RetentionStore
+    AccountStore,
+    PlayerStore,
+    SecretKeyStore,
+    SolitaireStore,
+    DailyStore,
+    SixCardMatchStore,
+    SixCardRoomStore,
+    RetentionStore,
 ):
     """Every store over one database (a ``postgresql://`` URL or a SQLite path), for the interfaces
     that use several kinds: a :class:`Storage` is each of the stores, so it goes wherever one is asked."""
