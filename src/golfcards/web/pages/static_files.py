@@ -19,6 +19,7 @@ PAGES: dict[str, tuple[str, str]] = {
     "record": ("sixcard-record.html", "/static/sixcard-record.js"),
     "daily": ("daily.html", "/static/daily.js"),
     "home": ("home.html", "/static/home.js"),
+    "account": ("account.html", "/static/account.js"),
 }
 """Each page by the name its ``<body data-page>`` gives: its HTML file and its script's entry module."""
 IMPORT = re.compile(r'^import (?:[^"]* from )?"([^"]+)";|\bimport\("([^"]+)"\)', re.MULTILINE)
