@@ -367,3 +367,29 @@ def test_names_are_normalised_and_unique_whatever_their_case(tmp_path):
             == "account.name_taken"
         )
         assert second.post("/api/account/name", json={"name": "Rexa"}).status_code == 200
+
+
+# --- a terminal signs in with a device code ------------------------------------------------------------
+
+
+def test_a_terminal_signs_in_with_a_code_confirmed_in_a_signed_in_browser(tmp_path):
+    app = create_app(tmp_path / "golf.sqlite3")
+    with TestClient(app) as browser, TestClient(app) as terminal:
+        sign_up(browser, "Uma")
+        started = terminal.post("/api/account/device", json={"device": "golf tui"}).json()
+        assert started["url"] == "/device" and len(started["code"]) == 9
+        waiting = terminal.post("/api/account/device/poll", json={"poll": started["poll"]})
+        assert waiting.status_code == 202
+        wrong = browser.post("/api/account/device/confirm", json={"code": "AAAA-AAAA"})
+        assert wrong.status_code == 400 and wrong.json()["error"]["key"] == "account.device_unknown"
+        anonymous = TestClient(app).post("/api/account/device/confirm", json={"code": started["code"]})
+        assert anonymous.status_code == 401, "only a signed-in browser confirms"
+        confirmed = browser.post("/api/account/device/confirm", json={"code": started["code"].lower()})
+        assert confirmed.status_code == 200
+        answer = terminal.post("/api/account/device/poll", json={"poll": started["poll"]}).json()
+        token = answer["token"]
+        again = terminal.post("/api/account/device/poll", json={"poll": started["poll"]})
+        assert again.status_code == 410, "the token is given once"
+        signed_in = TestClient(app, cookies={answer["cookie"]: token}).get("/api/account").json()
+        assert signed_in["name"] == "Uma"
+        assert "golf tui" in [session["device"] for session in browser.get("/api/account").json()["sessions"]]

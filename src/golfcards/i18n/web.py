@@ -14,6 +14,8 @@ ERRORS: dict[str, str] = {
     "account.not_signed_in": N_("Sign in first"),
     "account.passkey_refused": N_("The passkey was not accepted: try again"),
     "account.confirm_name": N_("Type the account's name to confirm"),
+    "account.device_expired": N_("This sign-in code has expired: start signing in again in the terminal"),
+    "account.device_unknown": N_("No terminal is waiting for this code: check the code it shows"),
     "request.cross_site": N_("This request came from another site's page: it was refused"),
     "course.none": N_("This game is not part of a course"),
     "offline.bad_log": N_(

@@ -16,7 +16,11 @@ the player cookie is cleared.
 * ``POST /api/account/passkeys/signin`` — the options for ``navigator.credentials.get`` (a discoverable
   passkey); ``…/signin/finish`` — ``{"credential"}``;
 * ``POST /api/account/name`` ``{"name"}``, ``/password`` ``{"password"}``, ``/signout``,
-  ``/signout-everywhere``, ``/delete`` ``{"name"}`` (the account's name typed again).
+  ``/signout-everywhere``, ``/delete`` ``{"name"}`` (the account's name typed again);
+* a terminal signs in with a device code: ``POST /api/account/device`` gives it a code to show and a
+  secret to poll ``/api/account/device/poll`` with; a signed-in browser types the code at ``/device``
+  (``POST /api/account/device/confirm`` ``{"code"}``); the next poll gives the terminal its session
+  token, once.
 
 Every ceremony's challenge is stored on the server, expires after
 :data:`~golfcards.runners.storage.accounts.CHALLENGE_SECONDS` and is taken once: a registration or an
@@ -30,6 +34,8 @@ from __future__ import annotations
 
 import base64
 import json
+import re
+import secrets
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -76,6 +82,12 @@ MAX_CREDENTIAL = 6 * 1024
 """A credential's JSON is at most this many characters (the request body's own limit is 8 KB)."""
 REGISTER, SIGN_IN = "register", "signin"
 """The purposes of a stored challenge."""
+DEVICE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+"""The letters of a device code (none that reads as another: no 0, O, 1, I)."""
+DEVICE_CODE_LENGTH = 8
+"""A device code's letters: 32⁸ ≈ 10¹², against a few tries a minute per network for 10 minutes."""
+POLL_SECONDS = 2
+"""How often the terminal asks whether its code was confirmed."""
 
 
 def _storage(request: Request) -> Storage:
@@ -448,6 +460,60 @@ async def delete_account(request: Request) -> Response:
     return _signed_out({"signed_in": False, "deleted": True})
 
 
+# --- a terminal signing in with a device code -----------------------------------------------------
+
+
+def device_code_text(code: str) -> str:
+    """A device code as shown and typed: ``ABCD-EFGH``."""
+    half = DEVICE_CODE_LENGTH // 2
+    return f"{code[:half]}-{code[half:]}"
+
+
+async def device_start(request: Request) -> Response:
+    """A terminal starts signing in: a code to show (typed at ``/device`` in a signed-in browser) and
+    a secret to poll with. Codes made count against the network like new players."""
+    request.app.state.new_players.admit(client_address(request))
+    data = await json_body(request)
+    device = " ".join(str(field(data, "device", str, "golf tui"))[:40].split()) or "golf tui"
+    device = "".join(character for character in device if character.isprintable())
+    code = "".join(secrets.choice(DEVICE_LETTERS) for _ in range(DEVICE_CODE_LENGTH))
+    poll = secrets.token_urlsafe(32)
+    await writing(request, _storage(request).start_device, code, poll, device)
+    body = {"code": device_code_text(code), "poll": poll, "url": "/device", "interval": POLL_SECONDS}
+    return JSONResponse(body, headers={"Cache-Control": "no-store"})
+
+
+async def device_poll(request: Request) -> Response:
+    """The terminal asks: 202 while its code waits, its session token once confirmed (given once)."""
+    data = await json_body(request)
+    poll = field(data, "poll", str)
+    token = await writing(request, _storage(request).device_session, poll[:64])
+    if token is None:
+        raise GolfError("account.device_expired", "no such device code, or it expired")
+    if not token:
+        return JSONResponse({"pending": True}, status_code=202, headers={"Cache-Control": "no-store"})
+    return JSONResponse({"token": token, "cookie": SESSION_COOKIE}, headers={"Cache-Control": "no-store"})
+
+
+async def device_confirm(request: Request) -> Response:
+    """A signed-in browser confirms the code its terminal shows (failures count like failed sign-ins)."""
+    session = _now_signed_in(request)
+    data = await json_body(request)
+    code = re.sub(r"[\s-]", "", field(data, "code", str)[:40]).upper()
+    network = limit_key(client_address(request))
+    limits = _limits(request)
+    limits.check(None, network)
+    confirmed = (
+        len(code) == DEVICE_CODE_LENGTH
+        and set(code) <= set(DEVICE_LETTERS)
+        and await writing(request, _storage(request).confirm_device, code, session.account)
+    )
+    if not confirmed:
+        limits.failed(None, network)
+        raise GolfError("account.device_unknown", "no terminal waits for this code")
+    return JSONResponse({"ok": True})
+
+
 def routes(static: Path) -> list[Route]:
     """The account page and its API."""
 
@@ -468,9 +534,13 @@ def routes(static: Path) -> list[Route]:
         ("/api/account/signout-everywhere", sign_out_everywhere),
         ("/api/account/sessions/end", end_session),
         ("/api/account/delete", delete_account),
+        ("/api/account/device", device_start),
+        ("/api/account/device/poll", device_poll),
+        ("/api/account/device/confirm", device_confirm),
     ]
     return [
         Route("/account", page),
+        Route("/device", page),
         Route("/api/account", _answering(account_json)),
         *(Route(path, _answering(handler), methods=["POST"]) for path, handler in post),
     ]

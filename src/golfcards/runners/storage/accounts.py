@@ -26,6 +26,8 @@ SESSION_SECONDS = 180 * 24 * 3600.0
 """How long a sign-in lasts (then the player signs in again)."""
 CHALLENGE_SECONDS = 300.0
 """How long a passkey ceremony's challenge may be answered (once)."""
+DEVICE_CODE_SECONDS = 600.0
+"""How long a device code (a terminal signing in) waits to be confirmed in a signed-in browser."""
 SESSIONS_PER_ACCOUNT = 50
 """Sessions an account keeps: a new sign-in past this many ends the oldest."""
 
@@ -182,7 +184,7 @@ class AccountStore:
             row = db.execute("SELECT player FROM accounts WHERE id = ?", (account_id,)).fetchone()
             if row is None:
                 return False
-            for table in ("account_sessions", "passkeys", "account_passwords"):
+            for table in ("account_sessions", "passkeys", "account_passwords", "device_codes"):
                 db.execute(f"DELETE FROM {table} WHERE account = ?", (account_id,))
             db.execute("DELETE FROM account_challenges WHERE account = ?", (account_id,))
             db.execute("DELETE FROM accounts WHERE id = ?", (account_id,))
@@ -277,27 +279,52 @@ class AccountStore:
     def open_session(self, account_id: str, device: str, merged: str | None = None) -> str:
         """A new session of the account (its token; only its hash is stored); ``merged`` (the
         browser's cookie player, if any) joins the account's player in the same write."""
-        token = secrets.token_urlsafe(32)
-        now = time.time()
         with self.database.write() as db:
             row = db.execute("SELECT player FROM accounts WHERE id = ?", (account_id,)).fetchone()
             if row is None:
                 db.abort()
                 raise GolfError("account.not_signed_in", "the account is gone")
-            db.execute("DELETE FROM account_sessions WHERE account = ? AND expires < ?", (account_id, now))
-            db.execute(
-                "DELETE FROM account_sessions WHERE id IN (SELECT id FROM account_sessions WHERE account = ? "
-                "ORDER BY created DESC LIMIT 1000000 OFFSET ?)",
-                (account_id, SESSIONS_PER_ACCOUNT - 1),
-            )
-            db.execute(
-                "INSERT INTO account_sessions (token_hash, id, account, device, created, expires) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (token_hash(token), secrets.token_urlsafe(12), account_id, device, now, now + SESSION_SECONDS),
-            )
+            token = _new_session(db, account_id, device)
             if merged is not None:
                 absorb_player(db, merged, row["player"])
         return token
+
+    # --- device codes (a terminal signing in) -----------------------------------------------------
+
+    def start_device(self, code: str, poll_token: str, device: str) -> None:
+        """Keep a device code (shown by the terminal, typed in a signed-in browser) and the hash of the
+        terminal's poll token, for :data:`DEVICE_CODE_SECONDS`."""
+        now = time.time()
+        with self.database.write() as db:
+            db.execute("DELETE FROM device_codes WHERE expires < ?", (now,))
+            db.execute(
+                "INSERT INTO device_codes (code, poll_hash, device, expires) VALUES (?, ?, ?, ?)",
+                (code, token_hash(poll_token), device, now + DEVICE_CODE_SECONDS),
+            )
+
+    def confirm_device(self, code: str, account_id: str) -> bool:
+        """The signed-in account confirms a device code still waiting; False if there is none."""
+        with self.database.write() as db:
+            cursor = db.execute(
+                "UPDATE device_codes SET account = ? WHERE code = ? AND account IS NULL AND expires >= ?",
+                (account_id, code, time.time()),
+            )
+        return cursor.rowcount == 1
+
+    def device_session(self, poll_token: str) -> str | None:
+        """The terminal's answer: a new session token once its code is confirmed (the code is then
+        gone: the token is given once), "" while it waits; None for an unknown or expired code."""
+        with self.database.write() as db:
+            row = db.execute(
+                "SELECT code, account, device FROM device_codes WHERE poll_hash = ? AND expires >= ?",
+                (token_hash(poll_token), time.time()),
+            ).fetchone()
+            if row is None:
+                return None
+            if row["account"] is None:
+                return ""
+            db.execute("DELETE FROM device_codes WHERE code = ?", (row["code"],))
+            return _new_session(db, row["account"], row["device"])
 
     def signed_in(self, token: str) -> SignedIn | None:
         """The account a session token opens, or None (unknown, expired, or the account is gone)."""
@@ -328,6 +355,24 @@ class AccountStore:
         with self.database.write() as db:
             cursor = db.execute("DELETE FROM account_sessions WHERE account = ?", (account_id,))
         return cursor.rowcount
+
+
+def _new_session(db: Session, account_id: str, device: str) -> str:
+    """Inside a write: a new session of the account (the oldest past :data:`SESSIONS_PER_ACCOUNT` and
+    the expired ones end); its token."""
+    token = secrets.token_urlsafe(32)
+    now = time.time()
+    db.execute("DELETE FROM account_sessions WHERE account = ? AND expires < ?", (account_id, now))
+    db.execute(
+        "DELETE FROM account_sessions WHERE id IN (SELECT id FROM account_sessions WHERE account = ? "
+        "ORDER BY created DESC LIMIT 1000000 OFFSET ?)",
+        (account_id, SESSIONS_PER_ACCOUNT - 1),
+    )
+    db.execute(
+        "INSERT INTO account_sessions (token_hash, id, account, device, created, expires) VALUES (?, ?, ?, ?, ?, ?)",
+        (token_hash(token), secrets.token_urlsafe(12), account_id, device, now, now + SESSION_SECONDS),
+    )
+    return token
 
 
 def _passkey(row: Any) -> StoredPasskey:

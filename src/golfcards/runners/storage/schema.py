@@ -15,7 +15,8 @@ lease of each six-card room (the worker that plays it, and an epoch raised at ea
 every write of the room is conditional on), the worker another one asked to hand the room over to,
 and the heartbeats of the workers (``golf serve`` processes sharing the database). Version 9: the
 accounts (a name, and the player every game of the account is stored under), their password hashes,
-passkeys, sign-in sessions (a hash of each token), the single-use challenges of passkey ceremonies.
+passkeys, sign-in sessions (a hash of each token), the single-use challenges of passkey ceremonies
+and the device codes a terminal signs in with.
 Version 10: the six-card ratings of players, per grid size, and their history.
 
 A step only creates tables and indexes that do not exist yet (``IF NOT EXISTS``) and adds columns
@@ -198,6 +199,13 @@ MIGRATIONS: dict[int, str] = {
         expires REAL NOT NULL
     );
     CREATE INDEX IF NOT EXISTS account_challenges_expires ON account_challenges(expires);
+    CREATE TABLE IF NOT EXISTS device_codes (
+        code TEXT PRIMARY KEY,
+        poll_hash TEXT NOT NULL UNIQUE,
+        account TEXT REFERENCES accounts(id),
+        device TEXT NOT NULL DEFAULT '',
+        expires REAL NOT NULL
+    );
     """,
     10: """
     CREATE TABLE IF NOT EXISTS ratings (

@@ -48,6 +48,7 @@ STATUS = {
     "account.not_signed_in": 401,
     "account.wrong_password": 401,
     "account.passkey_refused": 401,
+    "account.device_expired": 410,
     "room.server_full": 503,
 }
 """The HTTP status of errors that are not a plain bad request (400)."""

@@ -109,9 +109,11 @@ async function refresh() {
   }
   account = answer.data;
   $("signed-out").hidden = account.signed_in;
+  if (!account.signed_in && location.pathname === "/device") $("message").textContent = t("account_device_first");
   $("signed-in").hidden = !account.signed_in;
   if (account.signed_in) {
     $("account-name").textContent = account.name;
+    if (location.pathname === "/device") $("device-code").focus();
     $("password-state").textContent = t(account.password ? "account_password_set" : "account_password_none");
     drawPasskeys(account.passkeys);
     drawDevices(account.sessions);
@@ -170,6 +172,14 @@ $("password-form").addEventListener("submit", async (event) => {
   const answer = await api("POST", "/api/account/password", { password: $("new-password").value });
   $("new-password").value = "";
   if (say($("password-error"), answer)) { announce("account_password_saved"); refresh(); }
+});
+
+$("device-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  if (say($("device-error"), await api("POST", "/api/account/device/confirm", { code: $("device-code").value }))) {
+    $("device-code").value = "";
+    announce("account_device_done");
+  }
 });
 
 const signOut = (path) => async () => {
