@@ -39,7 +39,7 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import webauthn
 from starlette.concurrency import run_in_threadpool
@@ -77,6 +77,7 @@ from golfcards.web.server.requests import (
     writing,
 )
 
+T = TypeVar("T")
 RP_NAME = "golfcards"
 MAX_CREDENTIAL = 6 * 1024
 """A credential's JSON is at most this many characters (the request body's own limit is 8 KB)."""
@@ -88,6 +89,16 @@ DEVICE_CODE_LENGTH = 8
 """A device code's letters: 32⁸ ≈ 10¹², against a few tries a minute per network for 10 minutes."""
 POLL_SECONDS = 2
 """How often the terminal asks whether its code was confirmed."""
+PASSWORD_WORKERS = 2
+"""Passwords hashed or checked at once (Argon2id takes 64 MiB and tens of milliseconds each): a flood
+of sign-ins waits its turn instead of taking the server's memory."""
+
+
+async def password_work(request: Request, function: Callable[..., T], *args: Any) -> T:
+    """``function(*args)`` (an Argon2id hash or check) in a worker thread, at most
+    :data:`PASSWORD_WORKERS` at once."""
+    async with request.app.state.password_slots:
+        return await run_in_threadpool(function, *args)
 
 
 def _storage(request: Request) -> Storage:
@@ -203,7 +214,7 @@ async def sign_up(request: Request) -> Response:
     data = await json_body(request)
     name, key = account_name(data.get("name"))
     password = check_password(data.get("password"))
-    password_hash = await run_in_threadpool(hash_password, password)
+    password_hash = await password_work(request, hash_password, password)
     storage = _storage(request)
     account = await writing(request, storage.create_account, name, key, await _merged(request))
     await writing(request, storage.set_password_hash, account.id, password_hash)
@@ -227,7 +238,7 @@ async def sign_in(request: Request) -> Response:
     storage = _storage(request)
     account = await reading(request, storage.account_named, key)
     stored_hash = None if account is None else await reading(request, storage.password_hash, account.id)
-    if account is None or not await run_in_threadpool(password_matches, stored_hash, password):
+    if account is None or not await password_work(request, password_matches, stored_hash, password):
         limits.failed(key, network)
         raise GolfError("account.wrong_password", "wrong name or password")
     token = await _open_session(request, account.id)
@@ -238,7 +249,7 @@ async def set_password(request: Request) -> Response:
     session = _now_signed_in(request)
     data = await json_body(request)
     password = check_password(data.get("password"))
-    password_hash = await run_in_threadpool(hash_password, password)
+    password_hash = await password_work(request, hash_password, password)
     await writing(request, _storage(request).set_password_hash, session.account, password_hash)
     return JSONResponse({"ok": True})
 

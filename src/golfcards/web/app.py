@@ -299,6 +299,7 @@ def create_app(
     app.state.allowed_origins = frozenset(origin.strip().lower().rstrip("/") for origin in allowed_origins)
     app.state.new_players = NewPlayers(at_once=max(1, new_players))
     app.state.sign_in_limits = SignInLimits()
+    app.state.password_slots = asyncio.Semaphore(account_routes.PASSWORD_WORKERS)
     app.state.player_key = storage.secret_key(PLAYER_KEY)
     app.state.solitaire = SolitaireGames(storage, new_number)
     app.state.first_deals = FirstDeals(solver, app.state.solitaire.new_number)
