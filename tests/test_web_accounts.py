@@ -168,6 +168,13 @@ def test_a_planted_session_cookie_is_ignored_and_every_sign_in_makes_a_new_token
         assert attacker.get("/api/account").json() == {"signed_in": False}, "the planted token opens nothing"
         again = TestClient(app, cookies={"golfcards_session": second})
         assert again.get("/api/account").json()["name"] == "Dee"
+        third = again.post("/api/account/signin", json={"name": "Dee", "password": PASSWORD}).cookies[
+            "golfcards_session"
+        ]
+        assert third != second
+        assert TestClient(app, cookies={"golfcards_session": second}).get("/api/account").json() == {
+            "signed_in": False
+        }, "signing in again ends the session the browser held"
 
 
 def test_sign_out_everywhere_ends_the_other_devices_sessions(tmp_path):
@@ -393,3 +400,16 @@ def test_a_terminal_signs_in_with_a_code_confirmed_in_a_signed_in_browser(tmp_pa
         signed_in = TestClient(app, cookies={answer["cookie"]: token}).get("/api/account").json()
         assert signed_in["name"] == "Uma"
         assert "golf tui" in [session["device"] for session in browser.get("/api/account").json()["sessions"]]
+
+
+def test_the_session_cookie_is_http_only_same_site_lax_and_secure_under_https(tmp_path):
+    app = create_app(tmp_path / "golf.sqlite3")
+    with TestClient(app, base_url="https://golf.example") as client:
+        answer = client.post("/api/account/signup", json={"name": "Wes", "password": PASSWORD})
+        cookie = next(h for h in answer.headers.get_list("set-cookie") if h.startswith("golfcards_session="))
+        flags = {part.strip().lower() for part in cookie.split(";")[1:]}
+        assert {"httponly", "secure", "samesite=lax", "path=/"} <= flags
+        forged = client.post(
+            "/api/account/signout", headers={"Origin": "http://golf.example", "Content-Type": "text/plain"}
+        )
+        assert forged.status_code == 403, "an http page may not act on the https site"

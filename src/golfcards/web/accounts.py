@@ -158,9 +158,15 @@ def _signed_in_response(request: Request, token: str, body: dict[str, Any]) -> R
 
 
 async def _open_session(request: Request, account_id: str) -> str:
+    """A new session for a sign-in (the browser's cookie player joins the account); a session the
+    browser held already ends: one device, one session."""
     merged = await _merged(request)
     device = device_name(request.headers.get("user-agent", ""))
-    return await writing(request, _storage(request).open_session, account_id, device, merged)
+    storage = _storage(request)
+    held = signed_in(request)
+    if held is not None:
+        await writing(request, storage.close_session, held.account, held.session)
+    return await writing(request, storage.open_session, account_id, device, merged)
 
 
 Handler = Callable[[Request], Awaitable[Response]]
