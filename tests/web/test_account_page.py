@@ -153,3 +153,15 @@ def test_a_name_written_as_markup_is_shown_as_text_and_a_bidi_override_is_refuse
         assert serious_violations(page) == []
     finally:
         context.close()
+
+
+def test_a_page_opened_at_an_ip_address_offers_the_password_only(new_page):
+    page = new_page("/account", phone=True)  # http://127.0.0.1:PORT: no relying party for a passkey
+    expect(page.locator("#signed-out")).to_be_visible()
+    expect(page.locator("#passkey-signin")).to_be_hidden()
+    expect(page.locator("#passkey-signup")).to_be_hidden()
+    page.fill("#signup-name", "Ike")
+    page.fill("#signup-password", PASSWORD)
+    page.press("#signup-name", "Enter")
+    expect(page.locator("#account-name")).to_have_text("Ike")
+    expect(page.locator("#add-passkey")).to_be_hidden()

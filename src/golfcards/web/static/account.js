@@ -38,7 +38,10 @@ function credentialJson(credential) {
   return { id: credential.id, rawId: text64(credential.rawId), type: credential.type, response: fields };
 }
 
-const passkeysWork = () => Boolean(window.PublicKeyCredential && navigator.credentials && window.isSecureContext);
+// A passkey's relying party is a domain name: a page opened at an IP address (http://192.168.1.5:8000)
+// offers the password only.
+const byAddress = /^[\d.]+$|^\[/.test(location.hostname);
+const passkeysWork = () => Boolean(window.PublicKeyCredential && navigator.credentials && window.isSecureContext) && !byAddress;
 
 // --- answers ---------------------------------------------------------------------------------
 
@@ -138,17 +141,21 @@ $("password-signin").addEventListener("submit", async (event) => {
   if (say($("signin-error"), answer)) { announce("account_welcome"); refresh(); }
 });
 
+async function signUpWithPassword() {
+  const answer = await api("POST", "/api/account/signup", { name: $("signup-name").value, password: $("signup-password").value });
+  $("signup-password").value = "";
+  if (say($("signup-error"), answer)) { announce("account_created"); refresh(); }
+}
+
+// Enter in the form makes a passkey where the browser can (a secure context), else uses the password.
 $("signup-form").addEventListener("submit", async (event) => {
   event.preventDefault();
+  if (!passkeysWork()) return signUpWithPassword();
   const answer = await ceremony("/api/account/passkeys/register", { name: $("signup-name").value }, createPasskey, "/api/account/passkeys/register/finish");
   if (say($("signup-error"), answer)) { announce("account_created"); refresh(); }
 });
 
-$("password-signup").addEventListener("click", async () => {
-  const answer = await api("POST", "/api/account/signup", { name: $("signup-name").value, password: $("signup-password").value });
-  $("signup-password").value = "";
-  if (say($("signup-error"), answer)) { announce("account_created"); refresh(); }
-});
+$("password-signup").addEventListener("click", signUpWithPassword);
 
 // --- signed in -------------------------------------------------------------------------------
 
