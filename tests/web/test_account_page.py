@@ -10,6 +10,7 @@ from tests.web.axe_check import serious_violations
 from tests.web.conftest import DESKTOP, GUIDE_SEEN, PHONE
 from tests.web.play import BLOCKING_CODE, click_action, deal, statistics
 
+pytestmark = pytest.mark.browser
 PASSWORD = "a long enough password"
 
 
