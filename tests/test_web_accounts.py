@@ -224,8 +224,9 @@ def test_the_pages_own_origin_and_programs_without_one_may_change_things(tmp_pat
 # --- passkeys ---------------------------------------------------------------------------------------
 
 
-def test_a_passkey_signs_up_and_in_and_neither_ceremony_can_be_replayed(tmp_path):
-    with TestClient(create_app(tmp_path / "golf.sqlite3")) as client:
+def test_a_passkey_signs_up_and_in_and_neither_ceremony_can_be_replayed(db_location):
+    db = db_location
+    with TestClient(create_app(db)) as client:
         passkey = SoftPasskey()
         options = client.post("/api/account/passkeys/register", json={"name": "Hal"}).json()
         assert options["rp"]["id"] == "testserver"
@@ -237,7 +238,7 @@ def test_a_passkey_signs_up_and_in_and_neither_ceremony_can_be_replayed(tmp_path
 
         replayed = client.post("/api/account/passkeys/register/finish", json={"credential": registration})
         assert replayed.status_code == 401 and replayed.json()["error"]["key"] == "account.passkey_refused"
-        assert rows(tmp_path / "golf.sqlite3", "SELECT COUNT(*) AS n FROM accounts")[0]["n"] == 1
+        assert rows(db, "SELECT COUNT(*) AS n FROM accounts")[0]["n"] == 1
 
         options = client.post("/api/account/passkeys/signin").json()
         assertion = passkey.sign_in(options)
@@ -379,8 +380,8 @@ def test_names_are_normalised_and_unique_whatever_their_case(tmp_path):
 # --- a terminal signs in with a device code ------------------------------------------------------------
 
 
-def test_a_terminal_signs_in_with_a_code_confirmed_in_a_signed_in_browser(tmp_path):
-    app = create_app(tmp_path / "golf.sqlite3")
+def test_a_terminal_signs_in_with_a_code_confirmed_in_a_signed_in_browser(db_location):
+    app = create_app(db_location)
     with TestClient(app) as browser, TestClient(app) as terminal:
         sign_up(browser, "Uma")
         started = terminal.post("/api/account/device", json={"device": "golf tui"}).json()

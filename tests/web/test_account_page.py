@@ -166,3 +166,32 @@ def test_a_page_opened_at_an_ip_address_offers_the_password_only(new_page):
     page.press("#signup-name", "Enter")
     expect(page.locator("#account-name")).to_have_text("Ike")
     expect(page.locator("#add-passkey")).to_be_hidden()
+
+
+def test_a_form_posted_from_another_sites_page_changes_nothing(browser, localhost):
+    """A signed-in player has a page of another site open (a page of no origin of the server's)
+    whose form posts to the account's API: refused, still signed in."""
+    context = open_context(browser, localhost, DESKTOP)
+    try:
+        page = context.new_page()
+        page.goto("/account")
+        page.wait_for_selector("body.ready")
+        page.fill("#signup-name", "Zoe")
+        page.fill("#signup-password", PASSWORD)
+        page.click("#password-signup")
+        expect(page.locator("#account-name")).to_have_text("Zoe")
+
+        other = context.new_page()
+        other.set_content(
+            f'<form id="attack" method="post" action="{localhost}/api/account/signout"></form>'
+        )  # a request with no body at all: only the origin check stands in its way
+        with other.expect_navigation() as navigation:
+            other.evaluate("document.getElementById('attack').submit()")
+        assert navigation.value.status == 403
+        assert "another site" in other.text_content("body")
+
+        page.reload()
+        page.wait_for_selector("body.ready")
+        expect(page.locator("#account-name")).to_have_text("Zoe")
+    finally:
+        context.close()
