@@ -10,7 +10,17 @@ from tests.web.page_fits import assert_fits
 pytestmark = pytest.mark.browser
 
 LANGUAGES = ["ca", "de", "el", "en", "es", "fr", "pt"]
-PAGES = ["/", "/solitaire", "/daily", "/sixcard", "/sixcard/record", "/rules", "/rules/solitaire", "/rules/sixcard"]
+PAGES = [
+    "/",
+    "/solitaire",
+    "/daily",
+    "/sixcard",
+    "/sixcard/record",
+    "/account",
+    "/rules",
+    "/rules/solitaire",
+    "/rules/sixcard",
+]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

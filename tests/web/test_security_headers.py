@@ -19,6 +19,7 @@ PAGES = [
     "/daily",
     "/sixcard",
     "/sixcard/record",
+    "/account",
     "/rules",
     "/rules/solitaire",
     "/rules/sixcard?lang=el",

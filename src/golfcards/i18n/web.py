@@ -5,6 +5,18 @@ from __future__ import annotations
 from golfcards.i18n import N_
 
 ERRORS: dict[str, str] = {
+    "account.bad_name": N_("A name is 1 to {length} characters long"),
+    "account.bad_name_characters": N_("A name may hold only visible characters (no control or direction marks)"),
+    "account.bad_password": N_("A password is {shortest} to {longest} characters long"),
+    "account.name_taken": N_("Someone already has that name: choose another"),
+    "account.wrong_password": N_("Wrong name or password"),
+    "account.too_many_attempts": N_("Too many failed sign-ins: wait a minute and try again"),
+    "account.not_signed_in": N_("Sign in first"),
+    "account.passkey_refused": N_("The passkey was not accepted: try again"),
+    "account.confirm_name": N_("Type the account's name to confirm"),
+    "account.device_expired": N_("This sign-in code has expired: start signing in again in the terminal"),
+    "account.device_unknown": N_("No terminal is waiting for this code: check the code it shows"),
+    "request.cross_site": N_("This request came from another site's page: it was refused"),
     "course.none": N_("This game is not part of a course"),
     "offline.bad_log": N_(
         "Action {number} ({action}) of this game is not allowed at that point: the game was not recorded"

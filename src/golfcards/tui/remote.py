@@ -32,6 +32,7 @@ from golfcards.runners.room_messages import (
     read_server_message,
 )
 from golfcards.sixcard.actions import Action
+from golfcards.tui.account import session_headers
 from golfcards.tui.sixcard_table import Table, table_from_message
 
 MAX_MESSAGE = 256 * 1024
@@ -110,8 +111,11 @@ class RemoteTable:
         on_table: TableHandler,
         on_error: ErrorHandler,
         on_welcome: WelcomeHandler,
+        session: str | None = None,
     ) -> None:
         self.address = address
+        self.session = session
+        """The terminal's session token on this server (:mod:`golfcards.tui.account`), sent as its cookie."""
         self.name = name
         self.token = token
         self.on_table = on_table
@@ -133,7 +137,10 @@ class RemoteTable:
         while True:
             try:
                 async with connect(
-                    self.address.socket_url(self.language), max_size=MAX_MESSAGE, open_timeout=10
+                    self.address.socket_url(self.language),
+                    max_size=MAX_MESSAGE,
+                    open_timeout=10,
+                    additional_headers=session_headers(self.session),
                 ) as socket:
                     self._socket = socket
                     self.connected = True

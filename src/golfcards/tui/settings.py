@@ -3,7 +3,9 @@
 The web app keeps its player in a browser cookie and its settings in ``localStorage``; the terminal
 keeps the same things here: the player id in the shared SQLite file (so statistics and courses live
 beside the browser's), the interactive-rules switch, the card style, the language, the name used at
-Six-card tables and the seat tokens of rooms joined (to take the seat back after a disconnect).
+Six-card tables, the seat tokens of rooms joined (to take the seat back after a disconnect) and the
+session tokens of the servers the terminal is signed in to (:mod:`golfcards.tui.account`). The file
+is written readable by its owner only (0600): its tokens are worth an account.
 
 The file is outside input like any other: anything unreadable, too big or of the wrong shape is
 replaced by the defaults, never a traceback.
@@ -11,6 +13,7 @@ replaced by the defaults, never a traceback.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from dataclasses import dataclass, field
@@ -21,6 +24,7 @@ from golfcards.json_input import read_json
 
 MAX_SETTINGS_BYTES = 64 * 1024
 MAX_ROOMS = 20
+MAX_SESSIONS = 20
 MAX_TEXT = 200
 CARD_STYLES = ("classic", "four")
 """Red and black suits, or four colours (clubs green, diamonds blue)."""
@@ -36,6 +40,8 @@ class Settings:
     language: str | None = None
     name: str = ""
     rooms: dict[str, str] = field(default_factory=dict)
+    sessions: dict[str, str] = field(default_factory=dict)
+    """Session tokens by server (``http://host:port``)."""
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -45,6 +51,7 @@ class Settings:
             "language": self.language,
             "name": self.name,
             "rooms": dict(list(self.rooms.items())[-MAX_ROOMS:]),
+            "sessions": dict(list(self.sessions.items())[-MAX_SESSIONS:]),
         }
 
     @classmethod
@@ -73,6 +80,13 @@ class Settings:
                 for key, token in list(rooms.items())[-MAX_ROOMS:]
                 if isinstance(key, str) and isinstance(token, str) and len(key) <= MAX_TEXT and len(token) <= MAX_TEXT
             }
+        sessions = data.get("sessions")
+        if isinstance(sessions, dict):
+            settings.sessions = {
+                key: token
+                for key, token in list(sessions.items())[-MAX_SESSIONS:]
+                if isinstance(key, str) and isinstance(token, str) and len(key) <= MAX_TEXT and len(token) <= MAX_TEXT
+            }
         return settings
 
 
@@ -97,11 +111,16 @@ def load_settings(path: Path) -> Settings:
 
 
 def save_settings(path: Path, settings: Settings) -> bool:
-    """Write ``settings`` whole (a temporary file, then a rename); False if the folder is not writable."""
+    """Write ``settings`` whole (a temporary file readable by its owner only, then a rename); False if
+    the folder is not writable."""
     temporary = path.with_name(path.name + ".tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        temporary.write_text(json.dumps(settings.to_json(), ensure_ascii=False, indent=1), encoding="utf-8")
+        with contextlib.suppress(FileNotFoundError):
+            temporary.unlink()
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+            handle.write(json.dumps(settings.to_json(), ensure_ascii=False, indent=1))
         os.replace(temporary, path)
     except OSError:
         return False

@@ -48,6 +48,7 @@ from golfcards.sixcard.actions import (
 from golfcards.sixcard.rules import SixCardRules, house_rule
 from golfcards.sixcard.state import Phase
 from golfcards.sixcard.view import View
+from golfcards.tui.account import server_base, start_device, wait_for_session
 from golfcards.tui.faces import BACK, FACE, Look, back_lines, corner, face_lines, ink, join_lines, slot_lines
 from golfcards.tui.frame import GameScreen, Worded, keys_line, plain, relabel, topbar, word_bars
 from golfcards.tui.remote import RemoteTable, RoomAddress, parse_room_url
@@ -293,6 +294,7 @@ class SixcardScreen(GameScreen):
                 self.on_remote_table,
                 self.on_remote_error,
                 self.on_remote_welcome,
+                session=settings.sessions.get(self.address.base),
             )
             self.say(self.t.gettext("Connecting to {address}…", address=self.address.key))
             self.run_worker(self.remote.run(self.t.language), group="socket", exclusive=True)
@@ -728,8 +730,20 @@ def lobby_rules(text: str, players: int) -> SixCardRules:
     return SixCardRules(**fields)  # type: ignore[arg-type]
 
 
+def sign_in_error_text(error: GolfError, t: Translator) -> str:
+    """Why signing the terminal in failed, in ``t``'s language."""
+    if error.key == "tui.bad_server":
+        return t.gettext("{url}: a server address looks like http://192.168.1.5:8000", url=error.params.get("url", ""))
+    if error.key == "tui.server_said":
+        return str(error.params.get("message", ""))
+    if error.key == "tui.sign_in_expired":
+        return t.gettext("The code was not confirmed in time: sign in again")
+    return t.gettext("The server {url} cannot be reached", url=error.params.get("url", ""))
+
+
 class SixcardLobby(Screen[None], Worded):
-    """Play against bots (your name, 1–3 opponents, their level), or join a room by its link."""
+    """Play against bots (your name, 1–3 opponents, their level), join a room by its link, or sign the
+    terminal in to a server's account (a device code confirmed in a signed-in browser)."""
 
     BINDINGS = [Binding("escape", "back", show=False)]
 
@@ -760,6 +774,11 @@ class SixcardLobby(Screen[None], Worded):
                 yield Input(placeholder="http://192.168.1.5:8000/sixcard/Q34TM", id="room-link", compact=True)
                 yield Button("", id="join", compact=True)
             yield Static(id="lobby-error", classes="error")
+            yield Static(id="sign-in-heading", classes="lobby-heading")
+            with Horizontal(classes="inline"):
+                yield Input(placeholder="http://192.168.1.5:8000", id="server", compact=True)
+                yield Button("", id="sign-in", compact=True)
+            yield Static(id="sign-in-status")
         yield keys_line()
 
     def on_mount(self) -> None:
@@ -784,10 +803,14 @@ class SixcardLobby(Screen[None], Worded):
             plain(t.gettext("Paste the room link that golf serve or a friend's browser shows."))
         )
         relabel(self.query_one("#join", Button), t.gettext("Join"))
+        self.query_one("#sign-in-heading", Static).update(plain(t.gettext("Sign in to a server")))
+        relabel(self.query_one("#sign-in", Button), t.gettext("Sign in"))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "room-link":
             self.join()
+        elif event.input.id == "server":
+            self.sign_in()
         else:
             self.play()
 
@@ -796,6 +819,38 @@ class SixcardLobby(Screen[None], Worded):
             self.play()
         elif event.button.id == "join":
             self.join()
+        elif event.button.id == "sign-in":
+            self.sign_in()
+
+    def sign_in(self) -> None:
+        """Sign the terminal in to the server typed (or the room link's), with a device code."""
+        text = self.query_one("#server", Input).value or self.query_one("#room-link", Input).value
+        self.run_worker(self._sign_in(text), group="sign-in", exclusive=True)
+
+    async def _sign_in(self, text: str) -> None:
+        t: Translator = self.app.t  # type: ignore[attr-defined]
+        status = self.query_one("#sign-in-status", Static)
+        try:
+            base = server_base(text)
+            device = await start_device(base, t.language)
+            status.update(
+                plain(
+                    t.gettext(
+                        "In a browser signed in to your account, open {url} and type the code {code}",
+                        url=device.url,
+                        code=device.code,
+                    )
+                )
+            )
+            token = await wait_for_session(base, device, t.language)
+        except GolfError as error:
+            status.update(plain(sign_in_error_text(error, t)))
+            return
+        settings = self.app.settings  # type: ignore[attr-defined]
+        settings.sessions.pop(base, None)
+        settings.sessions[base] = token
+        self.app.save_settings()  # type: ignore[attr-defined]
+        status.update(plain(t.gettext("This terminal is signed in on {server}.", server=base)))
 
     def _remember_name(self) -> str:
         name = " ".join(self.query_one("#name", Input).value.split())[:24]

@@ -27,6 +27,7 @@ from starlette.staticfiles import StaticFiles
 
 from golfcards.errors import GolfError
 from golfcards.i18n import normalize_language
+from golfcards.runners.accounts import SignInLimits
 from golfcards.runners.bot_ratings import closest_bot_level
 from golfcards.runners.compute import FairPool
 from golfcards.runners.daily import DailyDeals
@@ -35,6 +36,7 @@ from golfcards.runners.solitaire_games import SolitaireGames
 from golfcards.runners.storage import BUSY_TIMEOUT, Forgotten, Storage
 from golfcards.runners.storage.matchmaking import MatchmakingStore
 from golfcards.solitaire.solver import warm_up
+from golfcards.web import accounts as account_routes
 from golfcards.web import standings
 from golfcards.web.pages import rules as rules_pages
 from golfcards.web.pages.strings import page_keys, page_strings, part_strings
@@ -42,6 +44,7 @@ from golfcards.web.server.error_page import message_page
 from golfcards.web.server.forwarded import ForwardedHeaders, Networks, parse_networks
 from golfcards.web.server.guard import Guard
 from golfcards.web.server.operations import Metrics, Operations
+from golfcards.web.server.players import SignedInPlayers
 from golfcards.web.server.reach import Reach
 from golfcards.web.server.requests import (
     NEW_PLAYERS_AT_ONCE,
@@ -290,6 +293,7 @@ def create_app(
             *standings.routes(STATIC),
             *sixcard_routes.routes(sixcard_record.player_page(STATIC / "sixcard.html")),
             *rules_pages.routes(),
+            *account_routes.routes(STATIC),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         exception_handlers={HTTPException: not_found},
@@ -297,6 +301,7 @@ def create_app(
             Middleware(ForwardedHeaders, proxies=parse_networks(trusted_proxies)),
             Middleware(Operations, metrics_allowed=Networks(parse_networks(metrics_allowed))),
             Middleware(Guard, hosts=hosts),
+            Middleware(SignedInPlayers),
         ],
         lifespan=lifespan,
     )
@@ -307,6 +312,8 @@ def create_app(
     app.state.default_language = normalize_language(default_language)
     app.state.allowed_origins = frozenset(origin.strip().lower().rstrip("/") for origin in allowed_origins)
     app.state.new_players = NewPlayers(at_once=max(1, new_players))
+    app.state.sign_in_limits = SignInLimits()
+    app.state.password_slots = asyncio.Semaphore(account_routes.PASSWORD_WORKERS)
     app.state.player_key = storage.secret_key(PLAYER_KEY)
     app.state.solitaire = SolitaireGames(storage, new_number)
     app.state.first_deals = FirstDeals(solver, app.state.solitaire.new_number)

@@ -11,6 +11,7 @@ of data, each taking the :class:`Database`:
 - :class:`SixCardMatchStore` (finished six-card matches, rated as they are stored),
   :class:`RatingStore` (the ratings, their history, the leaderboards) and :class:`SixCardRoomStore` (live rooms,
   each leased to the one worker that plays it when several ``golf serve`` share the database);
+- :class:`AccountStore` (accounts, their passwords, passkeys and sessions);
 - :class:`RetentionStore` (what the retention policy deletes).
 
 :class:`Storage` is every store over one database, for the interfaces that use several kinds.
@@ -22,6 +23,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from golfcards.runners.storage.accounts import (
+    Account,
+    AccountStore,
+    Challenge,
+    SessionRow,
+    SignedIn,
+    StoredPasskey,
+    absorb_player,
+    token_hash,
+)
 from golfcards.runners.storage.daily import DailyEntry, DailyStore
 from golfcards.runners.storage.database import (
     BUSY_TIMEOUT,
@@ -71,6 +82,14 @@ from golfcards.runners.storage.solitaire import (
 )
 
 __all__ = [
+    "Account",
+    "AccountStore",
+    "Challenge",
+    "SessionRow",
+    "SignedIn",
+    "StoredPasskey",
+    "absorb_player",
+    "token_hash",
     "BUSY_TIMEOUT",
     "DAILY_TABLES",
     "FORGET_BATCH",
@@ -158,6 +177,7 @@ def open_database(location: str | Path, *, busy_timeout: float = BUSY_TIMEOUT) -
 
 
 class Storage(
+    AccountStore,
     PlayerStore,
     SecretKeyStore,
     SolitaireStore,

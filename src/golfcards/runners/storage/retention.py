@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from golfcards.runners.storage.database import Database
+from golfcards.runners.storage.database import Database, Session
 from golfcards.runners.storage.players import REQUEST_MEMORY
 
 FORGET_BATCH = 500
@@ -41,7 +41,8 @@ class RetentionStore:
         """The retention policy, in short write transactions (:data:`FORGET_BATCH` rows each): delete
         the players created and last active (a Solitaire game played, a course started, a six-card
         match finished) before ``idle_before`` with all their games, courses, daily entries, six-card
-        results and request ids (a match goes once none of its players is left); the courses left
+        results, ratings and request ids (an account's player is never idle; a match goes once none
+        of its players is left); the courses left
         unfinished whose last game was played before ``unfinished_before`` (their games stay, as
         single games); and every request id older than :data:`REQUEST_MEMORY`. None keeps that kind.
         Between two transactions it ends early once ``stopping()`` is true (the server stops)."""
@@ -89,22 +90,7 @@ class RetentionStore:
             ]
             if not idle:
                 return 0
-            marks = ", ".join("?" * len(idle))
-            matches = [
-                row["match"]
-                for row in db.execute(f"SELECT DISTINCT match FROM sixcard_results WHERE player IN ({marks})", idle)
-            ]
-            for table in ("daily_entries", "requests", "sixcard_results", "offline_games", "rating_history", "ratings"):
-                db.execute(f"DELETE FROM {table} WHERE player IN ({marks})", idle)
-            db.execute(f"DELETE FROM solitaire_games WHERE player IN ({marks})", idle)
-            db.execute(f"DELETE FROM courses WHERE player IN ({marks})", idle)
-            db.execute(f"DELETE FROM players WHERE id IN ({marks})", idle)
-            for match in matches:
-                db.execute(
-                    "DELETE FROM sixcard_matches WHERE id = ? AND NOT EXISTS "
-                    "(SELECT 1 FROM sixcard_results WHERE match = ?)",
-                    (match, match),
-                )
+            delete_players(db, idle)
         return len(idle)
 
     def _unfinished_courses(self, unfinished_before: float) -> list[int]:
@@ -135,12 +121,37 @@ class RetentionStore:
 
 
 _IDLE = (
-    "p.created < ? AND NOT EXISTS (SELECT 1 FROM solitaire_games g WHERE g.player = p.id AND g.updated >= ?) "
+    "NOT EXISTS (SELECT 1 FROM accounts a WHERE a.player = p.id) "
+    "AND p.created < ? AND NOT EXISTS (SELECT 1 FROM solitaire_games g WHERE g.player = p.id AND g.updated >= ?) "
     "AND NOT EXISTS (SELECT 1 FROM courses c WHERE c.player = p.id AND c.started >= ?) "
     "AND NOT EXISTS (SELECT 1 FROM sixcard_results r JOIN sixcard_matches m ON m.id = r.match "
     "WHERE r.player = p.id AND m.finished >= ?)"
 )
-"""A player (``p``) created and last active before the time given four times."""
+"""A player (``p``) of no account, created and last active before the time given four times."""
+
+
+def delete_players(db: Session, players: list[str]) -> None:
+    """Inside a write: delete ``players`` with all their games, courses, daily entries, six-card
+    results, ratings and request ids (a finished match goes once none of its players is left)."""
+    if not players:
+        return
+    marks = ", ".join("?" * len(players))
+    matches = [
+        row["match"]
+        for row in db.execute(f"SELECT DISTINCT match FROM sixcard_results WHERE player IN ({marks})", players)
+    ]
+    for table in ("daily_entries", "requests", "sixcard_results", "offline_games", "rating_history", "ratings"):
+        db.execute(f"DELETE FROM {table} WHERE player IN ({marks})", players)
+    db.execute(f"DELETE FROM solitaire_games WHERE player IN ({marks})", players)
+    db.execute(f"DELETE FROM courses WHERE player IN ({marks})", players)
+    db.execute(f"DELETE FROM players WHERE id IN ({marks})", players)
+    for match in matches:
+        db.execute(
+            "DELETE FROM sixcard_matches WHERE id = ? AND NOT EXISTS (SELECT 1 FROM sixcard_results WHERE match = ?)",
+            (match, match),
+        )
+
+
 _UNFINISHED = (
     "c.finished IS NULL AND c.started < ? AND NOT EXISTS "
     "(SELECT 1 FROM solitaire_games g WHERE g.course = c.id AND g.updated >= ?)"

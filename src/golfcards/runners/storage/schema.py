@@ -14,8 +14,10 @@ ids of the games played offline that the server recorded (each recorded once). V
 lease of each six-card room (the worker that plays it, and an epoch raised at each take-over that
 every write of the room is conditional on), the worker another one asked to hand the room over to,
 and the heartbeats of the workers (``golf serve`` processes sharing the database). Version 9: the
-accounts (a name, and the player every game of the account is stored under). Version 10: the
-six-card ratings of players, per grid size, and their history.
+accounts (a name, and the player every game of the account is stored under), their password hashes,
+passkeys, sign-in sessions (a hash of each token), the single-use challenges of passkey ceremonies
+and the device codes a terminal signs in with.
+Version 10: the six-card ratings of players, per grid size, and their history.
 
 A step only creates tables and indexes that do not exist yet (``IF NOT EXISTS``) and adds columns
 that are missing, so it can take any version number when branches merge.
@@ -163,6 +165,46 @@ MIGRATIONS: dict[int, str] = {
         name TEXT NOT NULL,
         name_key TEXT NOT NULL UNIQUE,
         created REAL NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS account_passwords (
+        account TEXT PRIMARY KEY REFERENCES accounts(id),
+        hash TEXT NOT NULL,
+        updated REAL NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS passkeys (
+        id TEXT PRIMARY KEY,
+        account TEXT NOT NULL REFERENCES accounts(id),
+        public_key BLOB NOT NULL,
+        sign_count INTEGER NOT NULL,
+        transports TEXT NOT NULL DEFAULT '',
+        device TEXT NOT NULL DEFAULT '',
+        created REAL NOT NULL,
+        used REAL
+    );
+    CREATE INDEX IF NOT EXISTS passkeys_account ON passkeys(account);
+    CREATE TABLE IF NOT EXISTS account_sessions (
+        token_hash TEXT PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        account TEXT NOT NULL REFERENCES accounts(id),
+        device TEXT NOT NULL DEFAULT '',
+        created REAL NOT NULL,
+        expires REAL NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS account_sessions_account ON account_sessions(account);
+    CREATE TABLE IF NOT EXISTS account_challenges (
+        challenge TEXT PRIMARY KEY,
+        purpose TEXT NOT NULL,
+        account TEXT,
+        name TEXT,
+        expires REAL NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS account_challenges_expires ON account_challenges(expires);
+    CREATE TABLE IF NOT EXISTS device_codes (
+        code TEXT PRIMARY KEY,
+        poll_hash TEXT NOT NULL UNIQUE,
+        account TEXT REFERENCES accounts(id),
+        device TEXT NOT NULL DEFAULT '',
+        expires REAL NOT NULL
     );
     """,
     10: """

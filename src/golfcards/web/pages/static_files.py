@@ -21,6 +21,7 @@ PAGES: dict[str, tuple[str, str]] = {
     "home": ("home.html", "/static/home.js"),
     "leaderboards": ("leaderboards.html", "/static/leaderboards.js"),
     "me": ("me.html", "/static/me.js"),
+    "account": ("account.html", "/static/account.js"),
 }
 """Each page by the name its ``<body data-page>`` gives: its HTML file and its script's entry module."""
 IMPORT = re.compile(r'^import (?:[^"]* from )?"([^"]+)";|\bimport\("([^"]+)"\)', re.MULTILINE)

@@ -20,6 +20,7 @@ from golfcards.i18n.sixcard import BOT_NAMES
 from golfcards.i18n.solitaire import refusal_text, rule_name
 from golfcards.solitaire.board import Refusal
 from golfcards.solitaire.rules import RuleName
+from golfcards.web.pages.account_strings import ACCOUNT_STRINGS
 from golfcards.web.pages.daily_strings import DAILY_STRINGS
 from golfcards.web.pages.difficulty_strings import DIFFICULTY_STRINGS
 from golfcards.web.pages.guide_strings import GUIDE_STRINGS
@@ -255,6 +256,7 @@ PAGE_STRINGS.update(DAILY_STRINGS)
 PAGE_STRINGS.update(DIFFICULTY_STRINGS)
 PAGE_STRINGS.update(MOMENTS_STRINGS)
 PAGE_STRINGS.update(STANDINGS_STRINGS)
+PAGE_STRINGS.update(ACCOUNT_STRINGS)
 
 
 STRING_PARTS: dict[str, dict[str, str]] = {"guide": GUIDE_STRINGS}

@@ -7,6 +7,15 @@ middleware).
   (400, or 403 for a WebSocket): a page of another site whose name was made to point at this machine
   (DNS rebinding) cannot reach it. Addresses (``192.168.1.20:8000``) are always taken: such a page
   cannot name them.
+* A request that may change something (any method but ``GET``, ``HEAD`` and ``OPTIONS``) sent by a
+  browser must come from one of the server's own pages (cross-site request forgery: a page of
+  another site may make a visitor's browser post a form here, with its cookies). A browser says
+  where a request comes from: ``Origin`` (sent with every such request), and ``Sec-Fetch-Site``;
+  the origin must be this server's own (its scheme, its ``Host``) or one of ``golf serve
+  --allow-origin``, ``Sec-Fetch-Site`` ``same-origin`` (or ``none``: typed by the user). A program (the
+  terminal app, a bot, ``curl``) sends neither header and is not a browser holding someone's
+  cookies, so it is let through: that is how the two are told apart. Refused: 403
+  ``request.cross_site``. The room's WebSocket applies the same test (:func:`same_origin`).
 * Every HTTP answer carries :data:`SECURITY_HEADERS`: the pages load only their own scripts, styles
   and images from ``/static`` and talk only to this server, so the policy allows nothing else; no
   other site may frame them; no address (a room's link holds its code) is sent on as a referrer.
@@ -57,6 +66,12 @@ def headers_for(path: str, headers: list[tuple[bytes, bytes]]) -> list[tuple[byt
     return SECURITY_HEADERS
 
 
+def _allowed_origins(scope: Scope) -> Collection[str]:
+    """The other pages (``golf serve --allow-origin``) the app takes requests from."""
+    app = scope.get("app")
+    return getattr(getattr(app, "state", None), "allowed_origins", ())
+
+
 def error_answer(request: Request, error: GolfError) -> Response:
     """A localized refusal: JSON for the API, a short page otherwise."""
     t = request_translator(request)
@@ -87,6 +102,49 @@ def host_allowed(host: str, names: Collection[str]) -> bool:
     except ValueError:
         return name in names
     return True
+
+
+def same_origin(headers: Headers, allowed: Collection[str], scheme: str = "ws") -> bool:
+    """Whether a request or WebSocket may come from the page that sends it: a browser names that
+    page's origin, and a page of another site may not use a visitor's browser (and its cookies)
+    here. No Origin: not a browser. ``scheme`` is the connection's (``https``/``wss`` behind a
+    trusted HTTPS proxy): a secure connection is taken only from an ``https`` page, which nobody on
+    the network between can have written."""
+    origin = headers.get("origin")
+    if origin is None:
+        return True
+    origin = origin.strip().lower().rstrip("/")
+    if origin in allowed:
+        return True
+    origin_scheme, separator, host = origin.partition("://")
+    if (
+        not separator
+        or origin_scheme not in ("http", "https")
+        or (scheme in ("wss", "https") and origin_scheme != "https")
+    ):
+        return False
+    return _without_default_port(host, origin_scheme) == _without_default_port(
+        headers.get("host", "").lower(), origin_scheme
+    )
+
+
+def _without_default_port(host: str, scheme: str) -> str:
+    default = ":443" if scheme == "https" else ":80"
+    return host[: -len(default)] if host.endswith(default) else host
+
+
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
+"""Methods that change nothing: any other must come from this server's own pages when a browser sends it."""
+
+
+def cross_site(headers: Headers, method: str, allowed: Collection[str], scheme: str) -> bool:
+    """Whether a browser sent this state-changing request from a page that is not the server's own
+    (see the module's notes); False for a safe method or a program's request (no browser headers)."""
+    if method.upper() in SAFE_METHODS:
+        return False
+    if "origin" in headers:
+        return not same_origin(headers, allowed, scheme)
+    return headers.get("sec-fetch-site", "same-origin").strip().lower() not in ("same-origin", "none")
 
 
 class Guard:
@@ -124,6 +182,8 @@ class Guard:
             refusal = GolfError("request.bad_host", "this server does not go by that name")
         elif declared_too_large(headers):
             refusal = GolfError("request.too_large", "request body too long")
+        elif cross_site(headers, scope.get("method", "GET"), _allowed_origins(scope), scope.get("scheme", "http")):
+            refusal = GolfError("request.cross_site", "a page of another site sent this request")
         if refusal is not None:
             await error_answer(Request(scope), refusal)(scope, receive, send_with_headers)
             return

@@ -44,6 +44,12 @@ STATUS = {
     "room.too_many_yours": 429,
     "request.too_many_players": 429,
     "quick.too_many": 429,
+    "request.cross_site": 403,
+    "account.too_many_attempts": 429,
+    "account.not_signed_in": 401,
+    "account.wrong_password": 401,
+    "account.passkey_refused": 401,
+    "account.device_expired": 410,
     "room.server_full": 503,
 }
 """The HTTP status of errors that are not a plain bad request (400)."""

@@ -2,7 +2,8 @@
 
 * :class:`MatchRecorder` listens to every room's broadcasts: it notes which player (the
   ``golfcards_player`` cookie, as for Solitaire, sent with the WebSocket) holds each seat, and
-  stores a match once, when it is over, off the event loop, before the last state goes out.
+  stores a match once, when it is over, off the event loop, before the last state goes out (a
+  signed-in player's seat is their account's player).
 * ``GET /sixcard/record`` is the page. The six-card pages give a visitor without a player a player id
   in the cookie, signed by the server and stored nowhere (:func:`~golfcards.web.server.requests.unstored_player_id`),
   so that the room's WebSocket carries it: the player is stored with their first finished match (or
@@ -35,6 +36,7 @@ from golfcards.runners.sixcard_records import HISTORY_PAGE, MatchSummary, SeatIn
 from golfcards.shuffle import ascii_number
 from golfcards.sixcard.match import Match
 from golfcards.sixcard.record import MatchRecord
+from golfcards.web.server.players import current_player
 from golfcards.web.server.requests import (
     COOKIE_AGE,
     PLAYER_COOKIE,
@@ -62,9 +64,9 @@ class Seated(Protocol):
 
 
 def cookie_player(connection: HTTPConnection) -> str | None:
-    """The player id the browser sent, if it looks like one (the store decides whether it exists)."""
-    player = connection.cookies.get(PLAYER_COOKIE, "")
-    return player if 0 < len(player) <= 64 else None
+    """The connection's player (:func:`~golfcards.web.server.players.current_player`: the signed-in
+    account's, else the cookie's id if it looks like one; the store decides whether it exists)."""
+    return current_player(connection)
 
 
 class MatchRecorder:

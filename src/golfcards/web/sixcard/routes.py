@@ -54,11 +54,10 @@ import functools
 import logging
 import math
 import time
-from collections.abc import Awaitable, Callable, Collection, Coroutine, Hashable
+from collections.abc import Awaitable, Callable, Coroutine, Hashable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from starlette.datastructures import Headers
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
@@ -88,6 +87,7 @@ from golfcards.runners.room_messages import (
 )
 from golfcards.sixcard.actions import Action
 from golfcards.sixcard.state import Refusal
+from golfcards.web.server.guard import same_origin
 from golfcards.web.server.operations import RESTART_CLOSE
 from golfcards.web.server.requests import (
     client_address,
@@ -567,30 +567,6 @@ async def room_socket(socket: WebSocket) -> None:
             room.seats[client.seat].connections -= 1
         tables.broadcast(room)
         tables.away.update(room)
-
-
-def same_origin(headers: Headers, allowed: Collection[str], scheme: str = "ws") -> bool:
-    """Whether a WebSocket may open from the page that asks: a browser names that page's origin, and
-    a page of another site may not use a visitor's browser to play here. No Origin: not a browser.
-    ``scheme`` is the socket's (``wss`` behind a trusted HTTPS proxy): a secure socket opens only
-    from an ``https`` page, which nobody on the network between can have written."""
-    origin = headers.get("origin")
-    if origin is None:
-        return True
-    origin = origin.strip().lower().rstrip("/")
-    if origin in allowed:
-        return True
-    origin_scheme, separator, host = origin.partition("://")
-    if not separator or origin_scheme not in ("http", "https") or (scheme == "wss" and origin_scheme != "https"):
-        return False
-    return _without_default_port(host, origin_scheme) == _without_default_port(
-        headers.get("host", "").lower(), origin_scheme
-    )
-
-
-def _without_default_port(host: str, scheme: str) -> str:
-    default = ":443" if scheme == "https" else ":80"
-    return host[: -len(default)] if host.endswith(default) else host
 
 
 async def _first_text(socket: WebSocket) -> str | None:

@@ -23,10 +23,10 @@ AWAY_SECONDS = 60.0
 """How long a player may be away during a match before a bot plays for them."""
 
 STAND_IN_NOTICE = N_("A bot is playing for you while you were away. Take your seat back to play again.")
-"""Told to a player whose seat a stand-in plays (the state message's ``stand_in_notice``, or :data:`ARRIVAL_NOTICE` when the player took a quick-play bot's seat
-during a hole and the bot plays it out: the message's ``joins_next_hole``); each seat's
-``away`` and ``stand_in`` flags, and what the host may do to it, are its ``seat_states``
-(:func:`golfcards.web.sixcard.state_message.seat_flags`)."""
+"""Told to a player whose seat a stand-in plays (the state message's ``stand_in_notice``, or
+:data:`ARRIVAL_NOTICE` when the player took a quick-play bot's seat during a hole and the bot plays it
+out: the message's ``joins_next_hole``); each seat's ``away`` and ``stand_in`` flags, and what the host
+may do to it, are its ``seat_states`` (:func:`golfcards.web.sixcard.state_message.seat_flags`)."""
 ARRIVAL_NOTICE = N_("This seat is yours from the next hole on: until it is dealt, its bot plays the hole.")
 
 

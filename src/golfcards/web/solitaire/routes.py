@@ -13,7 +13,8 @@
   ``"grade": "gentle" | "tricky" | "fiendish"``: one drawn uniformly among the winnable deals of
   that difficulty (``"any"``, the default: no grade).
 
-The player is the browser's ``golfcards_player`` cookie, created when the visitor first acts (an
+The player is the signed-in account's, else the browser's ``golfcards_player`` cookie
+(:func:`~golfcards.web.server.players.current_player`), created when the visitor first acts (an
 action or a new game): until then nothing is stored, and the deal shown is one of the winnable deals
 of :mod:`golfcards.web.solitaire.first_deals`, remembered in the ``golfcards_deal`` cookie. One network creates
 at most :data:`~golfcards.web.server.requests.NEW_PLAYERS_AT_ONCE` players at once (then 429,
@@ -52,6 +53,7 @@ from golfcards.solitaire.board import Action, Board, parse_action
 from golfcards.solitaire.codes import GameCode, rules_key
 from golfcards.solitaire.difficulty import Grade
 from golfcards.solitaire.rules import RuleName, Rules
+from golfcards.web.server.players import current_player
 from golfcards.web.server.requests import (
     COOKIE_AGE,
     PLAYER_COOKIE,
@@ -112,8 +114,7 @@ def _visitor_route(handler: Handler) -> Callable[[Request], Awaitable[Response]]
 
     async def endpoint(request: Request) -> Response:
         t = request_translator(request)
-        cookie = request.cookies.get(PLAYER_COOKIE, "")
-        visitor = Visitor(cookie if 0 < len(cookie) <= MAX_PLAYER else "", client_address(request))
+        visitor = Visitor(_cookie(request), client_address(request))
         visitor.shown = request.cookies.get(DEAL_COOKIE)
         try:
             answer = await handler(request, visitor, t)
@@ -179,8 +180,9 @@ def _reader_route(handler: ReaderHandler) -> Callable[[Request], Awaitable[Respo
 
 
 def _cookie(request: Request) -> str:
-    cookie = request.cookies.get(PLAYER_COOKIE, "")
-    return cookie if 0 < len(cookie) <= MAX_PLAYER else ""
+    """The request's player (:func:`~golfcards.web.server.players.current_player`: the signed-in
+    account's, else the cookie's), "" if none."""
+    return current_player(request) or ""
 
 
 def _newcomer(request: Request, cookie: str) -> str | None:

@@ -10,3 +10,4 @@ const links = () => document.querySelectorAll("[data-lang-link]").forEach((a) =>
 links();
 select.addEventListener("change", async () => { await setLanguage(select.value); links(); });
 document.body.classList.add("ready");
+import("./common/account-link.js").then((account) => account.showAccount(document.getElementById("account-link")));

@@ -409,6 +409,7 @@ import * as SixTable from "./sixcard/table.js";
     if (code) wireRoom(code);
     else wireLobby();
     document.body.classList.add("ready");
+    import("./common/account-link.js").then((account) => account.showAccount($("account-link")));
   }
 
   start();

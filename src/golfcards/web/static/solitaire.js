@@ -111,6 +111,7 @@ $("guide-again").addEventListener("click", () => { closeDialog($("help-dialog"))
 if (guideWanted()) withGuide((guide) => guide.startGuide());
 if (new URLSearchParams(location.search).has("code")) withDeals((deals) => deals.dealFromLink());
 warm();
+import("./common/account-link.js").then((account) => account.showAccount($("account-link")));
 navigator.serviceWorker?.register("/sw.js", { scope: "/solitaire" }).catch(() => {});
 const sendOffline = () => "golfcards.solitaire.outbox" in localStorage && withOffline((o) => o.flush());
 addEventListener("online", sendOffline);

@@ -1,0 +1,19 @@
+// The link to the account page in a page's top bar: "Sign in", or the signed-in player's name (as
+// text). Loaded after the page is drawn: it never delays a first load. A plain fetch, not the API
+// helper: an offline page must not answer it for the server.
+
+/** Show the signed-in player's name in `link` (the `#account-link` of the top bar), if signed in. */
+export async function showAccount(link) {
+  if (!link) return;
+  try {
+    const answer = await fetch("/api/account", { credentials: "same-origin" });
+    const data = await answer.json();
+    if (answer.ok && data.signed_in) {
+      link.removeAttribute("data-i18n");
+      link.textContent = data.name;
+      link.classList.add("signed-in");
+    }
+  } catch {
+    // No network: the link keeps saying "Sign in", and the account page says why when opened.
+  }
+}
