@@ -264,7 +264,7 @@ def test_a_person_who_took_a_bots_seat_during_the_match_is_neither_rated_nor_rec
         saved = []
         app.state.sixcard_records.save = lambda *args: saved.append(args)
         clients = [
-            SimpleNamespace(seat=seat, socket=SimpleNamespace(cookies={"golfcards_player": player}))
+            SimpleNamespace(seat=seat, socket=SimpleNamespace(cookies={"golfcards_player": player}, scope={}))
             for seat, player in ((0, ana), (1, bea))
         ]
         client.portal.call(app.state.tables.listeners[0], room, clients)
