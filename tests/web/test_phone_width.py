@@ -9,7 +9,18 @@ import pytest
 pytestmark = pytest.mark.browser
 
 LANGUAGES = ["ca", "de", "el", "en", "es", "fr", "pt"]
-PAGES = ["/", "/solitaire", "/daily", "/sixcard", "/sixcard/record", "/rules", "/rules/solitaire", "/rules/sixcard"]
+PAGES = [
+    "/",
+    "/solitaire",
+    "/daily",
+    "/sixcard",
+    "/sixcard/record",
+    "/leaderboards",
+    "/me",
+    "/rules",
+    "/rules/solitaire",
+    "/rules/sixcard",
+]
 
 WIDER_THAN_THE_SCREEN = """() => {
   const inside = (e) => e.closest('.scroll-x, dialog:not([open])');

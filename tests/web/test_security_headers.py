@@ -19,6 +19,8 @@ PAGES = [
     "/daily",
     "/sixcard",
     "/sixcard/record",
+    "/leaderboards",
+    "/me",
     "/rules",
     "/rules/solitaire",
     "/rules/sixcard?lang=el",
