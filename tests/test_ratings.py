@@ -3,6 +3,8 @@ and the ratings stored with the match that moves them (SQLite and PostgreSQL).""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -159,3 +161,12 @@ def test_the_rating_leaderboard_lists_accounts_with_enough_matches(storage, db_l
     leaders = storage.rating_leaders(4, 1, 10)
     ordinals = [leader.mu - 3 * leader.sigma for leader in leaders]
     assert ordinals == sorted(ordinals, reverse=True)
+
+
+def test_the_retention_policy_forgets_a_rated_player_with_their_ratings(storage, db_location):
+    record = finished_match()
+    SixCardRecords(storage).save("R1", record, people(2), {0: "alice", 1: "bob"}, {"alice", "bob"})
+    forgotten = storage.forget(idle_before=time.time() + 60, unfinished_before=None)
+    assert forgotten.players == 2
+    for table in ("ratings", "rating_history", "players", "sixcard_matches"):
+        assert rows(db_location, f"SELECT * FROM {table}") == [], table
