@@ -39,6 +39,13 @@ def test_equal_totals_share_a_rank():
     assert first.mu > third.mu
 
 
+def test_a_shared_win_is_worth_more_than_fourth_place():
+    """OpenSkill's own shared ranks give a three-way win less than the fourth's gain; ours do not."""
+    rated = rate_match(6, (0, 0, 0, 1, 2), [PERSON] * 5)
+    assert rated[0].mu == pytest.approx(rated[1].mu) == pytest.approx(rated[2].mu)
+    assert rated[0].mu > rated[3].mu > rated[4].mu
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.integers(min_value=-40, max_value=120), min_size=2, max_size=6), st.sampled_from([4, 6, 8, 9]))
 def test_a_lower_total_never_ends_with_a_lower_rating(totals, grid):
