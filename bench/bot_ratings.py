@@ -20,9 +20,11 @@ model, so each grid's ratings are then moved together so that the ``normal`` bot
 mu every newcomer starts with: a newcomer is taken for a player of the normal bot's strength, with
 OpenSkill's default sigma (25/3) wide enough to cover every level from random to expert.
 
-``--outcomes FILE`` keeps every match's levels and totals as JSON lines; ``--refit FILE`` fits such a
-file again without playing. ``--write`` rewrites the measured block of ``src/golfcards/runners/bot_ratings.py`` with the
-ratings, the number of matches and the command that produced them.
+``--outcomes FILE`` keeps every match's levels and totals as JSON lines, appended as each table ends;
+run again with the same file, a stopped run plays only the tables not in it yet. ``--refit FILE``
+fits such a file again without playing. ``--write`` rewrites the measured block of
+``src/golfcards/runners/bot_ratings.py`` with the ratings, the number of matches and the command
+that produced them.
 """
 
 from __future__ import annotations
@@ -136,34 +138,52 @@ def main(argv: Sequence[str] | None = None) -> None:
     grids = [int(grid) for grid in args.grids.split(",")]
     started = time.monotonic()
     if args.refit:
-        outcomes = {grid: [] for grid in grids}
-        for line in args.refit.read_text(encoding="utf-8").splitlines():
-            grid, levels, totals = json.loads(line)
-            if grid in outcomes:
-                outcomes[grid].append((grid, tuple(levels), tuple(totals)))
+        outcomes = read_outcomes(args.refit, grids)
     else:
-        outcomes = play(grids, tables(args.expert_up_to), args.groups, args.seed, args.workers)
-    if args.outcomes:
-        lines = [json.dumps(outcome) for grid in grids for outcome in outcomes[grid]]
-        args.outcomes.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        played = tables(args.expert_up_to)
+        done = read_outcomes(args.outcomes, grids) if args.outcomes and args.outcomes.exists() else {}
+        outcomes = play(grids, played, args.groups, args.seed, args.workers, args.outcomes, done)
     report(grids, outcomes, args, argv, started)
 
 
+def read_outcomes(path: pathlib.Path, grids: list[int]) -> dict[int, list[Outcome]]:
+    """The outcomes kept in ``path`` (JSON lines), by grid, those of ``grids`` only."""
+    outcomes: dict[int, list[Outcome]] = {grid: [] for grid in grids}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        grid, levels, totals = json.loads(line)
+        if grid in outcomes:
+            outcomes[grid].append((grid, tuple(levels), tuple(totals)))
+    return outcomes
+
+
 def play(
-    grids: list[int], played: list[tuple[str, ...]], groups: int, seed: int, workers: int
+    grids: list[int],
+    played: list[tuple[str, ...]],
+    groups: int,
+    seed: int,
+    workers: int,
+    keep: pathlib.Path | None = None,
+    done: dict[int, list[Outcome]] | None = None,
 ) -> dict[int, list[Outcome]]:
-    """The ``played`` tables at every grid, over ``workers`` processes: the outcomes by grid."""
-    jobs = [(grid, levels) for grid in grids for levels in played]
+    """The ``played`` tables at every grid, over ``workers`` processes: the outcomes by grid. Each
+    table's outcomes are appended to ``keep`` as it ends, and the tables already in ``done`` (read
+    from it: a run stopped half-way) are not played again."""
+    finished = {(grid, levels) for grid, found in (done or {}).items() for _, levels, _ in found}
+    jobs = [(grid, levels) for grid in grids for levels in played if (grid, levels) not in finished]
     # The expert's tables first: the longest, they should not be the last ones left to a single worker.
     jobs.sort(key=lambda job: ("expert" not in job[1], -len(job[1])))
-    outcomes: dict[int, list[Outcome]] = {grid: [] for grid in grids}
+    outcomes: dict[int, list[Outcome]] = {grid: list((done or {}).get(grid, [])) for grid in grids}
     started = time.monotonic()
     with interruptible_pool(workers) as pool:
         futures = [pool.submit(play_table, grid, levels, groups, seed) for grid, levels in jobs]
-        for done, future in enumerate(as_completed(futures), 1):
-            for outcome in future.result():
+        for count, future in enumerate(as_completed(futures), 1):
+            table = future.result()
+            for outcome in table:
                 outcomes[outcome[0]].append(outcome)
-            print(f"{done}/{len(jobs)} tables, {time.monotonic() - started:.0f} s", file=sys.stderr, flush=True)
+            if keep is not None:
+                with keep.open("a", encoding="utf-8") as kept:
+                    kept.writelines(json.dumps(outcome) + "\n" for outcome in table)
+            print(f"{count}/{len(jobs)} tables, {time.monotonic() - started:.0f} s", file=sys.stderr, flush=True)
     for grid in grids:  # the tables finish in any order: the fit's shuffles start from one order
         outcomes[grid].sort()
     return outcomes

@@ -3,6 +3,8 @@ and the ratings stored with the match that moves them (SQLite and PostgreSQL).""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -35,6 +37,13 @@ def test_equal_totals_share_a_rank():
     assert first is not None and second is not None and third is not None
     assert first.mu == pytest.approx(second.mu)
     assert first.mu > third.mu
+
+
+def test_a_shared_win_is_worth_more_than_fourth_place():
+    """OpenSkill's own shared ranks give a three-way win less than the fourth's gain; ours do not."""
+    rated = rate_match(6, (0, 0, 0, 1, 2), [PERSON] * 5)
+    assert rated[0].mu == pytest.approx(rated[1].mu) == pytest.approx(rated[2].mu)
+    assert rated[0].mu > rated[3].mu > rated[4].mu
 
 
 @settings(max_examples=60, deadline=None)
@@ -159,3 +168,12 @@ def test_the_rating_leaderboard_lists_accounts_with_enough_matches(storage, db_l
     leaders = storage.rating_leaders(4, 1, 10)
     ordinals = [leader.mu - 3 * leader.sigma for leader in leaders]
     assert ordinals == sorted(ordinals, reverse=True)
+
+
+def test_the_retention_policy_forgets_a_rated_player_with_their_ratings(storage, db_location):
+    record = finished_match()
+    SixCardRecords(storage).save("R1", record, people(2), {0: "alice", 1: "bob"}, {"alice", "bob"})
+    forgotten = storage.forget(idle_before=time.time() + 60, unfinished_before=None)
+    assert forgotten.players == 2
+    for table in ("ratings", "rating_history", "players", "sixcard_matches"):
+        assert rows(db_location, f"SELECT * FROM {table}") == [], table

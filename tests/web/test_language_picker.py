@@ -11,7 +11,7 @@ pytestmark = pytest.mark.browser
 LANGUAGES = ["ca", "de", "el", "en", "es", "fr", "pt"]
 
 
-@pytest.mark.parametrize("path", ["/", "/daily", "/solitaire", "/sixcard", "/account"])
+@pytest.mark.parametrize("path", ["/", "/daily", "/solitaire", "/sixcard", "/account", "/leaderboards", "/me"])
 def test_the_picker_offers_every_language_and_a_choice_holds(new_page, path):
     page = new_page(f"{path}?lang=ca")
     assert page.evaluate("() => document.documentElement.lang") == "ca"

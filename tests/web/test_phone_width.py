@@ -17,6 +17,8 @@ PAGES = [
     "/sixcard",
     "/sixcard/record",
     "/account",
+    "/leaderboards",
+    "/me",
     "/rules",
     "/rules/solitaire",
     "/rules/sixcard",

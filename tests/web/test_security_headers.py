@@ -20,6 +20,8 @@ PAGES = [
     "/sixcard",
     "/sixcard/record",
     "/account",
+    "/leaderboards",
+    "/me",
     "/rules",
     "/rules/solitaire",
     "/rules/sixcard?lang=el",

@@ -90,16 +90,23 @@ def rate_match(grid: int, totals: Sequence[int], seats: Sequence[RatedSeat]) -> 
 
 
 def tie_breaks(places: Sequence[int]) -> list[tuple[int, ...]]:
-    """Every strict ranking that breaks the ties of ``places`` (one, without ties).
+    """Strict rankings that break the ties of ``places`` evenly (one, without ties).
 
     OpenSkill's own handling of shared ranks is not monotone (at a table of five with a three-way
     shared win, its fourth gains more than the three winners), so a shared place is rated as the
-    mean of the updates of every order of the players who share it: each of them fares equally,
-    between the places above and below. A table of six has at most 720 orders."""
+    mean of the updates of orders of the players who share it, in which each of them holds each
+    place of the share equally often: every order for two or three players, the rotations for
+    more (a six-way tie is rated over 6 orders, not 720), so each of them fares alike, between the
+    places above and below."""
     groups: dict[int, list[int]] = {}
     for index, place in enumerate(places):
         groups.setdefault(place, []).append(index)
-    choices = [list(itertools.permutations(members)) for _, members in sorted(groups.items())]
+    choices = [
+        list(itertools.permutations(members))
+        if len(members) <= 3
+        else [tuple(members[shift:] + members[:shift]) for shift in range(len(members))]
+        for _, members in sorted(groups.items())
+    ]
     orders = []
     for picked in itertools.product(*choices):
         ranks = [0] * len(places)

@@ -70,7 +70,10 @@ function render(data) {
 
 async function load() {
   const params = query();
-  history.replaceState(null, "", `?${params}`);
+  const shown = new URLSearchParams(params);
+  const lang = new URLSearchParams(location.search).get("lang");
+  if (lang) shown.set("lang", lang);
+  history.replaceState(null, "", `?${shown}`);
   const { ok, data } = await api("GET", `/api/leaderboards?${params}`);
   $("board-error").hidden = ok;
   if (!ok) {

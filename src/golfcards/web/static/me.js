@@ -6,7 +6,6 @@ import { $, el } from "./common/dom.js";
 import { chosenLanguage, fillLanguages, language, loadStrings, setLanguage, t } from "./common/words.js";
 
 const SVG = "http://www.w3.org/2000/svg";
-const WIDTH = 640;
 const HEIGHT = 300;
 const MARGIN = { left: 52, right: 16, top: 14, bottom: 44 };
 
@@ -54,6 +53,8 @@ function ticks(low, high, count) {
 function renderPlot(history, labels) {
   $("plot-panel").hidden = history.length === 0;
   if (history.length === 0) return;
+  // Drawn at the width it is shown at, so that its words keep the page's size on a phone too.
+  const WIDTH = Math.max(280, Math.min(720, Math.round($("plot").clientWidth) || 640));
   const byGrid = new Map();
   for (const point of history) {
     if (!byGrid.has(point.grid)) byGrid.set(point.grid, []);
@@ -121,8 +122,8 @@ function renderMatches(sixcard, matches) {
     el("td", { text: g.average_per_hole.toLocaleString(language, { maximumFractionDigits: 2 }) }))));
   $("recent").replaceChildren(...matches.map((m) => {
     const when = new Date(m.finished).toLocaleString(language, { dateStyle: "medium", timeStyle: "short" });
-    const totals = m.players.map((p) => `${p.name} ${p.total}`).join(" · ");
-    return el("li", { "data-match": m.id }, el("b", { text: m.won ? t("stats_won") : t("stats_lost") }), el("span", { text: ` · ${when} · ${totals}` }));
+    const players = m.players.flatMap((p) => [el("span", { text: ` · ${p.name} ` }), el("b", { text: String(p.total) })]);
+    return el("li", { "data-match": m.id }, el("b", { text: m.won ? t("stats_won") : t("stats_lost") }), el("span", { text: ` · ${when}` }), ...players);
   }));
 }
 
