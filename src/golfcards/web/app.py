@@ -83,16 +83,18 @@ def _page(name: str) -> Callable[[Request], Response]:
 
 
 async def i18n(request: Request) -> Response:
-    """The words of a page (``?page=NAME``; without it every page's) or of a part of one loaded later
-    (``?part=NAME``); an unknown page or part is a 404."""
+    """The words of a page's first load (``?page=NAME``; without it every page's) or of a part of one
+    loaded later (``?part=NAME``; ``?page=NAME&part=later``: its modules loaded later); an unknown page
+    or part is a 404."""
     t = request_translator(request)
     part = request.query_params.get("part")
+    page = request.query_params.get("page")
     if part is None:
-        words = page_strings(t, request.query_params.get("page"))
+        words = page_strings(t, page)
         if words is None:
             return error_response(GolfError("request.not_found", "no such page"), t, 404)
         return JSONResponse(words)
-    strings = part_strings(part, t)
+    strings = part_strings(part, t, page)
     if strings is None:
         return error_response(GolfError("request.not_found", "no such part of the words"), t, 404)
     return JSONResponse(strings)
