@@ -321,7 +321,11 @@ import * as SixTable from "./sixcard/table.js";
     $("opponents").replaceChildren(...others.map((owner) => seatPanel(view, owner)));
     $("opponents").dataset.count = others.length;
     $("opponents").style.setProperty("--seats", others.length);
-    $("play").style.setProperty("--rows", view.rules.rows); // the table's size (golfcards.css) counts every grid's rows
+    // The table's size (sixcard-table.css) counts every grid's rows and columns.
+    $("play").style.setProperty("--rows", view.rules.rows);
+    $("play").style.setProperty("--columns", view.rules.columns);
+    $("play").style.setProperty("--seats", others.length);
+    Object.assign($("play").dataset, { rows: view.rules.rows, columns: view.rules.columns, seats: others.length });
     if (seat !== null) $("me").replaceWith(Object.assign(seatPanel(view, seat), { id: "me" }));
     const stock = $("six-stock");
     $("six-stock-count").textContent = view.stock;
