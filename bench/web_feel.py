@@ -471,20 +471,24 @@ def metric(cdp, name: str) -> float:
 
 
 def first_load(browser, url: str) -> tuple[int, list[tuple[str, int]]]:
-    """Bytes transferred for /solitaire until it is ready and the network is idle (fresh profile, no cache)."""
+    """Bytes received for /solitaire by a new player (fresh profile, no cache, the first deal's guide
+    shown) until it is ready and the network is idle, as Chromium counts them (``Network.loadingFinished``:
+    headers and bodies), as tests/web/test_solitaire_first_load.py does."""
     context = browser.new_context(base_url=url, viewport=PHONE, locale="en-GB")
     page = context.new_page()
-    sizes: list[tuple[str, int]] = []
-
-    def finished(request) -> None:
-        size = request.sizes()
-        sizes.append((request.url.replace(url, ""), size["responseBodySize"] + size["responseHeadersSize"]))
-
-    page.on("requestfinished", finished)
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+    urls: dict[str, str] = {}
+    received: dict[str, int] = {}
+    cdp.on("Network.requestWillBeSent", lambda event: urls.update({event["requestId"]: event["request"]["url"]}))
+    cdp.on("Network.loadingFinished", lambda event: received.update({event["requestId"]: event["encodedDataLength"]}))
     page.goto("/solitaire")
     page.wait_for_selector("body.ready")
+    page.locator("#guide").wait_for(state="visible")
     page.wait_for_load_state("networkidle")
     context.close()
+    sizes = [(urls.get(request, "?").replace(url, ""), int(size)) for request, size in received.items()]
     return sum(size for _, size in sizes), sizes
 
 

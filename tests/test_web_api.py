@@ -19,7 +19,7 @@ from golfcards.solitaire.rules import EASY
 from golfcards.solitaire.solver import solve
 from golfcards.solitaire.winnable import random_winnable_code
 from golfcards.web.app import create_app
-from golfcards.web.pages.static_files import PAGES, page_text
+from golfcards.web.pages.static_files import PAGES, STATIC, module_graph, page_text
 
 BLOCKING_CODE = "GO1-E-AAAAAAE"
 """A deal that blocks when the player only draws: 16 draws, no free card fits the last one."""
@@ -365,20 +365,42 @@ def test_the_guides_words_are_served_apart(client):
 
 
 def test_each_page_is_sent_its_own_words(client):
-    """A page gets every word its HTML and modules name (so none shows as its key) and none that only
-    other pages name: the Solitaire page carries no six-card word. An unknown page is refused in words."""
+    """A page gets at once every word its HTML and first load's modules name, and with ``part=later``
+    those only its modules loaded later name (so none shows as its key), and none that only other pages
+    name: the Solitaire page carries no six-card word, and its first load no word of its end window.
+    An unknown page is refused in words."""
     every = client.get("/api/i18n?lang=fr").json()["strings"]
     for page in PAGES:
-        words = client.get(f"/api/i18n?page={page}&lang=fr").json()["strings"]
-        text = page_text(page)
-        named = {key for key in every if re.search(rf"[\"'`]{key}[\"'`]", text)}
-        assert named <= set(words), (page, sorted(named - set(words)))
-        assert all(words[key] == every[key] for key in words)
+        first = client.get(f"/api/i18n?page={page}&lang=fr").json()["strings"]
+        later = client.get(f"/api/i18n?page={page}&part=later&lang=fr").json()["strings"]
+        assert not set(first) & set(later), page
+        named = {key for key in every if re.search(rf"[\"'`]{key}[\"'`]", page_text(page, later=False))}
+        assert named <= set(first), (page, sorted(named - set(first)))
+        named = {key for key in every if re.search(rf"[\"'`]{key}[\"'`]", page_text(page))}
+        assert named <= set(first) | set(later), (page, sorted(named - set(first) - set(later)))
+        assert all(text == every[key] for key, text in (first | later).items())
     solitaire = client.get("/api/i18n?page=solitaire").json()["strings"]
     assert "undo" in solitaire and "take_back" not in solitaire and "rule_final_turn" not in solitaire
-    assert len(solitaire) < len(every)
-    answer = client.get("/api/i18n?page=nowhere")
-    assert answer.status_code == 404 and answer.json()["error"]["key"] == "request.not_found"
+    assert "won_title" not in solitaire and len(solitaire) < len(every)
+    later = client.get("/api/i18n?page=solitaire&part=later&lang=el").json()
+    assert later["language"] == "el" and later["strings"]["won_title"] == every_in(client, "el")["won_title"]
+    for address in ("/api/i18n?page=nowhere", "/api/i18n?page=nowhere&part=later", "/api/i18n?part=later"):
+        answer = client.get(address)
+        assert answer.status_code == 404 and answer.json()["error"]["key"] == "request.not_found", address
+
+
+def test_modules_loaded_later_are_loaded_with_their_words():
+    """Only a page's ``later.js`` loads modules later (``import("…")``): it fetches their words with them
+    (``part=later``), which the page's first words leave out."""
+    for page, (_, entry) in PAGES.items():
+        for path in module_graph(entry):
+            text = (STATIC / path.removeprefix("/static/")).read_text(encoding="utf-8")
+            assert "import(" not in text or path.endswith("/later.js"), (page, path)
+
+
+def every_in(client, language: str) -> dict[str, str]:
+    """Every page's words in ``language``."""
+    return client.get(f"/api/i18n?lang={language}").json()["strings"]
 
 
 def test_pages_and_static_files(client):

@@ -143,8 +143,10 @@ def test_the_guide_speaks_the_pages_language_and_keeps_still_under_reduced_motio
     assert guide_text(page).startswith("Voici la défausse.")
     assert page.text_content("#guide-skip") == "Passer le guide"
     page.click("#open-help")
+    page.locator("#help-dialog").wait_for(state="visible")  # once its module, looks and words are loaded
     assert page.text_content("#guide-again") == "Revoir le guide de la première donne"
     page.keyboard.press("Escape")
+    page.locator("#help-dialog").wait_for(state="hidden")
     page.click("#open-settings")
     page.select_option("#language", "de")  # the guide follows a change of the page's language
     page.wait_for_function("() => document.getElementById('guide-title').textContent.startsWith('Ihr erstes')")

@@ -39,7 +39,7 @@ from golfcards.solitaire.solver import warm_up
 from golfcards.web import accounts as account_routes
 from golfcards.web import standings
 from golfcards.web.pages import rules as rules_pages
-from golfcards.web.pages.strings import page_keys, page_strings, part_strings
+from golfcards.web.pages.strings import later_keys, page_keys, page_strings, part_strings
 from golfcards.web.server.error_page import message_page
 from golfcards.web.server.forwarded import ForwardedHeaders, Networks, parse_networks
 from golfcards.web.server.guard import Guard
@@ -92,16 +92,18 @@ def _page(name: str) -> Callable[[Request], Response]:
 
 
 async def i18n(request: Request) -> Response:
-    """The words of a page (``?page=NAME``; without it every page's) or of a part of one loaded later
-    (``?part=NAME``); an unknown page or part is a 404."""
+    """The words of a page's first load (``?page=NAME``; without it every page's) or of a part of one
+    loaded later (``?part=NAME``; ``?page=NAME&part=later``: its modules loaded later); an unknown page
+    or part is a 404."""
     t = request_translator(request)
     part = request.query_params.get("part")
+    page = request.query_params.get("page")
     if part is None:
-        words = page_strings(t, request.query_params.get("page"), request.app.state.page_keys)
+        words = page_strings(t, page, request.app.state.page_keys)
         if words is None:
             return error_response(GolfError("request.not_found", "no such page"), t, 404)
         return JSONResponse(words)
-    strings = part_strings(part, t)
+    strings = part_strings(part, t, page, request.app.state.later_keys)
     if strings is None:
         return error_response(GolfError("request.not_found", "no such part of the words"), t, 404)
     return JSONResponse(strings)
@@ -334,6 +336,7 @@ def create_app(
     app.state.reach = reach
     app.state.qr_codes = QrCodes()
     app.state.page_keys = page_keys()
+    app.state.later_keys = later_keys(app.state.page_keys)
     """The keys of the words each page is sent, worked out here (each page's files read once), not
     on a first visitor's request in the event loop."""
     app.state.stopping = False

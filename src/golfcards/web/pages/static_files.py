@@ -28,9 +28,10 @@ IMPORT = re.compile(r'^import (?:[^"]* from )?"([^"]+)";|\bimport\("([^"]+)"\)',
 
 
 @functools.cache
-def module_graph(entry: str) -> list[str]:
-    """Every module ``entry`` imports or loads later, directly or not, itself included (sorted paths
-    under ``/static/``)."""
+def module_graph(entry: str, later: bool = True) -> list[str]:
+    """Every module ``entry`` imports or, when ``later``, loads later (``import("…")``), directly or
+    not, itself included (sorted paths under ``/static/``); without ``later``, the modules the page's
+    first load fetches."""
     seen: set[str] = set()
     waiting = [entry]
     while waiting:
@@ -40,13 +41,16 @@ def module_graph(entry: str) -> list[str]:
         seen.add(path)
         text = (STATIC / path.removeprefix("/static/")).read_text(encoding="utf-8")
         for static, dynamic in IMPORT.findall(text):
+            if dynamic and not later:
+                continue
             waiting.append(posixpath.normpath(posixpath.join(posixpath.dirname(path), static or dynamic)))
     return sorted(seen)
 
 
 @functools.cache
-def page_text(page: str) -> str:
-    """The text of ``page``'s HTML and of every module of its script, one after the other."""
+def page_text(page: str, later: bool = True) -> str:
+    """The text of ``page``'s HTML and of every module of its script (without ``later``, of the modules
+    its first load fetches), one after the other."""
     html, entry = PAGES[page]
-    files = [STATIC / html, *(STATIC / path.removeprefix("/static/") for path in module_graph(entry))]
+    files = [STATIC / html, *(STATIC / path.removeprefix("/static/") for path in module_graph(entry, later))]
     return "\n".join(file.read_text(encoding="utf-8") for file in files)

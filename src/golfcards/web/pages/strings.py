@@ -5,9 +5,10 @@ the script fills it in from this table, translated by the ``web`` gettext domain
 (``{score}``) are filled by the page. Card names, refusals, rule names and end messages are not
 here: the API sends them already translated by ``golfcards.i18n.cards`` / ``i18n.solitaire``.
 
-A page is sent the words its own files name (its HTML and its script's modules, read once:
-:mod:`golfcards.web.pages.static_files`) and the words no page's files name, which its scripts
-make from parts (``bot_${level}``): never the other pages' words.
+A page is sent the words its first load's files name (its HTML and the modules its script imports,
+read once: :mod:`golfcards.web.pages.static_files`) and the words no page's files name, which its
+scripts make from parts (``bot_${level}``): never the other pages' words. The words that only its
+modules loaded later name (``import("…")``) come with them (``/api/i18n?page=solitaire&part=later``).
 """
 
 from __future__ import annotations
@@ -262,9 +263,22 @@ PAGE_STRINGS.update(ACCOUNT_STRINGS)
 STRING_PARTS: dict[str, dict[str, str]] = {"guide": GUIDE_STRINGS}
 """Words that only a part of a page loaded later needs, served apart (``/api/i18n?part=NAME``)."""
 
+LATER_PART = "later"
+"""The part (with ``page=NAME``) holding the words that only the page's modules loaded later name."""
 
-def part_strings(part: str, t: Translator) -> dict[str, object] | None:
-    """The words of ``part`` in ``t``'s language (None: there is no such part)."""
+
+def part_strings(
+    part: str, t: Translator, page: str | None = None, later: Mapping[str, frozenset[str]] | None = None
+) -> dict[str, object] | None:
+    """The words of ``part`` in ``t``'s language; for :data:`LATER_PART`, those of ``page``'s modules
+    loaded later (None: there is no such part or page). ``later``: :func:`later_keys`, worked out
+    beforehand (else now)."""
+    if part == LATER_PART:
+        if page not in PAGES:
+            return None
+        keys = (later if later is not None else later_keys(page_keys()))[page]
+        strings = {key: text for key, text in _all_strings(t).items() if key in keys}
+        return {"language": t.language, "strings": strings}
     messages = STRING_PARTS.get(part)
     if messages is None:
         return None
@@ -288,12 +302,19 @@ def _named_in(text: str, keys: list[str]) -> set[str]:
 
 
 def page_keys() -> dict[str, frozenset[str]]:
-    """The keys of the words each page is sent: those its files name, and those no page's files name.
-    It reads every page's files: the server works it out once, at start-up."""
+    """The keys of the words each page is sent at once: those its first load's files name, and those no
+    page's files name. It reads every page's files: the server works it out once, at start-up."""
     keys = list(_all_strings(Translator("en")))
-    named = {name: _named_in(page_text(name), keys) for name in PAGES}
-    anywhere = set().union(*named.values())
-    return {page: frozenset(named[page] | (set(keys) - anywhere)) for page in PAGES}
+    anywhere = set().union(*(_named_in(page_text(name), keys) for name in PAGES))
+    unnamed = set(keys) - anywhere
+    return {page: frozenset(_named_in(page_text(page, later=False), keys) | unnamed) for page in PAGES}
+
+
+def later_keys(first: Mapping[str, frozenset[str]]) -> dict[str, frozenset[str]]:
+    """The keys that only each page's modules loaded later name (sent with :data:`LATER_PART`), given
+    :func:`page_keys`' ``first``; worked out once, at start-up, too."""
+    keys = list(_all_strings(Translator("en")))
+    return {page: frozenset(_named_in(page_text(page), keys) - first[page]) for page in PAGES}
 
 
 def page_strings(

@@ -89,12 +89,13 @@ CODE_ERRORS = (
 
 
 def api_files() -> list[str]:
-    """The answers of the API the worker keeps: the page strings, the first deal's guide's and the kit,
-    in every language."""
+    """The answers of the API the worker keeps: the page's words (its first load's and its later parts'),
+    the first deal's guide's and the kit, in every language."""
     files = []
     for language in available_languages():
         files += [
             f"/api/i18n?page=solitaire&lang={language}",
+            f"/api/i18n?page=solitaire&part=later&lang={language}",
             f"/api/i18n?part=guide&lang={language}",
             f"/api/solitaire/offline-kit?lang={language}",
         ]

@@ -1,4 +1,5 @@
 // The home page: the two games, in the chosen language.
+import { showAccount } from "./common/account-link.js";
 import { chosenLanguage, fillLanguages, language, loadStrings, setLanguage } from "./common/words.js";
 
 const data = await loadStrings(chosenLanguage());
@@ -10,4 +11,4 @@ const links = () => document.querySelectorAll("[data-lang-link]").forEach((a) =>
 links();
 select.addEventListener("change", async () => { await setLanguage(select.value); links(); });
 document.body.classList.add("ready");
-import("./common/account-link.js").then((account) => account.showAccount(document.getElementById("account-link")));
+showAccount(document.getElementById("account-link"));

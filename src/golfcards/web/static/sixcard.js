@@ -1,6 +1,7 @@
 // Six-card Golf page: the lobby, and a room over a WebSocket. The server sends this seat's view
 // (built by the engine's view_for) and decides everything; the page only draws and asks.
 // The page's own parts are in sixcard/ (the house rules, spectators and connection notice; the seats).
+import { showAccount } from "./common/account-link.js";
 import { api } from "./common/api.js";
 import { cardFace } from "./common/cards.js";
 import { $, el } from "./common/dom.js";
@@ -323,7 +324,11 @@ import * as SixTable from "./sixcard/table.js";
     $("opponents").replaceChildren(...others.map((owner) => seatPanel(view, owner)));
     $("opponents").dataset.count = others.length;
     $("opponents").style.setProperty("--seats", others.length);
-    $("play").style.setProperty("--rows", view.rules.rows); // the table's size (golfcards.css) counts every grid's rows
+    // The table's size (sixcard-table.css) counts every grid's rows and columns.
+    $("play").style.setProperty("--rows", view.rules.rows);
+    $("play").style.setProperty("--columns", view.rules.columns);
+    $("play").style.setProperty("--seats", others.length);
+    Object.assign($("play").dataset, { rows: view.rules.rows, columns: view.rules.columns, seats: others.length });
     if (seat !== null) $("me").replaceWith(Object.assign(seatPanel(view, seat), { id: "me" }));
     const stock = $("six-stock");
     $("six-stock-count").textContent = view.stock;
@@ -409,7 +414,7 @@ import * as SixTable from "./sixcard/table.js";
     if (code) wireRoom(code);
     else wireLobby();
     document.body.classList.add("ready");
-    import("./common/account-link.js").then((account) => account.showAccount($("account-link")));
+    showAccount($("account-link"));
   }
 
   start();

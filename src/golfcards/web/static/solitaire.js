@@ -20,7 +20,7 @@ import { clickEndsDrag, onPointerDown, onPointerMove, onPointerUp } from "./soli
 import { focusBoardAtLoad, hasBoardFocus, placeSpot, spotCard, spotColumn } from "./solitaire/focus.js";
 import { onKey } from "./solitaire/keys.js";
 import {
-  guideWanted, withCourse, withDeals, withEnd, withGuide, withOffline, withSolver, withStatsWindow,
+  guideWanted, withAccountLink, withCourse, withDeals, withEnd, withGuide, withOffline, withSolver, withStatsWindow,
 } from "./solitaire/later.js";
 import { board, shownCode } from "./solitaire/state.js";
 import "./solitaire/live.js";
@@ -111,7 +111,7 @@ $("guide-again").addEventListener("click", () => { closeDialog($("help-dialog"))
 if (guideWanted()) withGuide((guide) => guide.startGuide());
 if (new URLSearchParams(location.search).has("code")) withDeals((deals) => deals.dealFromLink());
 warm();
-import("./common/account-link.js").then((account) => account.showAccount($("account-link")));
+withAccountLink((account) => account.showAccount($("account-link")));
 navigator.serviceWorker?.register("/sw.js", { scope: "/solitaire" }).catch(() => {});
 const sendOffline = () => "golfcards.solitaire.outbox" in localStorage && withOffline((o) => o.flush());
 addEventListener("online", sendOffline);

@@ -3,6 +3,7 @@ import { el } from "./dom.js";
 
 const LANG_KEY = "golfcards.lang";
 let strings = {};
+let laterStrings = null; // the page's later words once asked for: a promise of their answer
 
 /** The language the page is shown in (a live binding: it changes when the player picks another). */
 export let language = "en";
@@ -46,10 +47,24 @@ export async function loadStrings(lang) {
   const page = `/api/i18n?page=${encodeURIComponent(document.body.dataset.page)}`;
   const url = lang ? `${page}&lang=${encodeURIComponent(lang)}` : page;
   const data = await (await fetch(url)).json();
-  strings = data.strings;
+  const more = laterStrings && (laterStrings = fetchLater(data.language));
+  strings = { ...data.strings, ...(more && (await more).strings) };
   language = data.language;
   applyStrings();
   return data;
+}
+
+/** The words only the page's modules loaded later name, in `lang` ({} when they cannot be had). */
+const fetchLater = (lang) => fetch(`/api/i18n?page=${document.body.dataset.page}&part=later&lang=${lang}`)
+  .then((answer) => answer.json()).catch(() => ({}));
+
+/** Add those words, once (again with each new language); resolves once `t` knows them or they failed. */
+export function loadLaterStrings() {
+  const asked = language;
+  return laterStrings || (laterStrings = fetchLater(asked).then((data) => {
+    if (language === asked) strings = { ...strings, ...data.strings };
+    return data;
+  }));
 }
 
 /** Offer ``languages`` (from /api/i18n) in the language picker ``select``, the page's language chosen. */

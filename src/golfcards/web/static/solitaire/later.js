@@ -1,8 +1,11 @@
 // The parts of the Solitaire page loaded when first used (nothing of them is needed to play): the end
 // window and the course card, how a new game starts, the keys' help, the statistics window, the solver
-// and its replay, and their stylesheet; the first deal's guide (with a stylesheet of its own) and
-// offline play. A call runs at once when its module is loaded already (as it always is once used),
-// else as soon as the module is.
+// and its replay, and their stylesheet and words (the words only they name: /api/i18n?part=later); the
+// first deal's guide (with a stylesheet and words of its own) and offline play. Load such a module only
+// through `later` here, so that its words come with it. A call runs at once when its module is loaded
+// already (as it always is once used), else as soon as the module is.
+
+import { loadLaterStrings } from "../common/words.js";
 
 let styles = null;
 
@@ -19,11 +22,13 @@ function laterStyles() {
   return styles;
 }
 
-function later(load, styled = true) {
+/** A runner of tasks with the module `load` gives, once it is loaded with the later parts' stylesheet
+ * (when `styled`) and the page's later words (when `worded`). */
+function later(load, styled = true, worded = true) {
   let loaded = null;
   return (task) => {
     if (loaded) return task(loaded);
-    return Promise.all([load(), styled && laterStyles()]).then(([module]) => {
+    return Promise.all([load(), styled && laterStyles(), worded && loadLaterStrings()]).then(([module]) => {
       loaded = module;
       return task(module);
     });
@@ -49,7 +54,9 @@ export const withStatsWindow = later(() => import("./stats-window.js"));
 export const withSolver = later(() => import("./replay.js"));
 
 /** Run `task` with guide.js (the first deal's guide), due when never ended here and no code is in the address. */
-export const withGuide = later(() => import("./guide.js"), false);
+export const withGuide = later(() => import("./guide.js"), false, false); // its words: ?part=guide
+/** Run `task` with the top bar's account link (common/account-link.js: no words, no stylesheet). */
+export const withAccountLink = later(() => import("../common/account-link.js"), false, false);
 export const GUIDE_KEY = "golfcards.guide";
 export const guideWanted = () => !localStorage.getItem(GUIDE_KEY) && !/[?&](?!lang=)|#/.test(location.href);
 
