@@ -58,6 +58,7 @@ from golfcards.web.solitaire import daily as daily_routes
 from golfcards.web.solitaire import live as live_routes
 from golfcards.web.solitaire import offline as offline_routes
 from golfcards.web.solitaire import routes as solitaire_routes
+from golfcards.web.solitaire import shared as shared_routes
 from golfcards.web.solitaire.first_deals import FirstDeals
 
 logger = logging.getLogger(__name__)
@@ -273,6 +274,7 @@ def create_app(
             *daily_routes.routes(Route("/daily", _page("daily.html"))),
             *live_routes.routes(),
             *offline_routes.routes(),
+            *shared_routes.routes(),
             *sixcard_record.routes(STATIC),
             *sixcard_routes.routes(sixcard_record.player_page(STATIC / "sixcard.html")),
             *rules_pages.routes(),

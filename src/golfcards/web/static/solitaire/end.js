@@ -137,11 +137,14 @@ export async function playAgain() {
 /** The address that deals `code` on this server. */
 export const dealLink = (code) => `${location.origin}/solitaire?code=${encodeURIComponent(code)}`;
 
-/** What Share copies: the rule, cards left or score, moves, time and the link that deals the same code. */
+/** The address that shows `game`'s result checked by any golfcards server: its code and its moves in effect. */
+export const sharedLink = (game) => `${dealLink(game.code)}&moves=${encodeURIComponent(game.log || "")}`;
+
+/** What Share copies: the rule, cards left or score, moves, time and the link that replays the game. */
 export function shareText(game) {
   const result = game.status === "won" ? t("share_won", { score: game.score }) : t("share_left", { count: game.cards_left });
   return t("share_text", { rule: game.rules.label, result, moves: game.moves, time: clockText(elapsed()),
-    link: dealLink(game.code) });
+    link: game.log === undefined ? dealLink(game.code) : sharedLink(game) });
 }
 
 /** Copy the share text; where the clipboard is refused, show it in a field to copy by hand. */

@@ -135,7 +135,19 @@ function gameJson(words) {
     end_message: end,
     course: null,
     offline: true,
+    log: movesInEffect(current.actions),
   };
+}
+
+/** The moves in effect one letter each (`d`, `1`–`7`), as the server's games send them: an undo
+ * takes its move out, a touch is its column's. */
+function movesInEffect(actions) {
+  const moves = [];
+  for (const action of actions) {
+    if (action === "u") moves.pop();
+    else moves.push(action.split(".")[0]);
+  }
+  return moves.join("");
 }
 
 const answer = (data, status = 200) => ({ ok: status === 200, status, data });
