@@ -24,6 +24,7 @@ from golfcards.web.pages.daily_strings import DAILY_STRINGS
 from golfcards.web.pages.difficulty_strings import DIFFICULTY_STRINGS
 from golfcards.web.pages.guide_strings import GUIDE_STRINGS
 from golfcards.web.pages.moments_strings import MOMENTS_STRINGS
+from golfcards.web.pages.review_strings import REVIEW_STRINGS
 from golfcards.web.pages.shared_strings import SHARED_STRINGS
 from golfcards.web.pages.sixcard_strings import SIXCARD_STRINGS
 from golfcards.web.pages.static_files import PAGES, page_text
@@ -256,7 +257,7 @@ PAGE_STRINGS.update(DIFFICULTY_STRINGS)
 PAGE_STRINGS.update(MOMENTS_STRINGS)
 
 
-STRING_PARTS: dict[str, dict[str, str]] = {"guide": GUIDE_STRINGS, "shared": SHARED_STRINGS}
+STRING_PARTS: dict[str, dict[str, str]] = {"guide": GUIDE_STRINGS, "shared": SHARED_STRINGS, "review": REVIEW_STRINGS}
 """Words that only a part of a page loaded later needs, served apart (``/api/i18n?part=NAME``)."""
 
 

@@ -90,13 +90,14 @@ CODE_ERRORS = (
 
 def api_files() -> list[str]:
     """The answers of the API the worker keeps: the page strings, the first deal's guide's, a shared
-    game's window's and the kit, in every language."""
+    game's window's, what is said after a game and the kit, in every language."""
     files = []
     for language in available_languages():
         files += [
             f"/api/i18n?page=solitaire&lang={language}",
             f"/api/i18n?part=guide&lang={language}",
             f"/api/i18n?part=shared&lang={language}",
+            f"/api/i18n?part=review&lang={language}",
             f"/api/solitaire/offline-kit?lang={language}",
         ]
     return files

@@ -11,14 +11,17 @@ import { render, showError } from "./board-view.js";
 import { clockText, elapsed } from "./clock.js";
 import { openCourseCard } from "./course.js";
 import { placeSpot } from "./focus.js";
+import { hintsUsed, loadWords as loadReviewWords, showReview, w } from "./review.js";
 import { board, signed } from "./state.js";
 import { showStatsChange } from "./stats.js";
 
 let opening = 0; // the end window last asked for (a later ask, or a new game, cancels a wait)
 
 /** The end window's parts made here (the page's HTML leaves them out of its first load): Share and
- * Play this deal again, the line that says the text was copied and the field to copy it by hand. */
+ * Play this deal again, the line that says the text was copied and the field to copy it by hand, and
+ * the solver's review of a blocked game. */
 function addSharing() {
+  $("end-figures").after(el("p", { id: "end-review", class: "end-review", "aria-live": "polite", hidden: true }));
   const again = el("button", { type: "button", class: "tool", id: "end-again" });
   const shareButton = el("button", { type: "button", class: "tool", id: "end-share" });
   $("end-next").before(shareButton, again);
@@ -48,7 +51,10 @@ export async function checkEnd(previous = null) {
     return;
   }
   const won = game.status === "won";
+  await loadReviewWords();
+  if (asked !== opening || board.game !== game || board.replay) return;
   fillEnd(game, won);
+  showReview(game, $("end-review"));
   if (won) await cascadeEnded();
   if (asked !== opening || board.game !== game || board.replay) return;
   const course = game.course;
@@ -78,6 +84,7 @@ function fillEnd(game, won) {
   $("end-message").hidden = !won;
   const figures = [figure(t("score"), game.score), figure(t("time"), clockText(elapsed())), figure(t("moves"), game.moves)];
   if (!won) figures.splice(1, 0, figure(t("stats_course_left"), game.cards_left));
+  figures.push(figure(w("hints_used"), hintsUsed(game)));
   $("end-figures").replaceChildren(...figures);
   const course = game.course;
   const lastDeal = course && course.deal === course.deals;

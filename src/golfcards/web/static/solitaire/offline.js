@@ -211,7 +211,8 @@ function tellOffline() {
  */
 export async function answerOffline(method, url, body, unreachable) {
   const path = new URL(url, location.href).pathname;
-  if (path === "/api/solitaire/offline-games") return null;
+  // Asked of the server with everything in the call (the network's failure says they need it).
+  if (["/api/solitaire/offline-games", "/api/solitaire/check", "/api/solitaire/review", "/api/solitaire/fewest"].includes(path)) return null;
   current ||= restore();
   if (!current && !unreachable) return null;
   const words = await kit();

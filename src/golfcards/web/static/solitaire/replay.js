@@ -6,13 +6,16 @@ import { $ } from "../common/dom.js";
 import { t } from "../common/words.js";
 import { markHint, render, say, showError, updateReplayButton } from "./board-view.js";
 import * as clock from "./clock.js";
+import { countHint } from "./review.js";
 import { board } from "./state.js";
 
 /** Ask the solver for a move and point at its card for a moment. */
 export async function showHint() {
   say(t("thinking"));
+  const game = board.game;
   const { ok, data } = await api("GET", "/api/solitaire/hint");
   if (!ok) return showError(data);
+  if (game) countHint(game);
   say(data.hint.message, "hint");
   const move = data.hint.move;
   const target = move === "d" ? $("stock") : move ? document.querySelector(`#tableau [data-column="${move}"].free`) : null;
