@@ -111,7 +111,7 @@ $("guide-again").addEventListener("click", () => { closeDialog($("help-dialog"))
 if (guideWanted()) withGuide((guide) => guide.startGuide());
 if (new URLSearchParams(location.search).has("code")) withDeals((deals) => deals.dealFromLink());
 warm();
-navigator.serviceWorker?.register("/sw.js", { scope: "/solitaire" }).catch(() => {});
+for (const scope of ["/solitaire", "/daily"]) navigator.serviceWorker?.register("/sw.js", { scope }).catch(() => {});
 const sendOffline = () => "golfcards.solitaire.outbox" in localStorage && withOffline((o) => o.flush());
 addEventListener("online", sendOffline);
 sendOffline();
