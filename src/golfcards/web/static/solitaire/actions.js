@@ -229,7 +229,7 @@ export function started(game, how = {}) {
   keepRedo(game);
   lastAction = null;
   clock.reset();
-  localStorage.removeItem("golfcards.solitaire.hints"); // review.js counts a game's hints
+  localStorage.removeItem("golfcards.solitaire.hints");
   say("");
   closeDialog($("end-dialog"));
   render(null, how);
