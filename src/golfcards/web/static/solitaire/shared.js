@@ -29,7 +29,7 @@ async function loadWords() {
 }
 
 function build() {
-  const dialog = el("dialog", { id: "check-dialog", class: "sheet", "aria-labelledby": "check-title", "aria-describedby": "check-message" },
+  const dialog = el("dialog", { id: "check-dialog", class: "sheet end", "aria-labelledby": "check-title", "aria-describedby": "check-message" },
     el("form", { method: "dialog", class: "sheet-form" },
       el("div", { class: "sheet-body" },
         el("h2", { id: "check-title" }),
@@ -53,6 +53,7 @@ export async function openCheck(code, moves) {
   await loadWords();
   const dialog = $("check-dialog") || build();
   shown = { code, moves };
+  dialog.classList.remove("won"); // the result in the success colour once it replays, in red when it does not
   $("check-title").textContent = w("shared_title");
   $("check-deal").textContent = code;
   $("check-message").textContent = w("shared_checking");
@@ -74,6 +75,7 @@ export async function openCheck(code, moves) {
   $("check-deal").textContent = `${data.check.code} · ${data.check.rule}`;
   $("check-message").textContent = data.check.message;
   $("check-message").dataset.result = data.check.status;
+  dialog.classList.add("won");
   $("check-watch").hidden = false;
   $("check-play").hidden = false;
 }
