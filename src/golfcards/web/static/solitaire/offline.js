@@ -51,16 +51,16 @@ function read(key, fallback) {
 
 function save() {
   if (!current) return localStorage.removeItem(GAME_KEY);
-  const { id, code, actions, queued, continued, sent, base, extraMoves } = current;
-  localStorage.setItem(GAME_KEY, JSON.stringify({ id, code, actions, queued, continued, sent, base, extraMoves }));
+  const { id, code, actions, queued, continued, sent, base, first, extraMoves } = current;
+  localStorage.setItem(GAME_KEY, JSON.stringify({ id, code, actions, queued, continued, sent, base, first, extraMoves }));
   if (continued) keepContinuation();
 }
 
 /** The continued game in the outbox as it is now (its id's entry replaced). */
 function keepContinuation() {
-  const { id, code, actions, sent, base } = current;
+  const { id, code, actions, sent, base, first } = current;
   const others = read(OUTBOX_KEY, []).filter((kept) => kept.id !== id);
-  keepOutbox([...others, { id, code, actions, sent, base, continued: true }]);
+  keepOutbox([...others, { id, code, actions, sent, base, first, continued: true }]);
 }
 
 /** The game kept on this device, replayed (null if there is none, or it cannot be read). */
@@ -113,10 +113,16 @@ async function sendRest(entry) {
     const answer = await fetch(`/api/solitaire?lang=${encodeURIComponent(language)}`);
     const game = answer.ok ? (await answer.json()).game : null;
     if (!game) return false;
-    if (game.code !== entry.code || game.log !== movesInEffect(entry.actions.slice(0, entry.base))) return keepHere(entry);
+    // The first action's request may have reached the server, only its answer lost: sent again with
+    // the page's request id, it is applied once either way.
+    const reached = entry.first && game.log === movesInEffect(entry.actions.slice(0, entry.base + 1));
+    if (game.code !== entry.code || (game.log !== movesInEffect(entry.actions.slice(0, entry.base)) && !reached)) {
+      return keepHere(entry);
+    }
   }
   for (let index = entry.sent; index < entry.actions.length; index++) {
-    const response = await post("/api/solitaire/action", { action: entry.actions[index], request_id: `${entry.id}-${index}` });
+    const requestId = index === entry.base && entry.first ? entry.first : `${entry.id}-${index}`;
+    const response = await post("/api/solitaire/action", { action: entry.actions[index], request_id: requestId });
     if (response.status >= 500 || response.status === 408 || response.status === 429) return false;
     const data = await response.json();
     if (!response.ok || !data.outcome.accepted) return keepHere(entry);
@@ -143,6 +149,16 @@ function keepHere(entry) {
   return true;
 }
 
+let retries = 0;
+
+/** Try the outbox again a little later (at most 5 times in a row) when the device says it is online:
+ * the "online" event may come before the network answers. */
+function retrySoon() {
+  if (!navigator.onLine || retries >= 5) return;
+  retries += 1;
+  setTimeout(flush, 1000 * retries);
+}
+
 /** Send the outbox's games to the server, one at a time, each once; resolves when done or offline. */
 export function flush() {
   sending ||= (async () => {
@@ -155,9 +171,9 @@ export function flush() {
         try {
           done = await sendRest({ ...game });
         } catch {
-          return;
+          return retrySoon();
         }
-        if (!done) return;
+        if (!done) return retrySoon();
         const rest = read(OUTBOX_KEY, []).filter((kept) => kept.id !== game.id || !kept.continued);
         keepOutbox(rest);
         if (current && current.id === game.id && current.continued) {
@@ -171,12 +187,13 @@ export function flush() {
       try {
         response = await post("/api/solitaire/offline-games", game);
       } catch {
-        return; // still offline: the next "online" event sends it
+        return retrySoon(); // still offline: the next "online" event sends it
       }
-      if (response.status >= 500 || response.status === 408 || response.status === 429) return;
+      if (response.status >= 500 || response.status === 408 || response.status === 429) return retrySoon();
       // Recorded (or recorded before), or refused for good (a log the rules refuse): never sent again.
       keepOutbox(read(OUTBOX_KEY, []).filter((kept) => kept.id !== game.id));
     }
+    retries = 0;
   })().finally(() => { sending = null; });
   return sending;
 }
@@ -262,11 +279,12 @@ function notation(action) {
 }
 
 /**
- * Take the server's game on the board (cut off by the network mid-game) onto this device: null when
+ * Take the server's game on the board (cut off by the network mid-game) onto this device, with the
+ * request id of the action that could not reach it (`firstRequest`: it may have, its answer lost): null when
  * there is none to take (a course, a game over, a replay shown) or the engine does not replay it to
  * the same board.
  */
-function adopt() {
+function adopt(firstRequest) {
   const shown = board.game;
   if (board.replay || !shown || shown.offline || shown.course || shown.status !== "playing" || typeof shown.log !== "string") return null;
   let game;
@@ -276,10 +294,12 @@ function adopt() {
   } catch {
     return null;
   }
-  if (game.cardsLeft !== shown.cards_left || game.stockCount !== shown.stock_count) return null;
+  const ahead = game.cardsLeft - shown.cards_left; // 1: the board shows a removal drawn ahead of the answer
+  if (game.stockCount !== shown.stock_count || (ahead !== 0 && ahead !== 1)) return null;
   const actions = [...shown.log];
   current = { id: randomId(), code: formatCode(game.code), actions, queued: false, game,
-    continued: true, sent: actions.length, base: actions.length, extraMoves: Math.max(0, shown.moves - game.moves) };
+    continued: true, sent: actions.length, base: actions.length, extraMoves: Math.max(0, shown.moves - ahead - game.moves),
+    first: typeof firstRequest === "string" ? firstRequest.slice(0, 64) : null };
   save();
   return current;
 }
@@ -337,7 +357,7 @@ export async function answerOffline(method, url, body, unreachable) {
     if (dealt.ok) tellOffline();
     return dealt;
   }
-  if (!current && unreachable && method === "POST" && path === "/api/solitaire/action" && adopt()) {
+  if (!current && unreachable && method === "POST" && path === "/api/solitaire/action" && adopt((body || {}).request_id)) {
     tellOffline();
     return act(body || {}, words);
   }
