@@ -54,6 +54,7 @@ def test_a_blocked_game_names_the_move_that_lost_it_and_the_hints_used(new_page)
     reload(page)
     click_action(page, "d")
     page.locator("#end-dialog").wait_for(state="visible")
+    page.wait_for_function(REVIEWED)
     assert figures(page)["Hints used"] == "0"
     assert not page.errors
 

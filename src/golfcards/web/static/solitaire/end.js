@@ -11,7 +11,7 @@ import { render, showError } from "./board-view.js";
 import { clockText, elapsed } from "./clock.js";
 import { openCourseCard } from "./course.js";
 import { placeSpot } from "./focus.js";
-import { hintsUsed, loadWords as loadReviewWords, showReview, w } from "./review.js";
+import { hintsUsed, loadWords as loadReviewWords, showReview, w, wordsHere } from "./review.js";
 import { board, signed } from "./state.js";
 import { showStatsChange } from "./stats.js";
 
@@ -51,10 +51,14 @@ export async function checkEnd(previous = null) {
     return;
   }
   const won = game.status === "won";
-  await loadReviewWords();
-  if (asked !== opening || board.game !== game || board.replay) return;
   fillEnd(game, won);
-  showReview(game, $("end-review"));
+  // The review's words come with the window, never hold it back (a slow network): the hints' label
+  // and the solver's line follow when they are here.
+  loadReviewWords().then(() => {
+    if (asked !== opening || board.game !== game) return;
+    $("end-hints").firstChild.textContent = w("hints_used");
+    showReview(game, $("end-review"));
+  });
   if (won) await cascadeEnded();
   if (asked !== opening || board.game !== game || board.replay) return;
   const course = game.course;
@@ -84,7 +88,9 @@ function fillEnd(game, won) {
   $("end-message").hidden = !won;
   const figures = [figure(t("score"), game.score), figure(t("time"), clockText(elapsed())), figure(t("moves"), game.moves)];
   if (!won) figures.splice(1, 0, figure(t("stats_course_left"), game.cards_left));
-  figures.push(figure(w("hints_used"), hintsUsed(game)));
+  const hints = figure(wordsHere() ? w("hints_used") : "", hintsUsed(game));
+  hints.id = "end-hints";
+  figures.push(hints);
   $("end-figures").replaceChildren(...figures);
   const course = game.course;
   const lastDeal = course && course.deal === course.deals;

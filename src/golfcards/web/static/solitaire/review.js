@@ -17,6 +17,9 @@ let wordsLanguage = null;
 /** A word of this part (its key while the words cannot be had), placeholders filled. */
 export const w = (key, params) => format(key in words ? words[key] : key, params);
 
+/** Whether this part's words are here in the page's language. */
+export const wordsHere = () => wordsLanguage === language;
+
 /** Fetch this part's words in the page's language (once per language; nothing when they cannot be had). */
 export async function loadWords() {
   if (wordsLanguage === language) return;
