@@ -70,6 +70,8 @@ def test_the_worker_keeps_the_page_its_modules_and_the_words_of_every_language(c
     assert isinstance(files, list)
     for needed in ("/solitaire", "/static/solitaire.js", "/static/solitaire/engine.js", "/static/golfcards.css"):
         assert needed in files
+    for needed in ("/daily", "/static/daily.js", "/static/daily.css"):  # the daily deal's page, offline too
+        assert needed in files
     for later in (
         "end.js",
         "course.js",
@@ -86,6 +88,7 @@ def test_the_worker_keeps_the_page_its_modules_and_the_words_of_every_language(c
             and f"/api/solitaire/offline-kit?lang={language}" in files
         )
         assert f"/api/i18n?part=guide&lang={language}" in files, "the first deal's guide, offline too"
+        assert f"/api/i18n?page=daily&lang={language}" in files and f"/api/i18n?part=review&lang={language}" in files
     for path in files:
         assert client.get(path).status_code == 200, path
     assert offline["extras"] == [f"/api/solitaire/daily?rule={rule}" for rule in ("easy", "classic", "strict")]

@@ -7,6 +7,7 @@ import datetime
 import json
 import random
 import sys
+import urllib.parse
 from collections.abc import Callable
 from typing import TextIO
 
@@ -19,7 +20,14 @@ from golfcards.i18n.analysis import hint_text, live_winnable_text, still_winnabl
 from golfcards.i18n.cards import card_short
 from golfcards.i18n.console import add_language_option, report_error
 from golfcards.i18n.errors import error_text
-from golfcards.i18n.solitaire import action_text, board_text, game_over_text, refusal_text, rule_name
+from golfcards.i18n.solitaire import (
+    action_text,
+    board_text,
+    game_over_text,
+    refusal_text,
+    rule_name,
+    shared_result_text,
+)
 from golfcards.shuffle import DEAL_COUNT
 from golfcards.solitaire.board import Action, Board, Refusal, Status, parse_action
 from golfcards.solitaire.codes import GameCode
@@ -28,6 +36,7 @@ from golfcards.solitaire.daily import daily_code
 from golfcards.solitaire.deal import COLUMNS, ROWS
 from golfcards.solitaire.hint import LIVE_BUDGET, hint, is_still_winnable
 from golfcards.solitaire.rules import RuleName, Rules
+from golfcards.solitaire.shared import parse_moves, parse_shared_code, replay_shared
 from golfcards.solitaire.view import SolitaireView
 from golfcards.solitaire.winnable import random_code
 
@@ -47,10 +56,17 @@ def add_parser(games: argparse._SubParsersAction) -> None:
     add_language_option(deal)
     deal.set_defaults(handler=run_deal)
 
-    replay = commands.add_parser("replay", help="play a list of actions from a code and print the final state")
-    replay.add_argument("code", help="a game code, e.g. GO1-E-AAAAAAB")
+    replay = commands.add_parser(
+        "replay",
+        help="play a list of actions from a code and print the final state; "
+        "check a shared game (a link, or a code and its moves as one word like d31d4)",
+    )
+    replay.add_argument("code", help="a game code, e.g. GO1-E-AAAAAAB, or a shared game's link")
     replay.add_argument(
-        "actions", nargs="*", help="d = draw, 1-7 = take that column's free card, u = undo, C.R = touch column C row R"
+        "actions",
+        nargs="*",
+        help="d = draw, 1-7 = take that column's free card, u = undo, C.R = touch column C row R; "
+        "or a shared game's moves as one word (d31d4…)",
     )
     output = replay.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print the final state as JSON (the default)")
@@ -133,8 +149,41 @@ def replay_actions(code: GameCode, tokens: list[str]) -> tuple[Board, list[dict[
     return board, messages
 
 
+def shared_game(first: str, actions: list[str]) -> tuple[str, str] | None:
+    """The code and moves of a shared game given as a link (its ``code`` and ``moves`` parameters,
+    ``actions`` empty or the moves) or as a code and one word of two or more moves; None for a list
+    of actions."""
+    if "://" in first or "?" in first:
+        query = urllib.parse.parse_qs(urllib.parse.urlsplit(first.strip()).query)
+        code = query.get("code", [""])[0]
+        moves = actions[0] if len(actions) == 1 else query.get("moves", [""])[0]
+        return code, moves
+    if len(actions) == 1 and len(actions[0].strip()) > 1 and "." not in actions[0]:
+        return first, actions[0]
+    return None
+
+
+def run_check(code_text: str, moves_text: str, t: Translator, as_json: bool) -> int:
+    """Replay a shared game: its result and status 0, or why it does not replay (status 2)."""
+    try:
+        code = parse_shared_code(code_text)
+        board = replay_shared(code, parse_moves(moves_text))
+    except GolfError as error:
+        return report_error(error, t, as_json)
+    view = board.view()
+    if as_json:
+        print(json.dumps({**view.to_json(), "replays": True, "message": shared_result_text(view, t)}))
+    else:
+        print(f"{code} · {rule_name(code.rules.name, t)}")
+        print(shared_result_text(view, t))
+    return 0
+
+
 def run_replay(args: argparse.Namespace) -> int:
     t = translator(args.lang)
+    shared = shared_game(args.code, args.actions)
+    if shared is not None:
+        return run_check(*shared, t, args.json)
     try:
         code = GameCode.parse(args.code)
     except GolfError as error:

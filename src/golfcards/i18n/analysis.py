@@ -11,8 +11,9 @@ from golfcards.i18n import N_, Translator
 from golfcards.i18n.cards import card_name
 from golfcards.i18n.solitaire import rule_name
 from golfcards.runners.analysis import ANYTIME_STRICT, RuleSummary, Summary
-from golfcards.solitaire.board import Draw, Move
+from golfcards.solitaire.board import Draw, Move, Take
 from golfcards.solitaire.hint import Hint, HintKind
+from golfcards.solitaire.review import Review
 from golfcards.solitaire.rules import RuleName
 from golfcards.solitaire.solver import Solvability, Verdict
 from golfcards.solitaire.view import SolitaireView
@@ -159,3 +160,37 @@ def _rule_line(rule: RuleSummary, t: Translator) -> str:
             fiendish=_percent(counts["fiendish"] / rule.graded),
         )
     return line
+
+
+def review_move_text(move: Move, card: AnyCard | None, t: Translator) -> str:
+    """A move of a review, as the player saw it: a draw (the stock's card not named) or the card taken."""
+    if card is None:
+        return t.gettext("draw from the stock")
+    assert isinstance(move, Take)
+    return t.gettext("take the {card} from column {column}", card=card_name(card, t), column=move.column)
+
+
+def review_text(review: Review, t: Translator) -> str | None:
+    """What the solver says of a game over (None when it was won or could still be won)."""
+    if review.lost is not None:
+        lost = review.lost
+        return t.gettext(
+            "After move {number} ({played}) the game could no longer be won. To keep it winnable: {instead}.",
+            number=lost.number,
+            played=review_move_text(lost.played, lost.played_card, t),
+            instead=review_move_text(lost.instead, lost.instead_card, t),
+        )
+    if review.fewest_left == 0:
+        return None
+    if review.cards_left == review.fewest_left:
+        return t.ngettext(
+            "No play could win this deal: the best leaves {count} card, and so did you.",
+            "No play could win this deal: the best leaves {count} cards, and so did you.",
+            review.fewest_left,
+        )
+    return t.ngettext(
+        "No play could win this deal: the best leaves {count} card; you left {left}.",
+        "No play could win this deal: the best leaves {count} cards; you left {left}.",
+        review.fewest_left,
+        left=review.cards_left,
+    )

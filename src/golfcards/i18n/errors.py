@@ -6,7 +6,9 @@ from golfcards.errors import GolfError
 from golfcards.i18n import N_, Translator
 from golfcards.i18n.analysis import ERRORS as ANALYSIS_ERRORS
 from golfcards.i18n.sixcard import ERRORS as SIXCARD_ERRORS
+from golfcards.i18n.solitaire import refusal_text
 from golfcards.i18n.web import ERRORS as WEB_ERRORS
+from golfcards.solitaire.board import Refusal
 
 ERRORS: dict[str, str] = {
     "card.not_text": N_("A card must be written as text, like TS or 10♠"),
@@ -27,6 +29,11 @@ ERRORS: dict[str, str] = {
     "rules.deal_mismatch": N_("The deal does not match the rules"),
     "course.finished": N_("The course is over"),
     "course.deal_not_over": N_("Finish this deal first (win it or play until no move is left)."),
+    "shared.too_long": N_("A shared game has at most {limit} moves"),
+    "shared.bad_letter": N_("Move {position} ({letter}) is not a move: the moves are d (draw) and the columns 1–7"),
+    "shared.code_too_long": N_("That game code is too long"),
+    "shared.course": N_("A shared game is one deal: its code has no -T"),
+    "shared.refused": N_("This game does not replay: move {number} ({move}) is not allowed there. {reason}"),
 }
 ERRORS.update(WEB_ERRORS)
 ERRORS.update(ANALYSIS_ERRORS)
@@ -39,6 +46,8 @@ def error_text(error: GolfError, t: Translator) -> str:
     if message is None:
         return str(error)
     params = {name: value for name, value in error.params.items()}
+    if error.key == "shared.refused":  # the rules' reason, in words
+        params["reason"] = refusal_text(Refusal(str(params.get("refusal"))), t)
     try:
         return t.gettext(message, **params)
     except (KeyError, IndexError):

@@ -36,6 +36,9 @@ WON_MESSAGE = N_("You won! Score: {score}")
 DREW = N_("You drew {card}.")
 REMOVED = N_("You removed {card}.")
 UNDONE = N_("Undone: {card} goes back.")
+SHARED_WON = N_("It replays: won, score {score}, {moves} moves.")
+SHARED_BLOCKED = N_("It replays: no more moves possible, cards left: {count}, score {score}, {moves} moves.")
+SHARED_PLAYING = N_("It replays, but the game is not over: cards left: {count}, {moves} moves so far.")
 
 
 def refusal_text(refusal: Refusal, t: Translator) -> str:
@@ -96,3 +99,12 @@ def board_text(view: SolitaireView, t: Translator) -> str:
         discard=discard,
         columns=t.pgettext("column separator", "; ").join(columns),
     )
+
+
+def shared_result_text(view: SolitaireView, t: Translator) -> str:
+    """What a shared game's replay confirms: its end (won, or blocked with its cards left) or that it is not over."""
+    if view.status is Status.WON:
+        return t.gettext(SHARED_WON, score=view.score, moves=view.moves)
+    if view.status is Status.BLOCKED:
+        return t.gettext(SHARED_BLOCKED, count=view.cards_left, score=view.score, moves=view.moves)
+    return t.gettext(SHARED_PLAYING, count=view.cards_left, moves=view.moves)

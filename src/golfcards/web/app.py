@@ -66,6 +66,7 @@ from golfcards.web.solitaire import daily as daily_routes
 from golfcards.web.solitaire import live as live_routes
 from golfcards.web.solitaire import offline as offline_routes
 from golfcards.web.solitaire import routes as solitaire_routes
+from golfcards.web.solitaire import shared as shared_routes
 from golfcards.web.solitaire.first_deals import FirstDeals
 from golfcards.web.standings import LEADERBOARD_MATCHES
 
@@ -290,6 +291,7 @@ def create_app(
             *daily_routes.routes(Route("/daily", _page("daily.html"))),
             *live_routes.routes(),
             *offline_routes.routes(),
+            *shared_routes.routes(),
             *sixcard_record.routes(STATIC),
             *quick_play.routes(),
             *standings.routes(STATIC),

@@ -26,6 +26,8 @@ from golfcards.web.pages.daily_strings import DAILY_STRINGS
 from golfcards.web.pages.difficulty_strings import DIFFICULTY_STRINGS
 from golfcards.web.pages.guide_strings import GUIDE_STRINGS
 from golfcards.web.pages.moments_strings import MOMENTS_STRINGS
+from golfcards.web.pages.review_strings import REVIEW_STRINGS
+from golfcards.web.pages.shared_strings import SHARED_STRINGS
 from golfcards.web.pages.sixcard_strings import SIXCARD_STRINGS
 from golfcards.web.pages.standings_strings import STANDINGS_STRINGS
 from golfcards.web.pages.static_files import PAGES, page_text
@@ -260,7 +262,7 @@ PAGE_STRINGS.update(STANDINGS_STRINGS)
 PAGE_STRINGS.update(ACCOUNT_STRINGS)
 
 
-STRING_PARTS: dict[str, dict[str, str]] = {"guide": GUIDE_STRINGS}
+STRING_PARTS: dict[str, dict[str, str]] = {"guide": GUIDE_STRINGS, "shared": SHARED_STRINGS, "review": REVIEW_STRINGS}
 """Words that only a part of a page loaded later needs, served apart (``/api/i18n?part=NAME``)."""
 
 LATER_PART = "later"

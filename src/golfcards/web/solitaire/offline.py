@@ -13,8 +13,9 @@
   stored as one of the player's games, once per id (sent again, it answers ``"repeated": true``). The
   day's daily deal, replayed, counts as the player's daily game (unless one with a move already does).
 
-The worker keeps the Solitaire page, every module it loads or may load later, its styles and icons,
-the page strings and the kit of all seven languages, and the daily deal's code of each rule.
+The worker keeps the Solitaire page and the daily deal's, every module they load or may load later,
+their styles and icons, their strings and the kit of all seven languages, and the daily deal's code of
+each rule (the daily page registers the same worker for its own scope, ``/daily``).
 """
 
 from __future__ import annotations
@@ -60,8 +61,11 @@ from golfcards.web.server.requests import (
 from golfcards.web.solitaire.routes import _player_route
 
 ENTRY = PAGES["solitaire"][1]
+DAILY_ENTRY = PAGES["daily"][1]
 PAGE_FILES = (
     "/solitaire",
+    "/daily",
+    "/static/daily.css",
     "/solitaire.webmanifest",
     "/static/look.js",
     "/static/golfcards.css",
@@ -74,7 +78,7 @@ PAGE_FILES = (
     "/static/solitaire/guide.css",
     "/static/solitaire/later.css",
 )
-"""What the worker keeps besides the Solitaire page's module graph."""
+"""What the worker keeps besides the Solitaire and daily pages' module graphs."""
 MAX_STOCK = 18
 MAX_ACTIONS = 1000
 """The most actions an offline game may send (a game has at most 53 moves; undos and redos add some)."""
@@ -89,14 +93,18 @@ CODE_ERRORS = (
 
 
 def api_files() -> list[str]:
-    """The answers of the API the worker keeps: the page's words (its first load's and its later parts'),
-    the first deal's guide's and the kit, in every language."""
+    """The answers of the API the worker keeps: the Solitaire and daily pages' words (the Solitaire
+    page's first load's and its later parts'), the first deal's guide's, a shared game's window's, what
+    is said after a game and the kit, in every language."""
     files = []
     for language in available_languages():
         files += [
             f"/api/i18n?page=solitaire&lang={language}",
             f"/api/i18n?page=solitaire&part=later&lang={language}",
+            f"/api/i18n?page=daily&lang={language}",
             f"/api/i18n?part=guide&lang={language}",
+            f"/api/i18n?part=shared&lang={language}",
+            f"/api/i18n?part=review&lang={language}",
             f"/api/solitaire/offline-kit?lang={language}",
         ]
     return files
@@ -110,9 +118,10 @@ DAILY_FILES = [f"/api/solitaire/daily?rule={rule.word}" for rule in RuleName]
 def offline_files() -> dict[str, object]:
     """The worker's files (all needed), extras (kept if they can be had) and their version (the static
     files and the catalogs hashed)."""
-    files = sorted({*PAGE_FILES, *module_graph(ENTRY)})
+    files = sorted({*PAGE_FILES, *module_graph(ENTRY), *module_graph(DAILY_ENTRY)})
     digest = hashlib.sha256()
-    for name in ["solitaire.html", *(f.removeprefix("/static/") for f in files if f.startswith("/static/"))]:
+    kept = [f.removeprefix("/static/") for f in files if f.startswith("/static/")]
+    for name in ["solitaire.html", "daily.html", *kept]:
         digest.update(name.encode() + b"\0" + (STATIC / name).read_bytes())
     for catalog in sorted(LOCALE_DIR.glob("*/LC_MESSAGES/*.mo")):
         digest.update(catalog.read_bytes())

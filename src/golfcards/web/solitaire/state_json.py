@@ -6,16 +6,19 @@ order is never sent (only its count), so the page knows what the player may see.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from golfcards.cards import AnyCard
 from golfcards.i18n import Translator
 from golfcards.i18n.analysis import hint_text, move_text, numbered_move, still_winnable_text, verdict_text
 from golfcards.i18n.solitaire import action_text, board_text, game_over_text, refusal_text, rule_name, rules_label
 from golfcards.runners.solitaire_games import Game
 from golfcards.runners.storage import SavedCourse, Statistics
-from golfcards.solitaire.board import Action, Board, Draw, Refusal, Take
+from golfcards.solitaire.board import Action, Board, Draw, Move, Refusal, Take
 from golfcards.solitaire.codes import parse_rules_key, rules_key
 from golfcards.solitaire.course import COURSE_DEALS, PAR, PAR_PER_DEAL, Course
 from golfcards.solitaire.hint import Hint
+from golfcards.solitaire.shared import compact_log
 from golfcards.solitaire.solver import Verdict
 from golfcards.solitaire.view import SolitaireView
 from golfcards.web.pages.card_faces import card_json
@@ -85,7 +88,11 @@ def course_json(course: Course) -> dict[str, object]:
 
 def game_json(game: Game, t: Translator) -> dict[str, object]:
     view = game.board.view()
-    return {**board_json(view, t), "course": None if game.course is None else course_json(game.course)}
+    return {
+        **board_json(view, t),
+        "course": None if game.course is None else course_json(game.course),
+        "log": compact_log(game.log),
+    }
 
 
 def outcome_json(action: Action, refusal: Refusal | None, card: AnyCard | None, t: Translator) -> dict[str, object]:
@@ -149,12 +156,18 @@ def solution_json(start: Board, verdict: Verdict, t: Translator) -> dict[str, ob
     }
     if verdict.line is None:
         return result
+    result["steps"] = steps_json(start, verdict.line, t)
+    return result
+
+
+def steps_json(start: Board, line: Sequence[Move], t: Translator) -> list[dict[str, object]]:
+    """Every position of ``line`` (moves the rules accept, each in turn) from ``start``, the first
+    the start itself, each with its move and the sentence that numbers and says it."""
     board = start.clone()
-    steps = [{"move": None, "text": "", "game": board_json(board.view(), t)}]
-    for number, move in enumerate(verdict.line, start=1):
+    steps: list[dict[str, object]] = [{"move": None, "text": "", "game": board_json(board.view(), t)}]
+    for number, move in enumerate(line, start=1):
         text = numbered_move(number, move_text(move, board.view(), t, drawn=board.moved_card(move)), t)
         refusal = board.apply(move)
-        assert refusal is None, "the solver's line is legal"
+        assert refusal is None, "the line is legal"
         steps.append({"move": move.notation, "text": text, "game": board_json(board.view(), t)})
-    result["steps"] = steps
-    return result
+    return steps

@@ -56,6 +56,13 @@ async function show() {
 
 async function play() {
   const { ok, data } = await api("POST", "/api/solitaire/daily", { rule: $("daily-rule").value });
+  const code = $("daily-code").textContent;
+  // Without the network, the Solitaire page deals the day's code on this device; the game goes to the
+  // server when the network is back, and counts as the day's if it replays.
+  if (!ok && data.error && data.error.key === "network" && code) {
+    location.href = `/solitaire?code=${encodeURIComponent(code)}&lang=${encodeURIComponent(language)}`;
+    return;
+  }
   if (!ok) return say(data.error ? data.error.message : t("error_network"), "error");
   location.href = `/solitaire?lang=${encodeURIComponent(language)}`;
 }
@@ -79,3 +86,5 @@ async function start() {
 }
 
 start();
+// The worker that keeps this page and the Solitaire page for offline play (solitaire.js registers both too).
+for (const scope of ["/daily", "/solitaire"]) navigator.serviceWorker?.register("/sw.js", { scope }).catch(() => {});

@@ -112,7 +112,7 @@ if (guideWanted()) withGuide((guide) => guide.startGuide());
 if (new URLSearchParams(location.search).has("code")) withDeals((deals) => deals.dealFromLink());
 warm();
 withAccountLink((account) => account.showAccount($("account-link")));
-navigator.serviceWorker?.register("/sw.js", { scope: "/solitaire" }).catch(() => {});
+for (const scope of ["/solitaire", "/daily"]) navigator.serviceWorker?.register("/sw.js", { scope }).catch(() => {});
 const sendOffline = () => "golfcards.solitaire.outbox" in localStorage && withOffline((o) => o.flush());
 addEventListener("online", sendOffline);
 sendOffline();

@@ -1,4 +1,5 @@
-// The service worker of Golf Solitaire: keeps what the page needs to be played without the network.
+// The service worker of Golf Solitaire: keeps what the page (and the daily deal's) needs to be played
+// without the network.
 // The server serves it at /sw.js after one line, `const OFFLINE = {version, files, extras}`: the files
 // to keep (the page, its modules, styles, icons, the words of every language) and the answers kept
 // when they can be had (the daily deal's codes). A new version (any of them changed) fills a new cache
@@ -11,7 +12,7 @@
 /* global OFFLINE */
 
 const CACHE = `golfcards-${OFFLINE.version}`;
-const PAGE = "/solitaire";
+const PAGES = ["/solitaire", "/daily"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
@@ -42,23 +43,29 @@ async function networkFirst(request, keep) {
     const kept = await cache.match(request);
     if (kept) return kept;
     const url = new URL(request.url);
+    if (url.pathname === "/api/solitaire/daily") {
+      // The day's code as kept at install (asked without a language) when none was kept in this one.
+      const code = await cache.match(`/api/solitaire/daily?rule=${url.searchParams.get("rule") || "easy"}`);
+      if (code) return code;
+    }
     if (url.pathname === "/api/i18n") {
-      // The page's first words without a chosen language: the browser's, else English.
+      // A page's first words without a chosen language: the browser's, else English.
       const language = (self.navigator.language || "en").slice(0, 2).toLowerCase();
-      const words = (await cache.match(`/api/i18n?page=solitaire&lang=${language}`))
-        || (await cache.match("/api/i18n?page=solitaire&lang=en"));
+      const name = url.searchParams.get("page") === "daily" ? "daily" : "solitaire";
+      const words = (await cache.match(`/api/i18n?page=${name}&lang=${language}`))
+        || (await cache.match(`/api/i18n?page=${name}&lang=en`));
       if (words) return words;
     }
     throw error;
   }
 }
 
-/** The page itself: the network's, else the kept one (whatever its query: ?lang=…). */
+/** A page itself: the network's, else the kept one (whatever its query: ?lang=…, ?code=…). */
 async function page(request) {
   try {
     return await fetch(request);
   } catch (error) {
-    const kept = await caches.match(PAGE, { cacheName: CACHE });
+    const kept = await caches.match(new URL(request.url).pathname, { cacheName: CACHE });
     if (kept) return kept;
     throw error;
   }
@@ -68,7 +75,7 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
-  if (request.mode === "navigate" && url.pathname === PAGE) {
+  if (request.mode === "navigate" && PAGES.includes(url.pathname)) {
     event.respondWith(page(request));
   } else if (url.pathname.startsWith("/api/")) {
     const keep = url.pathname === "/api/i18n" || url.pathname === "/api/solitaire/offline-kit"

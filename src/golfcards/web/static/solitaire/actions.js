@@ -229,6 +229,7 @@ export function started(game, how = {}) {
   keepRedo(game);
   lastAction = null;
   clock.reset();
+  localStorage.removeItem("golfcards.solitaire.hints");
   say("");
   closeDialog($("end-dialog"));
   render(null, how);

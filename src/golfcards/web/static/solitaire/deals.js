@@ -7,6 +7,7 @@ import { t } from "../common/words.js";
 import { newGame } from "./actions.js";
 import { say, showError } from "./board-view.js";
 import { focusBoardAtLoad, placeSpot } from "./focus.js";
+import { withShared } from "./later.js";
 import { board } from "./state.js";
 
 let leaving = null; // what to do once the player agrees to leave the game under way, and if they keep playing
@@ -138,16 +139,20 @@ export function newDeal() {
 }
 
 /**
- * The address's `?code=` (a shared link): deal that code (after the leave window when a game is
+ * The address's `?code=` (a shared link): with `&moves=`, a shared game to check (shared.js); else deal that code (after the leave window when a game is
  * under way), and take it out of the address, so a reload keeps the game. A code that is not one
  * says why under the board, and the deal on the board stays.
  */
 export async function dealFromLink() {
   const params = new URLSearchParams(location.search);
   const text = (params.get("code") || "").trim().slice(0, 40);
+  const moves = params.get("moves");
   params.delete("code");
+  params.delete("moves");
   const rest = params.toString();
   history.replaceState(history.state, "", `${location.pathname}${rest ? `?${rest}` : ""}${location.hash}`);
+  // A shared game (its moves with its code): checked in its own window, nothing dealt.
+  if (moves !== null) return withShared((shared) => shared.openCheck(text, moves.slice(0, 80)));
   if (!text) return;
   const error = await new Promise((resolve) => {
     leaveThen(async () => resolve(await newGame({ code: text })), () => resolve(null));

@@ -11,14 +11,17 @@ import { render, showError } from "./board-view.js";
 import { clockText, elapsed } from "./clock.js";
 import { openCourseCard } from "./course.js";
 import { placeSpot } from "./focus.js";
+import { hintsUsed, loadWords as loadReviewWords, showReview, w, wordsHere } from "./review.js";
 import { board, signed } from "./state.js";
 import { showStatsChange } from "./stats.js";
 
 let opening = 0; // the end window last asked for (a later ask, or a new game, cancels a wait)
 
 /** The end window's parts made here (the page's HTML leaves them out of its first load): Share and
- * Play this deal again, the line that says the text was copied and the field to copy it by hand. */
+ * Play this deal again, the line that says the text was copied and the field to copy it by hand, and
+ * the solver's review of a blocked game. */
 function addSharing() {
+  $("end-figures").after(el("p", { id: "end-review", class: "end-review", "aria-live": "polite", hidden: true }));
   const again = el("button", { type: "button", class: "tool", id: "end-again" });
   const shareButton = el("button", { type: "button", class: "tool", id: "end-share" });
   $("end-next").before(shareButton, again);
@@ -49,6 +52,13 @@ export async function checkEnd(previous = null) {
   }
   const won = game.status === "won";
   fillEnd(game, won);
+  // The review's words come with the window, never hold it back (a slow network): the hints' label
+  // and the solver's line follow when they are here.
+  loadReviewWords().then(() => {
+    if (asked !== opening || board.game !== game) return;
+    $("end-hints").firstChild.textContent = w("hints_used");
+    showReview(game, $("end-review"));
+  });
   if (won) await cascadeEnded();
   if (asked !== opening || board.game !== game || board.replay) return;
   const course = game.course;
@@ -78,6 +88,9 @@ function fillEnd(game, won) {
   $("end-message").hidden = !won;
   const figures = [figure(t("score"), game.score), figure(t("time"), clockText(elapsed())), figure(t("moves"), game.moves)];
   if (!won) figures.splice(1, 0, figure(t("stats_course_left"), game.cards_left));
+  const hints = figure(wordsHere() ? w("hints_used") : "", hintsUsed(game));
+  hints.id = "end-hints";
+  figures.push(hints);
   $("end-figures").replaceChildren(...figures);
   const course = game.course;
   const lastDeal = course && course.deal === course.deals;
@@ -137,11 +150,14 @@ export async function playAgain() {
 /** The address that deals `code` on this server. */
 export const dealLink = (code) => `${location.origin}/solitaire?code=${encodeURIComponent(code)}`;
 
-/** What Share copies: the rule, cards left or score, moves, time and the link that deals the same code. */
+/** The address that shows `game`'s result checked by any golfcards server: its code and its moves in effect. */
+export const sharedLink = (game) => `${dealLink(game.code)}&moves=${encodeURIComponent(game.log || "")}`;
+
+/** What Share copies: the rule, cards left or score, moves, time and the link that replays the game. */
 export function shareText(game) {
   const result = game.status === "won" ? t("share_won", { score: game.score }) : t("share_left", { count: game.cards_left });
   return t("share_text", { rule: game.rules.label, result, moves: game.moves, time: clockText(elapsed()),
-    link: dealLink(game.code) });
+    link: game.log === undefined ? dealLink(game.code) : sharedLink(game) });
 }
 
 /** Copy the share text; where the clipboard is refused, show it in a field to copy by hand. */

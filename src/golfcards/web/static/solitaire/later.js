@@ -55,6 +55,9 @@ export const withSolver = later(() => import("./replay.js"));
 
 /** Run `task` with guide.js (the first deal's guide), due when never ended here and no code is in the address. */
 export const withGuide = later(() => import("./guide.js"), false, false); // its words: ?part=guide
+/** Run `task` with shared.js (a shared game's window; its words: ?part=shared). */
+export const withShared = later(() => import("./shared.js"), true, false);
+
 /** Run `task` with the top bar's account link (common/account-link.js: no words, no stylesheet). */
 export const withAccountLink = later(() => import("../common/account-link.js"), false, false);
 export const GUIDE_KEY = "golfcards.guide";

@@ -6,13 +6,16 @@ import { $ } from "../common/dom.js";
 import { t } from "../common/words.js";
 import { markHint, render, say, showError, updateReplayButton } from "./board-view.js";
 import * as clock from "./clock.js";
+import { countHint } from "./review.js";
 import { board } from "./state.js";
 
 /** Ask the solver for a move and point at its card for a moment. */
 export async function showHint() {
   say(t("thinking"));
+  const game = board.game;
   const { ok, data } = await api("GET", "/api/solitaire/hint");
   if (!ok) return showError(data);
+  if (game) countHint(game);
   say(data.hint.message, "hint");
   const move = data.hint.move;
   const target = move === "d" ? $("stock") : move ? document.querySelector(`#tableau [data-column="${move}"].free`) : null;
@@ -33,9 +36,18 @@ export async function showSolution() {
   const { ok, data } = await api("GET", "/api/solitaire/solution");
   if (!ok) return showError(data);
   say(data.message, "hint");
-  if (!data.steps.length) return;
+  playSteps(data.steps);
+}
+
+/**
+ * Show `steps` (positions from the server, the first the start) one after the other instead of the
+ * game, which comes back when the replay stops; `label(number, count)` says which move is shown (by
+ * default, as a solution's).
+ */
+export function playSteps(steps, label = (number, count) => t("solution_step", { number, count })) {
+  if (!steps.length) return;
   stopReplay();
-  board.replay = { steps: data.steps, index: -1, saved: board.game, playing: true, timer: null };
+  board.replay = { steps, index: -1, saved: board.game, playing: true, timer: null, label };
   document.body.classList.add("replaying");
   $("replay-bar").hidden = false;
   clock.update();
@@ -51,7 +63,7 @@ function showStep(index) {
   const current = replay.steps[index];
   board.game = current.game;
   render(replay.index === 0 && !backwards ? null : previous, { backwards });
-  const text = t("solution_step", { number: index, count: replay.steps.length - 1 }) + (current.text ? ` · ${current.text}` : "");
+  const text = replay.label(index, replay.steps.length - 1) + (current.text ? ` · ${current.text}` : "");
   $("replay-text").textContent = text;
   $("replay-back").disabled = index === 0;
   $("replay-forward").disabled = index === replay.steps.length - 1;
