@@ -1,10 +1,10 @@
 """Quick play: a seat at a public six-card table, now, with people of a similar rating, else bots.
 
 ``POST /api/sixcard/quick-play`` ``{"grid": 4|6|8|9 (6), "players": 2–6 (4), "name"}`` answers
-``{"code", "seat", "token", "plays_from_hole"}`` like room creation (a signed-in player's seat bears
-their account's name, whatever ``name`` says) (``plays_from_hole``: the hole,
+``{"code", "seat", "token", "plays_from_hole"}`` like room creation (``plays_from_hole``: the hole,
 from 1, from which the player plays a bot's seat they took; null when they play at once): the page
-then opens the room as any other. The request's player is rated at that grid by their stored
+then opens the room as any other. A signed-in player's seat bears their account's name (the one the
+leaderboard shows), whatever ``name`` says. The request's player is rated at that grid by their stored
 six-card rating (OpenSkill's default, mu 25 and sigma 25/3, for a newcomer), and their *ordinal* is
 ``mu − 3·sigma``.
 
@@ -23,9 +23,9 @@ of the level whose measured rating is closest to the people's mean mu take the e
 match starts. A public table has no host: nobody sets bots, starts, removes a player or lets a bot
 play for one.
 
-``GET /api/sixcard/tables`` lists the public tables (never a private room): the grid, the seats, the
-people seated, the hole, free seats and bots' seats a person may take, each with its room code for a
-spectator's Watch link; nothing about any card.
+``GET /api/sixcard/tables`` lists the public tables whose match is not over (never a private room):
+the grid, the seats, the people seated, the hole, free seats and bots' seats a person may take, each
+with its room code for a spectator's Watch link; nothing about any card.
 
 Quick-play requests are rate-limited per network (:class:`QuickRequests`). With several workers on
 one database, every worker sees every public table: its own in memory, the others' as last stored

@@ -3,7 +3,7 @@
 * :class:`MatchRecorder` listens to every room's broadcasts: it notes which player (the
   ``golfcards_player`` cookie, as for Solitaire, sent with the WebSocket) holds each seat, and
   stores a match once, when it is over, off the event loop, before the last state goes out (a
-  signed-in player's seat is their account's player).
+  signed-in player's seat is their account's player, also when they signed in during the match).
 * ``GET /sixcard/record`` is the page. The six-card pages give a visitor without a player a player id
   in the cookie, signed by the server and stored nowhere (:func:`~golfcards.web.server.requests.unstored_player_id`),
   so that the room's WebSocket carries it: the player is stored with their first finished match (or
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import logging
 import weakref
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Protocol
 
@@ -79,6 +79,21 @@ class MatchRecorder:
         self.player_key = player_key
         self._players: weakref.WeakKeyDictionary[Match, dict[int, str]] = weakref.WeakKeyDictionary()
         self._saved: weakref.WeakSet[Match] = weakref.WeakSet()
+        self._signed_in: weakref.WeakKeyDictionary[HTTPConnection, str] = weakref.WeakKeyDictionary()
+        """Connections opened before their browser signed in, and the account's player they count as."""
+
+    def signed_in(self, visitor: str, player: str, sockets: Iterable[HTTPConnection]) -> None:
+        """A browser that played as ``visitor`` (its cookie's id) signed in to the account of ``player``:
+        of ``sockets`` (the room connections open now), those that came as ``visitor`` hold their seats
+        for ``player`` from now on, so a match under way is stored under the account. A connection opened
+        later carries the session itself; one opened with the old cookie afterwards stays the visitor's."""
+        for socket in sockets:
+            if socket not in self._signed_in and cookie_player(socket) == visitor:
+                self._signed_in[socket] = player
+
+    def holder(self, socket: HTTPConnection) -> str | None:
+        """The player a room connection holds its seat for (see :meth:`signed_in`)."""
+        return self._signed_in.get(socket) or cookie_player(socket)
 
     def restored(self, room: Room) -> None:
         """A room loaded from the database after a restart: a match of it already over was stored when
@@ -92,7 +107,7 @@ class MatchRecorder:
             return
         players = self._players.setdefault(match, {})
         for client in clients:
-            player = cookie_player(client.socket)
+            player = self.holder(client.socket)
             if client.seat is not None and player is not None:
                 players[client.seat] = player
         if not match.is_terminal() or match in self._saved:
