@@ -49,6 +49,8 @@ from golfcards.web.sixcard.record_page import replay_json, scorecard_csv, scorec
 from golfcards.web.sixcard.rooms import Room, SeatKind
 
 logger = logging.getLogger(__name__)
+_SIGNED_IN_SINCE = "golfcards.signed_in_since"
+"""The scope key of a room connection opened before its browser signed in: the account's player."""
 MAX_ID = 2**62
 """Ids above this are refused unread (SQLite integers stop at 2**63)."""
 
@@ -79,8 +81,6 @@ class MatchRecorder:
         self.player_key = player_key
         self._players: weakref.WeakKeyDictionary[Match, dict[int, str]] = weakref.WeakKeyDictionary()
         self._saved: weakref.WeakSet[Match] = weakref.WeakSet()
-        self._signed_in: weakref.WeakKeyDictionary[HTTPConnection, str] = weakref.WeakKeyDictionary()
-        """Connections opened before their browser signed in, and the account's player they count as."""
 
     def signed_in(self, visitor: str, player: str, sockets: Iterable[HTTPConnection]) -> None:
         """A browser that played as ``visitor`` (its cookie's id) signed in to the account of ``player``:
@@ -88,12 +88,13 @@ class MatchRecorder:
         for ``player`` from now on, so a match under way is stored under the account. A connection opened
         later carries the session itself; one opened with the old cookie afterwards stays the visitor's."""
         for socket in sockets:
-            if socket not in self._signed_in and cookie_player(socket) == visitor:
-                self._signed_in[socket] = player
+            if _SIGNED_IN_SINCE not in socket.scope and cookie_player(socket) == visitor:
+                socket.scope[_SIGNED_IN_SINCE] = player
 
     def holder(self, socket: HTTPConnection) -> str | None:
         """The player a room connection holds its seat for (see :meth:`signed_in`)."""
-        return self._signed_in.get(socket) or cookie_player(socket)
+        since = socket.scope.get(_SIGNED_IN_SINCE)
+        return since if isinstance(since, str) else cookie_player(socket)
 
     def restored(self, room: Room) -> None:
         """A room loaded from the database after a restart: a match of it already over was stored when
