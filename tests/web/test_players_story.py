@@ -19,8 +19,6 @@ from tests.web.test_account_page import close_end_window, with_passkeys
 
 pytestmark = pytest.mark.browser
 PASSWORD = "a long enough password"
-TYPED_NAME = "Laptop"
-"""What the player types in the Quick play form: signed in, the table shows the account's name instead."""
 SLOW_MACHINE_MS = 120_000
 """How long a step may wait for what it waits for (a bound on failure only: a loaded machine's first
 solver job or a bot's decision can take tens of seconds)."""
@@ -65,11 +63,13 @@ def my_page(page) -> dict[str, list[list[str]]]:
     )
 
 
-def quick_play(page, name: str) -> None:
-    """From the lobby: ask for a seat at a public table of two 4-card grids under ``name``."""
+def quick_play(page, name: str | None = None) -> None:
+    """From the lobby: ask for a seat at a public table of two 4-card grids, under ``name`` if given
+    (else as the form stands: signed in, the account's name)."""
     visit(page, "/sixcard")
     form = page.locator("#quick-form")
-    form.locator('input[name="name"]').fill(name)
+    if name is not None:
+        form.locator('input[name="name"]').fill(name)
     form.locator('select[name="grid"]').select_option("4")
     form.locator('select[name="players"]').select_option("2")
     form.locator("#quick-play").click()
@@ -109,7 +109,11 @@ def test_a_player_comes_back_on_two_devices_and_quick_play_fills_with_bots_then_
 
         # Quick play: nobody comes within the wait, a bot of the closest level takes the seat; the
         # match is played to its end.
-        quick_play(ada, TYPED_NAME)
+        visit(ada, "/sixcard")
+        named = ada.locator('#quick-form input[name="name"]')
+        expect(named).to_have_value("Ada")
+        expect(named).not_to_be_editable()
+        quick_play(ada)
         seated(ada)
         expect(ada.locator("#me h2 span").first).to_have_text("Ada")
         expect(ada.locator("#opponents .seat-panel h2 span").first).to_have_text("Normal bot 2")
@@ -135,7 +139,7 @@ def test_a_player_comes_back_on_two_devices_and_quick_play_fills_with_bots_then_
 
         # Quick play again: a bot fills the table, and a second person on the same grid and seats takes
         # the bot's seat from the next hole; the lobby and the table name the player by the account.
-        quick_play(ada, TYPED_NAME)
+        quick_play(ada)
         seated(ada)
         visit(bea, "/sixcard")
         listed = bea.locator("#public-table-list .public-table")

@@ -409,7 +409,8 @@ import * as SixTable from "./sixcard/table.js";
     if (code) wireRoom(code);
     else wireLobby();
     document.body.classList.add("ready");
-    import("./common/account-link.js").then((account) => account.showAccount($("account-link")));
+    import("./common/account-link.js").then((account) => account.showAccount($("account-link")))
+      .then((name) => { if (name && !code) QuickPlay.signedInAs(name); });
   }
 
   start();
