@@ -6,7 +6,8 @@ signs in with the password and sees the same statistics on /me; the player takes
 fills with a bot, the match is played to its end; /me shows the rating, its range and the plot on both
 devices and /leaderboards lists the account's name; the player takes Quick play again and a second
 person, on the same grid and seats, takes the bot's seat from the next hole, the table showing the
-account's name; signed out, the phone's /me is a stranger's again."""
+account's name; signed out, the phone's /me is a stranger's again and the leaderboard marks no row
+as its own."""
 
 from __future__ import annotations
 
@@ -165,6 +166,9 @@ def test_a_player_comes_back_on_two_devices_and_quick_play_fills_with_bots_then_
         expect(ada_phone.locator("#signed-out")).to_be_visible()
         gone = my_page(ada_phone)
         assert gone == {"ratings": [], "sixcard-stats": [], "solitaire": [], "daily": []}, gone
+        visit(ada_phone, "/leaderboards?board=sixcard&grid=4")
+        expect(ada_phone.locator("#board-table tbody tr th")).to_have_text(["Ada"])
+        expect(ada_phone.locator("#board-table tbody tr.you")).to_have_count(0)
         assert not (ada.errors or ada_phone.errors or bea.errors)
     finally:
         for context in (laptop, phone, other):
