@@ -14,7 +14,7 @@ from starlette.testclient import TestClient
 
 from golfcards.web.app import create_app
 from golfcards.web.sixcard.room_store import restore, room_rows
-from golfcards.web.sixcard.rooms import GUESSES
+from golfcards.web.sixcard.rooms import GUESSES, token_hash
 
 from .conditions import wait_until
 from .sixcard_ws import create, receive, receive_state
@@ -270,3 +270,35 @@ def test_a_person_who_took_a_bots_seat_during_the_match_is_neither_rated_nor_rec
         client.portal.call(app.state.tables.listeners[0], room, clients)
         ((_code, _record, _seats, holders, _new),) = saved
         assert holders == {0: ana}, "Bea played only the last holes of the seat: not her match to be rated on"
+
+
+def test_a_signed_in_player_sits_at_a_public_table_under_the_accounts_name(waiting):
+    signed_up = waiting.post("/api/account/signup", json={"name": "Ada", "password": "a long enough password"})
+    assert signed_up.status_code == 200, signed_up.text
+    answer = quick(waiting, **SHORT, name="Someone else").json()
+    room = waiting.app.state.rooms.get(answer["code"])
+    account = waiting.app.state.storage.account_named("ada")
+    seat = room.seats[answer["seat"]]
+    assert seat.name == "Ada", "the name the leaderboard shows, whatever the form said"
+    assert token_hash(account.player) in seat.players, "the seat is the account's player's"
+    assert waiting.get("/api/sixcard/tables").json()["tables"][0]["people"] == ["Ada"]
+
+
+def test_a_public_table_whose_match_is_over_is_no_longer_listed(tmp_path):
+    app = make_app(tmp_path, 0.0)
+    with TestClient(app) as client:
+        code = quick(client, **SHORT).json()["code"]
+        room = app.state.rooms.get(code)
+        wait_until(lambda: room.match is not None, "the bot took the empty seat")
+        assert [table["code"] for table in client.get("/api/sixcard/tables").json()["tables"]] == [code]
+        match = room.match
+        while not match.is_terminal():  # nobody is connected: no bot plays meanwhile
+            if match.state.is_terminal():
+                match.next_hole()
+                continue
+            seat = match.state.to_act[0]
+            match.apply(match.legal_actions(seat)[0], seat)
+        assert client.get("/api/sixcard/tables").json()["tables"] == [], (
+            "a match over has no seat to take or play to watch"
+        )
+        assert quick(client, **SHORT, name="Bea").json()["code"] != code

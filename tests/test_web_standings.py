@@ -227,3 +227,37 @@ def test_leaderboard_matches_is_a_serve_option():
     parser = argparse.ArgumentParser()
     add_parser(parser.add_subparsers())
     assert parser.parse_args(["serve", "--leaderboard-matches", "7"]).leaderboard_matches == 7
+
+
+def test_a_visitor_who_signs_in_during_a_match_has_it_stored_and_rated_under_the_account(app, client):
+    """The room's page stays open (its connection came with the visitor's cookie) while another tab signs
+    up: the match ends under the account's player, not under the cookie's id the sign-up cleared."""
+    visitor = client.cookies["golfcards_player"]
+    room = create(client, name="Ana", players=2, bots=["easy"], start=True, rules={"grid": 4, "holes": 1})
+    with client.websocket_connect(f"/ws/sixcard/{room['code']}") as ws:
+        ws.send_json({"type": "hello", "token": room["token"]})
+        receive(ws, "welcome")
+        for position in (0, 1):
+            ws.send_json({"type": "act", "action": {"type": "reveal", "position": position}})
+        receive_state(ws, lambda m: m["view"] is not None and m["view"]["reveals_left"][0] == 0)
+        signed_up = client.post("/api/account/signup", json={"name": "Ana", "password": "a long enough password"})
+        assert signed_up.status_code == 200, signed_up.text
+        match = app.state.rooms.get(room["code"]).match
+        for _ in range(200):
+            if match.state.is_terminal():
+                break
+            state = receive_state(ws, lambda m: m["view"] is not None)
+            if 0 not in state["view"]["to_act"] or not state["view"]["legal"]:
+                continue
+            if state["view"]["phase"] != "place":
+                ws.send_json({"type": "act", "action": {"type": "draw"}})
+                continue
+            down = [p for p, up in enumerate(match.state.face_up[0]) if not up]
+            ws.send_json(
+                {"type": "act", "action": {"type": "swap", "position": down[0]} if down else {"type": "discard"}}
+            )
+        assert match.is_terminal()
+    wait_until(lambda: client.get("/api/me").json()["matches"], "the match is the account's")
+    mine = client.get("/api/me").json()
+    assert [rating["grid"] for rating in mine["ratings"]] == [4] and mine["ratings"][0]["matches"] == 1
+    assert app.state.sixcard_records.history(visitor) == [], "nothing under the cleared cookie's id"

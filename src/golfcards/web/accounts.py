@@ -148,9 +148,14 @@ def device_name(user_agent: str) -> str:
     return " · ".join(part for part in (browser, system) if part)
 
 
-def _signed_in_response(request: Request, token: str, body: dict[str, Any]) -> Response:
-    """The answer to a sign-in: the new session's cookie set, the player cookie cleared (its player
-    joined the account)."""
+def _signed_in_response(request: Request, token: str, body: dict[str, Any], player: str) -> Response:
+    """The answer to a sign-in to the account of ``player``: the new session's cookie set, the player
+    cookie cleared (its player joined the account). A visitor's room connections open now hold their
+    seats for the account from now on (``app.state.on_sign_in``: the six-card recorder)."""
+    visitor = None if signed_in(request) is not None else current_player(request)
+    if visitor is not None and visitor != player:
+        for listener in request.app.state.on_sign_in:
+            listener(visitor, player)
     response = JSONResponse(body)
     response.set_cookie(SESSION_COOKIE, token, max_age=SESSION_AGE, httponly=True, samesite="lax", path="/")
     response.delete_cookie(PLAYER_COOKIE, httponly=True, samesite="lax")
@@ -225,7 +230,7 @@ async def sign_up(request: Request) -> Response:
     account = await writing(request, storage.create_account, name, key, await _merged(request))
     await writing(request, storage.set_password_hash, account.id, password_hash)
     token = await writing(request, storage.open_session, account.id, device_name(request.headers.get("user-agent", "")))
-    return _signed_in_response(request, token, {"signed_in": True, "name": account.name})
+    return _signed_in_response(request, token, {"signed_in": True, "name": account.name}, account.player)
 
 
 async def sign_in(request: Request) -> Response:
@@ -248,7 +253,7 @@ async def sign_in(request: Request) -> Response:
         limits.failed(key, network)
         raise GolfError("account.wrong_password", "wrong name or password")
     token = await _open_session(request, account.id)
-    return _signed_in_response(request, token, {"signed_in": True, "name": account.name})
+    return _signed_in_response(request, token, {"signed_in": True, "name": account.name}, account.player)
 
 
 async def set_password(request: Request) -> Response:
@@ -348,11 +353,11 @@ async def register_finish(request: Request) -> Response:
     if taken.account is not None:
         if session is None or session.account != taken.account:
             raise GolfError("account.passkey_refused", "the challenge was for another account")
-        account_id, name, token = taken.account, session.name, None
+        account_id, name, token, player = taken.account, session.name, None, session.player
     else:
         name, key = account_name(taken.name)
         account = await writing(request, storage.create_account, name, key, await _merged(request))
-        account_id = account.id
+        account_id, player = account.id, account.player
         token = await writing(request, storage.open_session, account_id, device)
     passkey = StoredPasskey(
         _b64url(verified.credential_id),
@@ -367,7 +372,7 @@ async def register_finish(request: Request) -> Response:
     if not await writing(request, storage.add_passkey, passkey):
         raise GolfError("account.passkey_refused", "this passkey is registered already")
     body = {"signed_in": True, "name": name}
-    return JSONResponse(body) if token is None else _signed_in_response(request, token, body)
+    return JSONResponse(body) if token is None else _signed_in_response(request, token, body, player)
 
 
 async def sign_in_options(request: Request) -> Response:
@@ -413,7 +418,7 @@ async def sign_in_finish(request: Request) -> Response:
     if account is None:
         raise GolfError("account.passkey_refused", "the account is gone")
     token = await _open_session(request, account.id)
-    return _signed_in_response(request, token, {"signed_in": True, "name": account.name})
+    return _signed_in_response(request, token, {"signed_in": True, "name": account.name}, account.player)
 
 
 async def delete_passkey(request: Request) -> Response:

@@ -350,5 +350,11 @@ def create_app(
     app.state.sixcard_records = SixCardRecords(storage)
     recorder = sixcard_record.MatchRecorder(app.state.sixcard_records, app.state.player_key)
     app.state.tables.listeners.append(recorder)
+    app.state.on_sign_in = [
+        lambda visitor, player: recorder.signed_in(
+            visitor, player, [client.socket for clients in app.state.tables.clients.values() for client in clients]
+        )
+    ]
+    """Called with the visitor's id and the account's player when a browser signs in (see web/accounts.py)."""
     app.state.tables.store.on_load.append(recorder.restored)
     return app

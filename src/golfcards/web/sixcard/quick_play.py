@@ -3,7 +3,8 @@
 ``POST /api/sixcard/quick-play`` ``{"grid": 4|6|8|9 (6), "players": 2–6 (4), "name"}`` answers
 ``{"code", "seat", "token", "plays_from_hole"}`` like room creation (``plays_from_hole``: the hole,
 from 1, from which the player plays a bot's seat they took; null when they play at once): the page
-then opens the room as any other. The request's player is rated at that grid by their stored
+then opens the room as any other. A signed-in player's seat bears their account's name (the one the
+leaderboard shows), whatever ``name`` says. The request's player is rated at that grid by their stored
 six-card rating (OpenSkill's default, mu 25 and sigma 25/3, for a newcomer), and their *ordinal* is
 ``mu − 3·sigma``.
 
@@ -22,9 +23,9 @@ of the level whose measured rating is closest to the people's mean mu take the e
 match starts. A public table has no host: nobody sets bots, starts, removes a player or lets a bot
 play for one.
 
-``GET /api/sixcard/tables`` lists the public tables (never a private room): the grid, the seats, the
-people seated, the hole, free seats and bots' seats a person may take, each with its room code for a
-spectator's Watch link; nothing about any card.
+``GET /api/sixcard/tables`` lists the public tables whose match is not over (never a private room):
+the grid, the seats, the people seated, the hole, free seats and bots' seats a person may take, each
+with its room code for a spectator's Watch link; nothing about any card.
 
 Quick-play requests are rate-limited per network (:class:`QuickRequests`). With several workers on
 one database, every worker sees every public table: its own in memory, the others' as last stored
@@ -56,6 +57,7 @@ from golfcards.i18n.sixcard import BOT_NAMES, bot_seat_name
 from golfcards.runners.storage.matchmaking import MatchmakingStore, StoredTable
 from golfcards.sixcard.rules import GRID_SHAPES, MAX_PLAYERS, MIN_PLAYERS, SixCardRules
 from golfcards.web.server.addresses import limit_key
+from golfcards.web.server.players import signed_in
 from golfcards.web.server.requests import client_address, error_response, field, json_body, request_translator
 from golfcards.web.sixcard.house import rules_from_json
 from golfcards.web.sixcard.records import cookie_player, request_player
@@ -193,12 +195,15 @@ class QuickPlay:
         """Every public table whose match is not over: this worker's as they are in memory, the others'
         (other workers', or this one's not loaded since a restart) as last stored, read at most every
         :data:`STORED_SECONDS` unless ``fresh``."""
-        mine = {room.code: facts_of(room) for room in self.public_tables()}
+        held = self.public_tables()
+        mine = [facts_of(room) for room in held if room.match is None or not room.match.is_terminal()]
         now = time.monotonic()
         if fresh or self._stored is None or now - self._stored[0] > STORED_SECONDS:
             rows = await run_in_threadpool(self.ratings.public_tables)
             self._stored = (now, [facts for row in rows if (facts := facts_from_row(row)) is not None])
-        return [*mine.values(), *(facts for facts in self._stored[1] if facts.code not in mine)]
+        # A table this worker holds is as it is in memory: one over since the stored rows were read is not listed.
+        codes = {room.code for room in held}
+        return [*mine, *(facts for facts in self._stored[1] if facts.code not in codes)]
 
     async def candidates(
         self, rules: SixCardRules, rating: tuple[float, float], player: str | None
@@ -423,7 +428,9 @@ async def quick_play(request: Request) -> Response:
         players = field(data, "players", int, DEFAULT_PLAYERS)
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise GolfError("sixcard.bad_players", f"2 to 6 players, not {players!r}", players=str(players)[:12])
-        name = clean_name(data.get("name"))
+        session = signed_in(request)
+        # A signed-in player sits under their account's name, the one the leaderboard shows.
+        name = clean_name(data.get("name") if session is None else session.name)
         rules = rules_from_json({"grid": grid}, players)
         stored = await request_player(request)
         rating = await run_in_threadpool(quick.ratings.rating, stored, grid)

@@ -3,7 +3,7 @@
 * :class:`MatchRecorder` listens to every room's broadcasts: it notes which player (the
   ``golfcards_player`` cookie, as for Solitaire, sent with the WebSocket) holds each seat, and
   stores a match once, when it is over, off the event loop, before the last state goes out (a
-  signed-in player's seat is their account's player).
+  signed-in player's seat is their account's player, also when they signed in during the match).
 * ``GET /sixcard/record`` is the page. The six-card pages give a visitor without a player a player id
   in the cookie, signed by the server and stored nowhere (:func:`~golfcards.web.server.requests.unstored_player_id`),
   so that the room's WebSocket carries it: the player is stored with their first finished match (or
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import logging
 import weakref
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Protocol
 
@@ -49,6 +49,8 @@ from golfcards.web.sixcard.record_page import replay_json, scorecard_csv, scorec
 from golfcards.web.sixcard.rooms import Room, SeatKind
 
 logger = logging.getLogger(__name__)
+_SIGNED_IN_SINCE = "golfcards.signed_in_since"
+"""The scope key of a room connection opened before its browser signed in: the account's player."""
 MAX_ID = 2**62
 """Ids above this are refused unread (SQLite integers stop at 2**63)."""
 
@@ -80,6 +82,20 @@ class MatchRecorder:
         self._players: weakref.WeakKeyDictionary[Match, dict[int, str]] = weakref.WeakKeyDictionary()
         self._saved: weakref.WeakSet[Match] = weakref.WeakSet()
 
+    def signed_in(self, visitor: str, player: str, sockets: Iterable[HTTPConnection]) -> None:
+        """A browser that played as ``visitor`` (its cookie's id) signed in to the account of ``player``:
+        of ``sockets`` (the room connections open now), those that came as ``visitor`` hold their seats
+        for ``player`` from now on, so a match under way is stored under the account. A connection opened
+        later carries the session itself; one opened with the old cookie afterwards stays the visitor's."""
+        for socket in sockets:
+            if _SIGNED_IN_SINCE not in socket.scope and cookie_player(socket) == visitor:
+                socket.scope[_SIGNED_IN_SINCE] = player
+
+    def holder(self, socket: HTTPConnection) -> str | None:
+        """The player a room connection holds its seat for (see :meth:`signed_in`)."""
+        since = socket.scope.get(_SIGNED_IN_SINCE)
+        return since if isinstance(since, str) else cookie_player(socket)
+
     def restored(self, room: Room) -> None:
         """A room loaded from the database after a restart: a match of it already over was stored when
         it ended (the room is written before the broadcast that stores it), so it is not stored again."""
@@ -92,7 +108,7 @@ class MatchRecorder:
             return
         players = self._players.setdefault(match, {})
         for client in clients:
-            player = cookie_player(client.socket)
+            player = self.holder(client.socket)
             if client.seat is not None and player is not None:
                 players[client.seat] = player
         if not match.is_terminal() or match in self._saved:

@@ -414,7 +414,7 @@ import * as SixTable from "./sixcard/table.js";
     if (code) wireRoom(code);
     else wireLobby();
     document.body.classList.add("ready");
-    showAccount($("account-link"));
+    showAccount($("account-link")).then((name) => { if (name && !code) QuickPlay.signedInAs(name); });
   }
 
   start();

@@ -36,3 +36,11 @@ export function wireQuickPlay(enter) {
   // Asked again while the lobby is on screen (a hidden tab or a room asks nothing).
   setInterval(() => { if (!$("lobby").hidden && !document.hidden) refresh(); }, REFRESH_MS);
 }
+
+/** Signed in as `name`: the Quick play form's name is the account's, as the server seats a signed-in
+ * player under it (the leaderboards' name), so it is shown and not edited. */
+export function signedInAs(name) {
+  const input = $("quick-form").elements.name;
+  input.value = name;
+  input.readOnly = true;
+}
