@@ -11,6 +11,10 @@ alone with ``golf sixcard arena … --seed`` as printed in its row). The table (
 the first-named bot of each pair, its share of the matches won and its margin per hole (own points
 minus the opponent's; negative is better), with 95 % intervals; ``clear`` says whether the match
 interval lies above one half. The rows' command lines are printed too.
+
+Besides the levels of ``golf sixcard arena``, a pair may name ``handtuned``: the hand-tuned strong
+player (:class:`~golfcards.sixcard.bots.heuristic.HeuristicStrong`) that ``strong`` plays with grids
+its networks were not fitted for (``--pairs strong-handtuned``; such a row has no arena command).
 """
 
 from __future__ import annotations
@@ -20,7 +24,9 @@ import pathlib
 import sys
 import time
 
-from golfcards.runners.arena import ArenaConfig, run_arena
+from golfcards.runners.arena import ArenaConfig, Player, run_arena
+from golfcards.sixcard.bots import make_bot
+from golfcards.sixcard.bots.heuristic import HeuristicStrong
 from golfcards.sixcard.rules import SixCardRules, house_rule
 
 CONFIGURATIONS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
@@ -64,6 +70,12 @@ CONFIGURATIONS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
     ),
 )
 PAIRS = ("strong-normal", "expert-strong")
+HAND_TUNED = "handtuned"
+
+
+def player(spec: str, seed: int) -> Player:
+    """A bot level, or :data:`HAND_TUNED` for the hand-tuned strong player."""
+    return HeuristicStrong(seed) if spec == HAND_TUNED else make_bot(spec, seed)
 
 
 def rules_of(options: tuple[str, ...], houses: tuple[str, ...]) -> SixCardRules:
@@ -104,7 +116,8 @@ def main(argv: list[str] | None = None) -> int:
         seed = args.seed + number
         for pair in args.pairs.split(","):
             start = time.monotonic()
-            result = run_arena(ArenaConfig(tuple(pair.split("-")), rules, args.matches, seed), workers=args.workers)
+            config = ArenaConfig(tuple(pair.split("-")), rules, args.matches, seed, factory=player)
+            result = run_arena(config, workers=args.workers)
             won, margin = result.match_win_rate()[0], result.margin_per_hole()[0]
             clear = "yes" if won.low > 0.5 else "no"
             lines.append(

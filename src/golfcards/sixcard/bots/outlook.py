@@ -163,12 +163,12 @@ class Outlook:
             self._elsewhere[key] = cached
         return cached
 
-    def distribution(self, seat: int) -> dict[int, float]:
+    def distribution(self, seat: int) -> dict[float, float]:
         """The chances of each final total of ``seat``'s grid were the hole to end now."""
-        totals: dict[int, float] = {0: 1.0}
+        totals: dict[float, float] = {0: 1.0}
         for top, bottom in self.pairs[seat]:
             column = self._column_distribution(top, bottom)
-            merged: dict[int, float] = {}
+            merged: dict[float, float] = {}
             for total, chance in totals.items():
                 for points, p in column.items():
                     merged[total + points] = merged.get(total + points, 0.0) + chance * p
@@ -193,7 +193,7 @@ class Outlook:
         return chances
 
 
-def win_share(final: float, opponents: list[dict[int, float]]) -> float:
+def win_share(final: float, opponents: list[dict[float, float]]) -> float:
     """The expected share of the win of a grid scoring ``final`` against these opponents' totals
     (independent; a tie among k lowest counts 1/k, as the arena counts it)."""
     # polynomial in z: coefficient j = chance that exactly j opponents tie and all others are higher

@@ -10,9 +10,16 @@ when that beats the expected worth of drawing (a one-ply expectimax over the uns
 pairs, 2s and Kings, charges what it throws away with the use the next player could make of it,
 and values exactly a move that ends the hole by turning its last card up.
 
-The network was fitted for the standard game (2 × 3 grids, the hole ending at once) with 2 to 4
-players; under other house rules the bot plays the hand-tuned
-:class:`~golfcards.sixcard.bots.heuristic.HeuristicStrong`. How it was fitted: ``docs/sixcard-bots.md``.
+Under the final turn (``final_turn``: once a player goes out every other player has one more turn)
+going out is valued after the others' last turns, each opponent's expected points lowered by what
+its last card is expected to gain it (the card left on the discard for the next player, a draw for
+the others), so the bot goes out only when its lead survives them; on its own last turn every move
+is final and valued by its points (two players: the margin over the grid that went out, the knock
+penalty included; more: the share of the win against the others' totals).
+
+The network was fitted for 2 × 3 grids with 2 to 4 players (the hole ending at once); with other
+grids the bot plays the hand-tuned :class:`~golfcards.sixcard.bots.heuristic.HeuristicStrong`. How it
+was fitted: ``docs/sixcard-bots.md``.
 """
 
 from __future__ import annotations
@@ -29,7 +36,7 @@ from golfcards.sixcard.bots.heuristic import HeuristicStrong
 from golfcards.sixcard.bots.knowledge import UNKNOWN, Knowledge, going_out_points
 from golfcards.sixcard.bots.outlook import Outlook, win_share
 from golfcards.sixcard.bots.value import ValueNet
-from golfcards.sixcard.rules import FlipAfterDiscard, SixCardRules
+from golfcards.sixcard.rules import BLACKJACK_POINTS, FlipAfterDiscard, SixCardRules
 from golfcards.sixcard.scoring import hole_breakdown
 from golfcards.sixcard.state import HoleState, Phase
 from golfcards.sixcard.view import View, view_for
@@ -53,8 +60,9 @@ def fitted_net(model: ModuleType, name: str) -> ValueNet | None:
 
 
 def value_net(rules: SixCardRules) -> ValueNet | None:
-    """The fitted network for these rules, or None where none was fitted."""
-    if rules.grid != 6 or rules.final_turn:
+    """The fitted network for these rules (2 × 3 grids, with or without the final turn), or None
+    where none was fitted (other grids)."""
+    if rules.grid != 6:
         return None
     return fitted_net(strong_model, "TWO_PLAYERS" if rules.players == 2 else "MORE_PLAYERS")
 
@@ -90,7 +98,17 @@ class Afterstates:
         self.fixed = fixed
         self.value: Callable[[float, float, float, float], float] = net.bind(fixed)
         self.opponents = opponents
-        self._distributions: list[dict[int, float]] | None = None
+        self._distributions: list[dict[float, float]] | None = None
+        self.last_turn = known.went_out is not None and known.went_out != me
+        """Whether this is the bot's last turn (someone went out under the final turn): every move is final."""
+        self.still_to_play: list[int] = []
+        """The opponents who will still play a last turn after this bot's (its last turn, or its
+        going out under the final turn), in turn order."""
+        if known.final_turn:
+            seat = following
+            while seat != me and seat != known.went_out:
+                self.still_to_play.append(seat)
+                seat = known.next_seat(seat)
         mine = known.my_grid
         flip = known.rules.flip_after_discard
         always = flip is FlipAfterDiscard.ALWAYS and UNKNOWN in mine
@@ -103,27 +121,67 @@ class Afterstates:
 
     def worth(self, points: float, down: int, improvement: float, gift: float) -> Option:
         """The worth of the position after a move (the position field is filled in by the caller)."""
+        if self.last_turn:
+            return Option(self.last_worth(points, down), LEAVE, None)
         if down == 0:
-            return Option(self.final_worth(points), LEAVE, None)
+            return Option(self.final_worth(points, gift), LEAVE, None)
         return Option(self.value(points, down, improvement, gift), LEAVE, (points, down, improvement, gift))
 
-    def final_worth(self, points: float) -> float:
-        """The exact worth of going out with ``points`` (with more players, the share of the win,
-        fewer points breaking ties: a sure win is better with fewer points for the match)."""
-        rules = self.known.rules
-        if self._distributions is None and (not self.two or rules.knock_penalty):
+    def last_gains(self, gift: float) -> list[float]:
+        """For each opponent (in :attr:`opponents` order), how much its last turn is expected to
+        lower its points: the better of the ``gift`` left on the discard and a draw for the next
+        player, a draw for the others still to play; 0 for those who will not play again."""
+        outlook = self.outlook
+        gains = []
+        for seat in self.opponents:
+            if seat not in self.still_to_play:
+                gains.append(0.0)
+            elif seat == self.following:
+                gains.append(max(gift, outlook.improvement[seat]))
+            else:
+                gains.append(outlook.improvement[seat])
+        return gains
+
+    def opponent_totals(self, gains: list[float]) -> list[dict[float, float]]:
+        """Each opponent's distribution of final totals, lowered by ``gains`` (its last turn)."""
+        if self._distributions is None:
             self._distributions = [self.outlook.distribution(seat) for seat in self.opponents]
+        return [
+            {total - gain: p for total, p in totals.items()} if gain else totals
+            for totals, gain in zip(self._distributions, gains, strict=True)
+        ]
+
+    def final_worth(self, points: float, gift: float = 0.0) -> float:
+        """The worth of going out with ``points`` (with more players, the share of the win,
+        fewer points breaking ties: a sure win is better with fewer points for the match). Under
+        the final turn the others first play their last turns (:meth:`last_gains`); otherwise the
+        value is exact. ``gift`` is what the card left on the discard gives the next player."""
+        rules = self.known.rules
+        gains = self.last_gains(gift)
+        totals = self.opponent_totals(gains) if not self.two or rules.knock_penalty else []
         scored = points
         if rules.knock_penalty or rules.knock_bonus or rules.blackjack:
             beaten = 1.0
-            if rules.knock_penalty and self._distributions is not None:
-                for totals in self._distributions:
-                    beaten *= sum(p for total, p in totals.items() if total > points)
+            for chances in totals:
+                beaten *= sum(p for total, p in chances.items() if total > points)
             scored = going_out_points(points, 1.0 - beaten, rules)
         if self.two:
-            return self.outlook.points[self.following] - scored
-        assert self._distributions is not None
-        return win_share(points, self._distributions) - TIE_BREAK * scored
+            return self.outlook.points[self.following] - gains[0] - scored
+        return win_share(points, totals) - TIE_BREAK * scored
+
+    def last_worth(self, points: float, down: int) -> float:
+        """The worth of ending one's last turn (under the final turn) with a grid of ``points``
+        expected (``down`` cards still face down, counted at the end by their expectation): with
+        2 players the margin over the grid that went out (its knock penalty and bonus included),
+        with more the share of the win against the others' totals, those still to play lowered
+        by their last turn's expected gain."""
+        rules = self.known.rules
+        if down == 0 and rules.blackjack and points == BLACKJACK_POINTS:
+            points = 0
+        if self.two:
+            out = self.outlook.points[self.following]
+            return going_out_points(out, 1.0 if points <= out else 0.0, rules) - points
+        return win_share(points, self.opponent_totals(self.last_gains(0.0))) - TIE_BREAK * points
 
     def uses(self, rank: int, *, may_leave: bool) -> list[Option]:
         """Every use of a card of ``rank``: throwing a drawn card away (``may_leave``) or each
