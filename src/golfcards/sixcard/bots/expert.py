@@ -29,11 +29,18 @@ from golfcards.sixcard.actions import Action, DrawStock, Swap, TakeDiscard
 from golfcards.sixcard.bots import expert_model, strong
 from golfcards.sixcard.bots.base import Bot, throw_away
 from golfcards.sixcard.bots.heuristic import LEAVE, HeuristicStrong, Plan
-from golfcards.sixcard.bots.knowledge import UNKNOWN, Knowledge, column_expectation, mean_value, value_tables
+from golfcards.sixcard.bots.knowledge import (
+    UNKNOWN,
+    Knowledge,
+    column_expectation,
+    deck_counts,
+    index_key,
+    mean_value,
+    value_tables,
+)
 from golfcards.sixcard.bots.strong import Afterstates, StrongBot, hole_worth, value_net
 from golfcards.sixcard.bots.value import ValueNet
 from golfcards.sixcard.rules import DECK_SLOTS, SixCardRules
-from golfcards.sixcard.scoring import INDEX_KEYS, JOKER_KEY
 from golfcards.sixcard.state import HoleContext, HoleState, Phase
 from golfcards.sixcard.view import View, view_for
 
@@ -138,20 +145,20 @@ def expected_points(state: HoleState) -> list[float]:
     the cards unseen at that moment (not by the cards the determinization happened to put there):
     the same mean, much less noise from one sample to the next."""
     rules = state.rules
-    unseen = [4 * rules.decks] * JOKER_KEY + [rules.jokers * rules.decks]
+    unseen = deck_counts(rules)
     for grid, flags in zip(state.grids, state.face_up, strict=False):
         for card, up in zip(grid, flags, strict=False):
             if up:
-                unseen[INDEX_KEYS[card]] -= 1
+                unseen[index_key(card, rules)] -= 1
     for card in state.discard:
-        unseen[INDEX_KEYS[card]] -= 1
+        unseen[index_key(card, rules)] -= 1
     total = sum(unseen) or 1
     probabilities = [count / total for count in unseen]
     mean = mean_value(probabilities, value_tables(rules).values)
     columns = rules.columns
     points = []
     for grid, flags in zip(state.grids, state.face_up, strict=False):
-        keys = [INDEX_KEYS[card] if up else UNKNOWN for card, up in zip(grid, flags, strict=False)]
+        keys = [index_key(card, rules) if up else UNKNOWN for card, up in zip(grid, flags, strict=False)]
         points.append(sum(column_expectation(keys[c::columns], probabilities, mean, rules) for c in range(columns)))
     return points
 
