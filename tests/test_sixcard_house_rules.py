@@ -484,6 +484,20 @@ RULE_CHOICES = {
         TakeDiscard(5),
         DRAW_STOCK,
     ),
+    "knock early: both last cards turned up at once to go out before the opponent's last card": (
+        {"knock_early": True},
+        {},
+        ("KS 4D 9C KH 4H 5H", (2, 5), "QS JD TS QC JC 6S", (5,), "7H 8D", "4C 5C"),
+        KNOCK_EARLY,
+        DRAW_STOCK,
+    ),
+    "flip as a turn: a card turned up as the whole turn (towards going out, nothing drawn to give away)": (
+        {"flip_as_turn": True},
+        {},
+        ("KS 4D 9C KH 4H 5H", (2, 5), "QS JD TS QC JC 6S", (5,), "7H 8D", "4C 5C"),
+        Flip(2),
+        DRAW_STOCK,
+    ),
 }
 
 

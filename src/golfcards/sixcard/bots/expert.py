@@ -278,10 +278,6 @@ class ExpertGuide(StrongBot):
         return self.expert.network(rules)
 
 
-DRAW = -2
-"""The pseudo-position of "draw from the stock" among the candidates of a turn's start."""
-
-
 class ExpertBot(SampledSearch):
     level = "expert"
     within = 1.0
@@ -331,13 +327,13 @@ class ExpertBot(SampledSearch):
         if known.phase is Phase.PLACE:
             options = after.uses(known.holding, may_leave=True)
         else:
-            options = [*after.uses(known.top, may_leave=False), strong.Option(after.draw_worth(), DRAW, None)]
+            options = after.turn_options()
         options.sort(key=lambda option: option.worth, reverse=True)
         best = options[0].worth
         chosen = [option for option in options[: self.width] if option.worth >= best - self.within]
         if known.phase is Phase.PLACE:
             return [StrongBot.action_of(o.position, known, known.view) for o in chosen]
-        return [DrawStock() if o.position == DRAW else TakeDiscard(o.position) for o in chosen]
+        return [StrongBot.turn_action(o.position) for o in chosen]
 
     def outcome(self, state: HoleState, me: int, view: View) -> float:
         net = self.network(view.rules)

@@ -29,7 +29,7 @@ from functools import cache
 from types import ModuleType
 from typing import NamedTuple
 
-from golfcards.sixcard.actions import Action, DiscardFlip, DrawStock, Swap, TakeDiscard
+from golfcards.sixcard.actions import DRAW_STOCK, KNOCK_EARLY, Action, DiscardFlip, DrawStock, Flip, Swap, TakeDiscard
 from golfcards.sixcard.bots import strong_model
 from golfcards.sixcard.bots.base import Bot, flip_choice, throw_away
 from golfcards.sixcard.bots.heuristic import HeuristicStrong
@@ -42,10 +42,16 @@ from golfcards.sixcard.state import HoleState, Phase
 from golfcards.sixcard.view import View, view_for
 
 LEAVE = -1
+"""The pseudo-position of "throw the drawn card away"."""
+DRAW = -2
+"""The pseudo-position of "draw from the stock" among the options of a turn's start."""
 LEAVE_AND_FLIP = -3
 """The pseudo-position of "throw the drawn card away and turn up a face-down card" where the rules
 let a player choose to (``flip_after_discard`` ``endgame``)."""
-"""The pseudo-position of "throw the drawn card away"."""
+KNOCK = -4
+"""The pseudo-position of "turn up one's last one or two cards and go out" (``knock_early``)."""
+FLIP_BASE = -10
+"""Turning up position ``p`` as the whole turn (``flip_as_turn``) is the pseudo-position ``FLIP_BASE - p``."""
 
 TIE_BREAK = 0.001
 """With 3–4 players, what each point of a final score costs on top of the share of the win."""
@@ -220,11 +226,41 @@ class Afterstates:
         p = self.outlook.probabilities
         return sum(p[rank] * max(self.uses(rank, may_leave=True)).worth for rank in self.outlook.ranks)
 
+    def flip_worth(self, position: int) -> float:
+        """The expected worth of turning up the face-down card at ``position`` as one's whole turn
+        (``flip_as_turn``), over what it may be; the discard stays for the next player."""
+        outlook, me = self.outlook, self.me
+        gift = outlook.gift(self.following, self.known.top)
+        return sum(
+            outlook.probabilities[rank] * self.worth(*outlook.after(me, position, rank), gift).worth
+            for rank in outlook.ranks
+        )
+
+    def knock_worth(self) -> float:
+        """The expected worth of turning up all of one's face-down cards and going out
+        (``knock_early``): going out's worth over the distribution of the grid's final points."""
+        outlook, me = self.outlook, self.me
+        gift = outlook.gift(self.following, self.known.top)
+        bonus = outlook.bonus[me]
+        return sum(p * self.final_worth(total + bonus, gift) for total, p in outlook.distribution(me).items())
+
+    def turn_options(self) -> list[Option]:
+        """Every way to play the start of a turn that the rules allow: each take of the discard,
+        drawing (:data:`DRAW`), and where the rules allow them, turning a card up as the whole
+        turn (:data:`FLIP_BASE` − position) and going out early (:data:`KNOCK`)."""
+        known = self.known
+        options = [*self.uses(known.top, may_leave=False), Option(self.draw_worth(), DRAW, None)]
+        legal = known.view.legal
+        if known.rules.flip_as_turn:
+            down = known.face_down()
+            options.extend(Option(self.flip_worth(p), FLIP_BASE - p, None) for p in down if Flip(p) in legal)
+        if known.rules.knock_early and KNOCK_EARLY in legal:
+            options.append(Option(self.knock_worth(), KNOCK, None))
+        return options
+
     def turn_worth(self) -> float:
-        """What the position is worth at the start of one's turn: the better of drawing and the
-        best use of the discard."""
-        takes = self.uses(self.known.top, may_leave=False)
-        return max(self.draw_worth(), *(option.worth for option in takes))
+        """What the position is worth at the start of one's turn: its best option."""
+        return max(option.worth for option in self.turn_options())
 
 
 def hole_worth(state: HoleState, seat: int) -> float:
@@ -269,10 +305,25 @@ class StrongBot(Bot):
         if known.phase is Phase.PLACE:
             option = self.pick(after.uses(known.holding, may_leave=True))
             return self.action_of(option.position, known, view)
-        takes = after.uses(known.top, may_leave=False)
-        if takes and max(takes).worth > after.draw_worth():
-            return TakeDiscard(self.pick(takes).position)
+        options = after.turn_options()
+        draw = next(option for option in options if option.position == DRAW)
+        best = max(options, key=lambda option: option.worth)
+        if best.worth > draw.worth:
+            if best.position >= 0:  # a take: the choice among takes is the bot's (a training run explores)
+                best = self.pick([option for option in options if option.position >= 0])
+            return self.turn_action(best.position)
         return DrawStock()
+
+    @staticmethod
+    def turn_action(position: int) -> Action:
+        """The action of an option of a turn's start (:meth:`Afterstates.turn_options`)."""
+        if position == DRAW:
+            return DRAW_STOCK
+        if position == KNOCK:
+            return KNOCK_EARLY
+        if position <= FLIP_BASE:
+            return Flip(FLIP_BASE - position)
+        return TakeDiscard(position)
 
     @staticmethod
     def action_of(position: int, known: Knowledge, view: View) -> Action:
