@@ -24,7 +24,7 @@ import pathlib
 import sys
 import time
 
-from golfcards.runners.arena import ArenaConfig, Player, run_arena
+from golfcards.runners.arena import ArenaConfig, ArenaResult, Player, run_arena
 from golfcards.sixcard.bots import make_bot
 from golfcards.sixcard.bots.heuristic import HeuristicStrong
 from golfcards.sixcard.rules import SixCardRules, house_rule
@@ -88,6 +88,16 @@ def rules_of(options: tuple[str, ...], houses: tuple[str, ...]) -> SixCardRules:
     return SixCardRules(**fields)  # type: ignore[arg-type]
 
 
+def progress(result: ArenaResult, matches: int) -> None:
+    """Print the first player's figures after each chunk of a row (standard error)."""
+    won = result.match_win_rate()[0]
+    print(
+        f"    {result.matches}/{matches} matches: {100 * won.value:.1f} % [{100 * won.low:.1f}, {100 * won.high:.1f}]",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
 def command(pair: str, options: tuple[str, ...], houses: tuple[str, ...], matches: int, seed: int) -> str:
     house = " ".join(f"--house {text}" for text in houses)
     parts = ["golf sixcard arena", f"--players {pair.replace('-', ',')}", *options, house]
@@ -102,6 +112,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", default="", help="comma-separated house-rule names or row numbers")
     parser.add_argument("--pairs", default=",".join(PAIRS))
     parser.add_argument("--out", type=pathlib.Path, default=None)
+    parser.add_argument("--progress", action="store_true", help="print each row's figures so far on standard error")
     args = parser.parse_args(argv)
     wanted = {part.strip() for part in args.only.split(",") if part.strip()}
     lines = [
@@ -117,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
         for pair in args.pairs.split(","):
             start = time.monotonic()
             config = ArenaConfig(tuple(pair.split("-")), rules, args.matches, seed, factory=player)
-            result = run_arena(config, workers=args.workers)
+            result = run_arena(config, workers=args.workers, progress=progress if args.progress else None)
             won, margin = result.match_win_rate()[0], result.margin_per_hole()[0]
             clear = "yes" if won.low > 0.5 else "no"
             lines.append(
