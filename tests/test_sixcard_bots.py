@@ -70,6 +70,8 @@ def spot(
         SixCardRules(players=4, grid=9, jokers=2, final_turn=True),
         SixCardRules(players=3, grid=4, reshuffle_discard=True),
         SixCardRules(grid=8, jokers=1),
+        SixCardRules(players=3, final_turn=True, flip_as_turn=True, knock_early=True),
+        SixCardRules(final_turn=True, one_eyed_jacks=True, knock_early=True, wolfpack=True, start_face_up=1),
     ],
 )
 def test_bots_always_answer_legally(level, rules):
@@ -300,6 +302,21 @@ def test_under_house_rules_the_expert_plays_its_playout_search_legally():
         seat = state.current_player
         bot = expert if seat == 0 else others[seat - 1]
         assert state.apply(bot.choose(view_for(state, seat)), seat) is None
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_under_the_final_turn_the_expert_searches_with_its_network_and_plays_legally(players):
+    rules = SixCardRules(players=players, final_turn=True, flip_as_turn=True, knock_early=True, one_eyed_jacks=True)
+    expert = make_bot("expert", 3)
+    assert expert.network(rules) is not None
+    expert.samples = 2
+    state = HoleState.from_code(DealCode(54321, rules))
+    others = [make_bot("strong", 4), make_bot("normal", 5)]
+    while not state.is_terminal():
+        seat = state.current_player
+        bot = expert if seat == 0 else others[seat - 1]
+        assert state.apply(bot.choose(view_for(state, seat)), seat) is None
+    assert state.went_out is not None or not state.stock
 
 
 def test_two_strong_bots_do_not_swap_the_discard_back_and_forth_for_ever():
