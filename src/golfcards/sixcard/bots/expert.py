@@ -11,10 +11,12 @@ deciding from its own view of that table. It values the position at its next tur
 average by more than a standard error, the same tables serving every candidate.
 
 In the last two holes of a two-player match outcomes are valued by the chance of winning the match
-(:func:`match_chance`), not by points. With 3–4 players it uses the strong bot's network; under
-house rules no network was fitted for, it plays a search with playouts by the hand-tuned strong
-player (:class:`PlayoutExpert`). Budgets are counts of samples, never a clock, so a seed gives the
-same choices on any machine. How it was built and measured: ``docs/sixcard-bots.md``.
+(:func:`match_chance`), not by points. With 3–6 players it uses the strong bot's network; with
+grids no network was fitted for (all but 2 × 3), it plays a search with playouts by the hand-tuned
+strong player (:class:`PlayoutExpert`). Under the final turn the strong bot's choices, and so the
+search's, value going out after the others' last turns (:mod:`.strong`). Budgets are counts of
+samples, never a clock, so a seed gives the same choices on any machine. How it was built and
+measured: ``docs/sixcard-bots.md``.
 """
 
 from __future__ import annotations
@@ -221,7 +223,7 @@ class SampledSearch(Bot):
 
 
 class PlayoutExpert(SampledSearch):
-    """The search for house rules: the hand-tuned strong player's favourite actions, each played out
+    """The search for grids without a network: the hand-tuned strong player's favourite actions, each played out
     to the end of the hole by light hand-tuned strong players on sampled tables."""
 
     level = "expert"
@@ -307,7 +309,7 @@ class ExpertBot(SampledSearch):
         self.fallback = PlayoutExpert(seed)
 
     def network(self, rules: SixCardRules) -> ValueNet | None:
-        """The network the expert judges its own positions by (None under house rules)."""
+        """The network the expert judges its own positions by (None with grids no network was fitted for)."""
         return expert_net(rules) if self.own_network else value_net(rules)
 
     def choose(self, view: View) -> Action:

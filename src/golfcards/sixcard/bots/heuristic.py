@@ -1,5 +1,5 @@
-"""The hand-tuned strong player: ``strong`` plays this way under house rules its value model was
-not fitted for (other grids, the final turn, the reshuffle); see :mod:`.strong`.
+"""The hand-tuned strong player: ``strong`` plays this way with the grids its value model was not
+fitted for (every grid but 2 × 3); see :mod:`.strong`.
 
 It counts cards, values every choice by expected points, and times the end:
 
