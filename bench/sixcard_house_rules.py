@@ -14,20 +14,26 @@ interval lies above one half. The rows' command lines are printed too.
 
 Besides the levels of ``golf sixcard arena``, a pair may name ``handtuned``: the hand-tuned strong
 player (:class:`~golfcards.sixcard.bots.heuristic.HeuristicStrong`) that ``strong`` plays with grids
-its networks were not fitted for (``--pairs strong-handtuned``; such a row has no arena command).
+its networks were not fitted for (``--pairs strong-handtuned``), and ``LEVEL~RULE``: a bot of that
+level told the rules with the house rule ``RULE`` at its default, so that it plays as if the rule
+were not in force (``--pairs strong-strong~one_eyed_jacks``: what knowing the rule is worth). Such
+rows have no arena command.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import pathlib
 import sys
 import time
 
 from golfcards.runners.arena import ArenaConfig, ArenaResult, Player, run_arena
+from golfcards.sixcard.actions import Action
 from golfcards.sixcard.bots import make_bot
 from golfcards.sixcard.bots.heuristic import HeuristicStrong
 from golfcards.sixcard.rules import SixCardRules, house_rule
+from golfcards.sixcard.view import View
 
 CONFIGURATIONS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
     # (name, golf sixcard arena options before --house, house rules)
@@ -73,9 +79,23 @@ PAIRS = ("strong-normal", "expert-strong")
 HAND_TUNED = "handtuned"
 
 
+class RuleBlind:
+    """A bot that is shown every view with the house rule ``rule`` at its default value."""
+
+    def __init__(self, bot: Player, rule: str) -> None:
+        self.bot, self.rule = bot, rule
+
+    def choose(self, view: View) -> Action:
+        default = getattr(SixCardRules(), self.rule)
+        return self.bot.choose(dataclasses.replace(view, rules=dataclasses.replace(view.rules, **{self.rule: default})))
+
+
 def player(spec: str, seed: int) -> Player:
-    """A bot level, or :data:`HAND_TUNED` for the hand-tuned strong player."""
-    return HeuristicStrong(seed) if spec == HAND_TUNED else make_bot(spec, seed)
+    """A bot level, :data:`HAND_TUNED` for the hand-tuned strong player, or ``LEVEL~RULE`` for a bot
+    of that level blind to the house rule ``RULE`` (:class:`RuleBlind`)."""
+    level, blind, rule = spec.partition("~")
+    bot: Player = HeuristicStrong(seed) if level == HAND_TUNED else make_bot(level, seed)
+    return RuleBlind(bot, rule) if blind else bot
 
 
 def rules_of(options: tuple[str, ...], houses: tuple[str, ...]) -> SixCardRules:
