@@ -11,17 +11,29 @@ alone with ``golf sixcard arena … --seed`` as printed in its row). The table (
 the first-named bot of each pair, its share of the matches won and its margin per hole (own points
 minus the opponent's; negative is better), with 95 % intervals; ``clear`` says whether the match
 interval lies above one half. The rows' command lines are printed too.
+
+Besides the levels of ``golf sixcard arena``, a pair may name ``handtuned``: the hand-tuned strong
+player (:class:`~golfcards.sixcard.bots.heuristic.HeuristicStrong`) that ``strong`` plays with grids
+its networks were not fitted for (``--pairs strong-handtuned``), and ``LEVEL~RULE``: a bot of that
+level told the rules with the house rule ``RULE`` at its default, so that it plays as if the rule
+were not in force (``--pairs strong-strong~one_eyed_jacks``: what knowing the rule is worth). Such
+rows have no arena command.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import pathlib
 import sys
 import time
 
-from golfcards.runners.arena import ArenaConfig, run_arena
+from golfcards.runners.arena import ArenaConfig, ArenaResult, Player, run_arena
+from golfcards.sixcard.actions import Action
+from golfcards.sixcard.bots import make_bot
+from golfcards.sixcard.bots.heuristic import HeuristicStrong
 from golfcards.sixcard.rules import SixCardRules, house_rule
+from golfcards.sixcard.view import View
 
 CONFIGURATIONS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
     # (name, golf sixcard arena options before --house, house rules)
@@ -64,6 +76,26 @@ CONFIGURATIONS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
     ),
 )
 PAIRS = ("strong-normal", "expert-strong")
+HAND_TUNED = "handtuned"
+
+
+class RuleBlind:
+    """A bot that is shown every view with the house rule ``rule`` at its default value."""
+
+    def __init__(self, bot: Player, rule: str) -> None:
+        self.bot, self.rule = bot, rule
+
+    def choose(self, view: View) -> Action:
+        default = getattr(SixCardRules(), self.rule)
+        return self.bot.choose(dataclasses.replace(view, rules=dataclasses.replace(view.rules, **{self.rule: default})))
+
+
+def player(spec: str, seed: int) -> Player:
+    """A bot level, :data:`HAND_TUNED` for the hand-tuned strong player, or ``LEVEL~RULE`` for a bot
+    of that level blind to the house rule ``RULE`` (:class:`RuleBlind`)."""
+    level, blind, rule = spec.partition("~")
+    bot: Player = HeuristicStrong(seed) if level == HAND_TUNED else make_bot(level, seed)
+    return RuleBlind(bot, rule) if blind else bot
 
 
 def rules_of(options: tuple[str, ...], houses: tuple[str, ...]) -> SixCardRules:
@@ -74,6 +106,16 @@ def rules_of(options: tuple[str, ...], houses: tuple[str, ...]) -> SixCardRules:
     if "--jokers" in options:
         fields["jokers"] = int(options[options.index("--jokers") + 1])
     return SixCardRules(**fields)  # type: ignore[arg-type]
+
+
+def progress(result: ArenaResult, matches: int) -> None:
+    """Print the first player's figures after each chunk of a row (standard error)."""
+    won = result.match_win_rate()[0]
+    print(
+        f"    {result.matches}/{matches} matches: {100 * won.value:.1f} % [{100 * won.low:.1f}, {100 * won.high:.1f}]",
+        file=sys.stderr,
+        flush=True,
+    )
 
 
 def command(pair: str, options: tuple[str, ...], houses: tuple[str, ...], matches: int, seed: int) -> str:
@@ -90,6 +132,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", default="", help="comma-separated house-rule names or row numbers")
     parser.add_argument("--pairs", default=",".join(PAIRS))
     parser.add_argument("--out", type=pathlib.Path, default=None)
+    parser.add_argument("--progress", action="store_true", help="print each row's figures so far on standard error")
     args = parser.parse_args(argv)
     wanted = {part.strip() for part in args.only.split(",") if part.strip()}
     lines = [
@@ -104,7 +147,8 @@ def main(argv: list[str] | None = None) -> int:
         seed = args.seed + number
         for pair in args.pairs.split(","):
             start = time.monotonic()
-            result = run_arena(ArenaConfig(tuple(pair.split("-")), rules, args.matches, seed), workers=args.workers)
+            config = ArenaConfig(tuple(pair.split("-")), rules, args.matches, seed, factory=player)
+            result = run_arena(config, workers=args.workers, progress=progress if args.progress else None)
             won, margin = result.match_win_rate()[0], result.margin_per_hole()[0]
             clear = "yes" if won.low > 0.5 else "no"
             lines.append(

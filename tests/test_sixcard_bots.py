@@ -36,10 +36,20 @@ def indexes(text: str) -> list[int]:
     return [card.index for card in parse_cards(text)]
 
 
-def spot(mine: str, down_mine, theirs: str, down_theirs, discard: str, stock: str = "4C 5C 6C 7C") -> HoleState:
-    """Seat 0 to play in a two-player hole (positions listed in ``down_*`` are face down)."""
+def spot(
+    mine: str,
+    down_mine,
+    theirs: str,
+    down_theirs,
+    discard: str,
+    stock: str = "4C 5C 6C 7C",
+    rules: SixCardRules = SixCardRules(),  # noqa: B008
+    went_out: int | None = None,
+) -> HoleState:
+    """Seat 0 to play in a two-player hole (positions listed in ``down_*`` are face down); with
+    ``went_out`` (under the final turn) seat 0 plays its last turn."""
     return HoleState(
-        SixCardRules(),
+        rules,
         [indexes(mine), indexes(theirs)],
         [[p not in down_mine for p in range(6)], [p not in down_theirs for p in range(6)]],
         indexes(discard),
@@ -47,6 +57,8 @@ def spot(mine: str, down_mine, theirs: str, down_theirs, discard: str, stock: st
         dealer=1,
         phase=Phase.DRAW,
         current=0,
+        went_out=went_out,
+        final_turns_left=0 if went_out is None else 1,
     )
 
 
@@ -58,6 +70,8 @@ def spot(mine: str, down_mine, theirs: str, down_theirs, discard: str, stock: st
         SixCardRules(players=4, grid=9, jokers=2, final_turn=True),
         SixCardRules(players=3, grid=4, reshuffle_discard=True),
         SixCardRules(grid=8, jokers=1),
+        SixCardRules(players=3, final_turn=True, flip_as_turn=True, knock_early=True),
+        SixCardRules(final_turn=True, one_eyed_jacks=True, knock_early=True, wolfpack=True, start_face_up=1),
     ],
 )
 def test_bots_always_answer_legally(level, rules):
@@ -177,8 +191,42 @@ def four_player_spot(mine: str, down_mine, discard: str) -> HoleState:
 def test_strong_plays_its_fitted_network_with_two_to_four_players_and_the_heuristic_otherwise():
     for players in (2, 3, 4):
         assert value_net(SixCardRules(players=players)) is not None
+    assert value_net(SixCardRules(final_turn=True)) is not None
     assert value_net(SixCardRules(grid=9)) is None
-    assert value_net(SixCardRules(final_turn=True)) is None
+
+
+FINAL_TURN = SixCardRules(final_turn=True)
+
+
+def test_under_the_final_turn_strong_goes_out_only_when_its_lead_survives_the_last_turn():
+    # Taking the 3 onto the last face-down card ends its grid at 12 against about 31.5. With the
+    # hole ending at once that lead is sure and strong takes it; under the final turn the opponent
+    # first plays a last turn (expected to gain about 7: a low card for a queen), and strong keeps
+    # playing rather than go out with what is left of the lead.
+    def choice(rules: SixCardRules) -> object:
+        state = spot("KS 4D 9C KH 4H 5S", (5,), "QS 2D 3S 8C 7D 6S", (5,), discard="7H 3D", rules=rules)
+        return make_bot("strong").choose(view_for(state, 0))
+
+    assert choice(SixCardRules()) == TakeDiscard(5)
+    assert choice(FINAL_TURN) == DrawStock()
+    known = Knowledge(view_for(spot("KS 4D 9C KH 4H 5S", (5,), "QS 2D 3S 8C 7D 6S", (5,), "3D", rules=FINAL_TURN), 0))
+    after = Afterstates(known, value_net(FINAL_TURN))
+    # going out with 12 points: the opponent's expectation less its last turn's expected gain
+    expected = after.outlook.points[1] - after.outlook.improvement[1] - 12
+    assert after.final_worth(12.0) == pytest.approx(expected)
+    assert after.outlook.improvement[1] > 5
+
+
+def test_on_its_last_turn_strong_turns_its_last_card_up_when_that_scores_least():
+    # The opponent went out with -5; strong, far behind, plays its last turn: the 9 on the discard
+    # pairs its 9 over the face-down card (a grid of 0), which it takes; holding the 9 it puts it
+    # there. Its last card is counted anyway, so "going out" is no longer a step to avoid.
+    opponent = "2S 2D 2H KC KD AS"
+    state = spot("KS 4D 9C KH 4H 5S", (5,), opponent, (), discard="7D 9H", rules=FINAL_TURN, went_out=1)
+    assert make_bot("strong").choose(view_for(state, 0)) == TakeDiscard(5)
+    state = spot("KS 4D 9C KH 4H 5S", (5,), opponent, (), "7D", stock="9H 4C", rules=FINAL_TURN, went_out=1)
+    state.apply(DrawStock(), 0)
+    assert make_bot("strong").choose(view_for(state, 0)) == Swap(5)
 
 
 def test_strong_goes_out_with_four_players_when_it_surely_wins():
@@ -254,6 +302,21 @@ def test_under_house_rules_the_expert_plays_its_playout_search_legally():
         seat = state.current_player
         bot = expert if seat == 0 else others[seat - 1]
         assert state.apply(bot.choose(view_for(state, seat)), seat) is None
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_under_the_final_turn_the_expert_searches_with_its_network_and_plays_legally(players):
+    rules = SixCardRules(players=players, final_turn=True, flip_as_turn=True, knock_early=True, one_eyed_jacks=True)
+    expert = make_bot("expert", 3)
+    assert expert.network(rules) is not None
+    expert.samples = 2
+    state = HoleState.from_code(DealCode(54321, rules))
+    others = [make_bot("strong", 4), make_bot("normal", 5)]
+    while not state.is_terminal():
+        seat = state.current_player
+        bot = expert if seat == 0 else others[seat - 1]
+        assert state.apply(bot.choose(view_for(state, seat)), seat) is None
+    assert state.went_out is not None or not state.stock
 
 
 def test_two_strong_bots_do_not_swap_the_discard_back_and_forth_for_ever():

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from golfcards.cards import card_from_index, parse_cards
 from golfcards.errors import GolfError
 from golfcards.main import main
 from golfcards.sixcard.actions import (
@@ -22,17 +23,20 @@ from golfcards.sixcard.actions import (
     DiscardFlip,
     Flip,
     Reveal,
+    Swap,
     TakeDiscard,
     action_from_json,
     action_to_json,
 )
 from golfcards.sixcard.bots import make_bot
+from golfcards.sixcard.bots.knowledge import ONE_EYED_KEY, Knowledge
+from golfcards.sixcard.bots.outlook import Outlook
 from golfcards.sixcard.codes import DealCode
 from golfcards.sixcard.deal import card_at
 from golfcards.sixcard.match import Match
 from golfcards.sixcard.record import MatchRecord
 from golfcards.sixcard.rules import HOUSE_RULE_FIELDS, FlipAfterDiscard, SixCardRules, house_rule
-from golfcards.sixcard.scoring import hole_breakdown, hole_points, parse_grid, score_grid
+from golfcards.sixcard.scoring import JACK_KEY, hole_breakdown, hole_points, parse_grid, score_column, score_grid
 from golfcards.sixcard.state import HoleContext, HoleState, Phase, Refusal
 from golfcards.sixcard.view import View, view_for
 
@@ -390,6 +394,163 @@ def test_the_bots_value_cards_by_the_rules(level):
         assert not any(card is not None and card.index % 13 == ten for card in view.grids[seat])
         action = make_bot(level).choose(view)
         assert isinstance(action, TakeDiscard) is takes, (code, action)
+
+
+def spot(rules: SixCardRules, mine: str, down_mine, theirs: str, down_theirs, discard: str, stock: str) -> HoleState:
+    """Seat 0 of two to play (positions in ``down_*`` face down); the stock's next card comes first."""
+    cards = [[card.index for card in parse_cards(text)] for text in (mine, theirs, discard, stock)]
+    return HoleState(
+        rules,
+        cards[:2],
+        [[p not in down_mine for p in range(6)], [p not in down_theirs for p in range(6)]],
+        cards[2],
+        list(reversed(cards[3])),
+        dealer=1,
+        phase=Phase.DRAW,
+        current=0,
+    )
+
+
+# Each: a two-player spot for seat 0, then what strong does under the rule and without it.
+# Positions are 0 1 2 over 3 4 5; a column is a card and the one below it.
+RULE_CHOICES = {
+    "one-eyed jacks: J♥ on the discard is a 0 to take (a jack worth 10 is left for a draw)": (
+        {"one_eyed_jacks": True},
+        {},
+        ("QS 8D 9C 7H 5S 6S", (3, 4, 5), "AS 2S 3S 4S 5D 6D", (2, 5), "TD JH", "4C 5C"),
+        None,
+        DRAW_STOCK,
+    ),
+    "lucky swing: the −5 joker is kept rather than broken for a pair of nines": (
+        {"jokers": 1, "lucky_swing": True},
+        {"jokers": 1},
+        ("JD 9C 7S 8S X1 6H", (5,), "JH 9H QC 8H JS 3D", (1, 2, 3), "JC KH TH 7H", "9D 4C"),
+        "place",
+        Swap(4),
+    ),
+    "eagle eye: a second joker goes on the first (a column of jokers −4), not on the 9": (
+        {"jokers": 2, "eagle_eye": True},
+        {"jokers": 2},
+        ("X1 9D KC 3S 4H KD", (4,), "AS 2S 3S 4C 5D 6D", (2, 5), "TD X2", "4S 5C"),
+        TakeDiscard(3),
+        TakeDiscard(1),
+    ),
+    "negative pairs keep: a 2 under a 2 (−4), not on the 4": (
+        {"negative_pairs": True},
+        {},
+        ("2S 4C KC 5D 3D KD", (), "AS 3S 8S 4S 5H 6D", (2, 5), "TD 2H", "4D 5C"),
+        TakeDiscard(3),
+        TakeDiscard(1),
+    ),
+    "four of a kind: the third 7 is taken to complete two columns of 7s (−20)": (
+        {"four_of_a_kind": True},
+        {},
+        ("7H 7C AC 4C 7D 2S", (2,), "KD 6C TH TD 8C 9D", (5,), "6D JD 4H 7S", "8S 5C"),
+        TakeDiscard(3),
+        DRAW_STOCK,
+    ),
+    "wolfpack: the fourth jack is taken for two columns of jacks (−20)": (
+        {"wolfpack": True},
+        {},
+        ("QD JS JC AD JD 2H", (3,), "KH 8S 5C KD 4S 2C", (3,), "6D 4D TD JH", "KS 5C"),
+        TakeDiscard(5),
+        DRAW_STOCK,
+    ),
+    "super kings: a king kept apart from the other (−2 each), not paired to 0": (
+        {"super_kings": True},
+        {},
+        ("3D TH 4D KD KC AH", (0, 1, 3), "TD 8C 4C QC 9C AC", (2, 3, 5), "7D QD 5D JH", "KH 5C"),
+        "place",
+        Swap(1),
+    ),
+    "blackjack: going out with exactly 21 (which scores 0)": (
+        {"blackjack": True},
+        {},
+        ("9S 2S 5S 7H 4S 7C", (3,), "TD 9D 3S 4H 3H AD", (3, 4), "KC 9C 6C 2D", "4C 5C"),
+        TakeDiscard(3),
+        TakeDiscard(5),
+    ),
+    "knock penalty: not going out 6 ahead when a low last card of theirs would undo it": (
+        {"knock_penalty": True},
+        {},
+        ("KS 4D 9C KH 4H 5H", (5,), "9C 2D 3S AC AD 6S", (5,), "7H 3D", "4C 5C"),
+        DRAW_STOCK,
+        TakeDiscard(5),
+    ),
+    "knock bonus: going out 3 behind, the bonus makes it a win": (
+        {"knock_bonus": True},
+        {},
+        ("KS 4D 9C KH 4H 5H", (5,), "AS 2D 3S AC 7D 6S", (5,), "7H 3D", "4C 5C"),
+        TakeDiscard(5),
+        DRAW_STOCK,
+    ),
+    "knock early: both last cards turned up at once to go out before the opponent's last card": (
+        {"knock_early": True},
+        {},
+        ("KS 4D 9C KH 4H 5H", (2, 5), "QS JD TS QC JC 6S", (5,), "7H 8D", "4C 5C"),
+        KNOCK_EARLY,
+        DRAW_STOCK,
+    ),
+    "flip as a turn: a card turned up as the whole turn (towards going out, nothing drawn to give away)": (
+        {"flip_as_turn": True},
+        {},
+        ("KS 4D 9C KH 4H 5H", (2, 5), "QS JD TS QC JC 6S", (5,), "7H 8D", "4C 5C"),
+        Flip(2),
+        DRAW_STOCK,
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(RULE_CHOICES))
+def test_strong_makes_the_play_only_its_house_rule_makes_right(name):
+    with_rule, without_rule, (mine, down_mine, theirs, down_theirs, discard, stock), chosen, otherwise = RULE_CHOICES[
+        name
+    ]
+
+    def choice(fields: dict) -> object:
+        state = spot(SixCardRules(**fields), mine, down_mine, theirs, down_theirs, discard, stock)
+        if chosen == "place":  # the decision is where the drawn card goes
+            state.apply(DRAW_STOCK, 0)
+        return make_bot("strong").choose(view_for(state, 0))
+
+    assert choice(without_rule) == otherwise
+    if chosen == "place":
+        assert choice(with_rule) != otherwise
+    elif chosen is None:
+        assert isinstance(choice(with_rule), TakeDiscard)
+    else:
+        assert choice(with_rule) == chosen
+
+
+def test_normal_values_a_one_eyed_jack_as_0_and_pairs_it_with_any_jack():
+    one_eyed = SixCardRules(one_eyed_jacks=True)
+    state = spot(one_eyed, "QS 8D 9C 7H 5S 6S", (3, 4, 5), "AS 2S 3S 4S 5D 6D", (2, 5), "TD JH", "4C 5C")
+    assert isinstance(make_bot("normal").choose(view_for(state, 0)), TakeDiscard)
+    state = spot(SixCardRules(), "QS 8D 9C 7H 5S 6S", (3, 4, 5), "AS 2S 3S 4S 5D 6D", (2, 5), "TD JH", "4C 5C")
+    assert make_bot("normal").choose(view_for(state, 0)) == DRAW_STOCK
+    # J♠ (one-eyed) on the discard pairs the J♦ face up over a face-down card
+    state = spot(one_eyed, "JD 8D 9C 7H 5S 6S", (3,), "AS 2S 3S 4S 5D 6D", (2, 5), "TD JS", "4C 5C")
+    assert make_bot("normal").choose(view_for(state, 0)) == TakeDiscard(3)
+
+
+def test_the_bots_count_one_eyed_jacks_apart_and_a_hidden_card_by_exact_odds():
+    """Under the one-eyed jacks the expected points of a column over a face-down card are the
+    average of its exact points over the unseen cards (a one-eyed jack counted 0, pairing any jack)."""
+    rules = SixCardRules(one_eyed_jacks=True)
+    state = spot(rules, "JD JH 9C 7H 5S 6S", (3, 4), "AS 2S 8S 4S 5D 6D", (0, 5), "TD QC", "4C 5C")
+    known = Knowledge(view_for(state, 0))
+    assert known.unseen[ONE_EYED_KEY] == 1 and known.unseen[JACK_KEY] == 1  # J♠ and J♣ are unseen
+    outlook = Outlook(known)
+    seen = [state.grids[0][p] for p in (0, 1, 2, 5)] + [state.grids[1][p] for p in (1, 2, 3, 4)]
+    unseen = [card for card in range(52) if card not in {*seen, *state.discard}]
+    for column in (0, 1):  # J♦ (10) over a face-down card, J♥ (0) over a face-down card
+        top = state.grids[0][column]
+        exact = sum(grid_points_of_column(top, card, rules) for card in unseen) / len(unseen)
+        assert outlook.column_points[0][column] == pytest.approx(exact)
+
+
+def grid_points_of_column(top: int, bottom: int, rules: SixCardRules) -> int:
+    return score_column([card_from_index(top), card_from_index(bottom)], rules).points
 
 
 def test_the_terminal_play_throws_away_and_turns_a_card_up(capsys, monkeypatch):

@@ -11,10 +11,12 @@ deciding from its own view of that table. It values the position at its next tur
 average by more than a standard error, the same tables serving every candidate.
 
 In the last two holes of a two-player match outcomes are valued by the chance of winning the match
-(:func:`match_chance`), not by points. With 3–4 players it uses the strong bot's network; under
-house rules no network was fitted for, it plays a search with playouts by the hand-tuned strong
-player (:class:`PlayoutExpert`). Budgets are counts of samples, never a clock, so a seed gives the
-same choices on any machine. How it was built and measured: ``docs/sixcard-bots.md``.
+(:func:`match_chance`), not by points. With 3–6 players it uses the strong bot's network; with
+grids no network was fitted for (all but 2 × 3), it plays a search with playouts by the hand-tuned
+strong player (:class:`PlayoutExpert`). Under the final turn the strong bot's choices, and so the
+search's, value going out after the others' last turns (:mod:`.strong`). Budgets are counts of
+samples, never a clock, so a seed gives the same choices on any machine. How it was built and
+measured: ``docs/sixcard-bots.md``.
 """
 
 from __future__ import annotations
@@ -29,11 +31,18 @@ from golfcards.sixcard.actions import Action, DrawStock, Swap, TakeDiscard
 from golfcards.sixcard.bots import expert_model, strong
 from golfcards.sixcard.bots.base import Bot, throw_away
 from golfcards.sixcard.bots.heuristic import LEAVE, HeuristicStrong, Plan
-from golfcards.sixcard.bots.knowledge import UNKNOWN, Knowledge, column_expectation, mean_value, value_tables
+from golfcards.sixcard.bots.knowledge import (
+    UNKNOWN,
+    Knowledge,
+    column_expectation,
+    deck_counts,
+    index_key,
+    mean_value,
+    value_tables,
+)
 from golfcards.sixcard.bots.strong import Afterstates, StrongBot, hole_worth, value_net
 from golfcards.sixcard.bots.value import ValueNet
 from golfcards.sixcard.rules import DECK_SLOTS, SixCardRules
-from golfcards.sixcard.scoring import INDEX_KEYS, JOKER_KEY
 from golfcards.sixcard.state import HoleContext, HoleState, Phase
 from golfcards.sixcard.view import View, view_for
 
@@ -138,20 +147,20 @@ def expected_points(state: HoleState) -> list[float]:
     the cards unseen at that moment (not by the cards the determinization happened to put there):
     the same mean, much less noise from one sample to the next."""
     rules = state.rules
-    unseen = [4 * rules.decks] * JOKER_KEY + [rules.jokers * rules.decks]
+    unseen = deck_counts(rules)
     for grid, flags in zip(state.grids, state.face_up, strict=False):
         for card, up in zip(grid, flags, strict=False):
             if up:
-                unseen[INDEX_KEYS[card]] -= 1
+                unseen[index_key(card, rules)] -= 1
     for card in state.discard:
-        unseen[INDEX_KEYS[card]] -= 1
+        unseen[index_key(card, rules)] -= 1
     total = sum(unseen) or 1
     probabilities = [count / total for count in unseen]
     mean = mean_value(probabilities, value_tables(rules).values)
     columns = rules.columns
     points = []
     for grid, flags in zip(state.grids, state.face_up, strict=False):
-        keys = [INDEX_KEYS[card] if up else UNKNOWN for card, up in zip(grid, flags, strict=False)]
+        keys = [index_key(card, rules) if up else UNKNOWN for card, up in zip(grid, flags, strict=False)]
         points.append(sum(column_expectation(keys[c::columns], probabilities, mean, rules) for c in range(columns)))
     return points
 
@@ -214,7 +223,7 @@ class SampledSearch(Bot):
 
 
 class PlayoutExpert(SampledSearch):
-    """The search for house rules: the hand-tuned strong player's favourite actions, each played out
+    """The search for grids without a network: the hand-tuned strong player's favourite actions, each played out
     to the end of the hole by light hand-tuned strong players on sampled tables."""
 
     level = "expert"
@@ -271,10 +280,6 @@ class ExpertGuide(StrongBot):
         return self.expert.network(rules)
 
 
-DRAW = -2
-"""The pseudo-position of "draw from the stock" among the candidates of a turn's start."""
-
-
 class ExpertBot(SampledSearch):
     level = "expert"
     within = 1.0
@@ -304,7 +309,7 @@ class ExpertBot(SampledSearch):
         self.fallback = PlayoutExpert(seed)
 
     def network(self, rules: SixCardRules) -> ValueNet | None:
-        """The network the expert judges its own positions by (None under house rules)."""
+        """The network the expert judges its own positions by (None with grids no network was fitted for)."""
         return expert_net(rules) if self.own_network else value_net(rules)
 
     def choose(self, view: View) -> Action:
@@ -324,13 +329,13 @@ class ExpertBot(SampledSearch):
         if known.phase is Phase.PLACE:
             options = after.uses(known.holding, may_leave=True)
         else:
-            options = [*after.uses(known.top, may_leave=False), strong.Option(after.draw_worth(), DRAW, None)]
+            options = after.turn_options()
         options.sort(key=lambda option: option.worth, reverse=True)
         best = options[0].worth
         chosen = [option for option in options[: self.width] if option.worth >= best - self.within]
         if known.phase is Phase.PLACE:
             return [StrongBot.action_of(o.position, known, known.view) for o in chosen]
-        return [DrawStock() if o.position == DRAW else TakeDiscard(o.position) for o in chosen]
+        return [StrongBot.turn_action(o.position) for o in chosen]
 
     def outcome(self, state: HoleState, me: int, view: View) -> float:
         net = self.network(view.rules)

@@ -1,5 +1,5 @@
-"""The hand-tuned strong player: ``strong`` plays this way under house rules its value model was
-not fitted for (other grids, the final turn, the reshuffle); see :mod:`.strong`.
+"""The hand-tuned strong player: ``strong`` plays this way with the grids its value model was not
+fitted for (every grid but 2 × 3); see :mod:`.strong`.
 
 It counts cards, values every choice by expected points, and times the end:
 
@@ -30,7 +30,6 @@ from golfcards.sixcard.bots.knowledge import (
     known_bonus,
     mean_value,
 )
-from golfcards.sixcard.scoring import RANK_KEYS
 from golfcards.sixcard.state import Phase
 from golfcards.sixcard.view import View
 
@@ -76,7 +75,10 @@ class Table:
             partner = grid[column + columns if position == column else column]
             tables = known.tables
             value = tables.values[card]
-            if partner == UNKNOWN:
+            if partner == UNKNOWN and not tables.plain:  # one-eyed jacks: a jack matches two values
+                p = self.probabilities
+                after = sum(chance * tables.pair_points[card][other] for other, chance in enumerate(p) if chance)
+            elif partner == UNKNOWN:
                 chance = self.probabilities[card]
                 after = value + self.mean - 2 * chance * value + chance * tables.matched_two[card]
             else:
@@ -98,9 +100,10 @@ class Plan:
         me = known.me
         following = known.next_seat()
         if bot.gift_weight:
-            self.gifts = [max(0.0, table.best_gain(following, key) - bot.draw_baseline) for key in range(RANK_KEYS)]
+            keys = range(known.tables.size)
+            self.gifts = [max(0.0, table.best_gain(following, key) - bot.draw_baseline) for key in keys]
         else:
-            self.gifts = [0.0] * RANK_KEYS
+            self.gifts = [0.0] * known.tables.size
         self.blind_gift = sum(p * g for p, g in zip(table.probabilities, self.gifts, strict=False))
         self.mine = table.total(me)
         others = [seat for seat in range(known.players) if seat != me]

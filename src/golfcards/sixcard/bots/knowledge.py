@@ -5,6 +5,11 @@ Bots reason about ranks, not suits (suits never score), so a view is turned into
 the discard's top, the card the bot holds, and the *unseen* count of each rank — the deck minus
 every card the bot can see (face-up grids, the whole discard pile, its own drawn card). Those
 counts give the odds of what lies under a face-down card or comes off the stock.
+
+Under the one-eyed jacks (J♥ and J♠ worth 0) one suit does score: the one-eyed jacks then have a
+key of their own, :data:`ONE_EYED_KEY`, worth 0, which still matches the other jacks in a column
+(:attr:`ValueTables.same` gives the rank a key matches by). Without that rule there are
+:data:`~golfcards.sixcard.scoring.RANK_KEYS` keys and the arithmetic is the seed game's.
 """
 
 from __future__ import annotations
@@ -13,21 +18,26 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from golfcards.sixcard.rules import BLACKJACK_POINTS, KNOCK_BONUS, KNOCK_PENALTY, SixCardRules
+from golfcards.cards import AnyCard
+from golfcards.sixcard.rules import BLACKJACK_POINTS, DECK_SLOTS, KNOCK_BONUS, KNOCK_PENALTY, SixCardRules
 from golfcards.sixcard.scoring import (
+    INDEX_KEYS,
+    JACK_KEY,
     JOKER_KEY,
     KEY_VALUES,
+    ONE_EYED_JACKS,
     RANK_KEYS,
     column_points,
     column_points_under,
     grid_bonuses,
     key_values,
     matched_column_points,
-    rank_key,
 )
 from golfcards.sixcard.view import View
 
 UNKNOWN = -1
+ONE_EYED_KEY = RANK_KEYS
+"""The bots' key of a one-eyed jack (J♥, J♠) under the ``one_eyed_jacks`` rule: worth 0, matching jacks."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,9 +51,29 @@ class ValueTables:
     pair_points: tuple[tuple[int, ...], ...]
     matched_two: tuple[int, ...]
     known_gains: tuple[tuple[tuple[int, ...], ...], ...]
+    same: tuple[int, ...] = tuple(range(RANK_KEYS))
+    """The rank each key matches by in a column (a one-eyed jack's is the jack's)."""
+
+    @property
+    def size(self) -> int:
+        """How many keys there are (:data:`RANK_KEYS`, one more with the one-eyed jacks)."""
+        return len(self.values)
+
+    @property
+    def plain(self) -> bool:
+        """Whether every key is its own rank (no one-eyed jacks): the seed game's closed forms hold."""
+        return self.size == RANK_KEYS
 
     def matched(self, key: int, length: int, rules: SixCardRules) -> int:
-        return matched_column_points(key, [self.values[key]] * length, rules)
+        return matched_column_points(self.same[key], [self.values[key]] * length, rules)
+
+    def column(self, keys: Sequence[int], rules: SixCardRules) -> int:
+        """The points of a column of known keys under ``rules``."""
+        return column_points_under([self.same[key] for key in keys], rules, [self.values[key] for key in keys])
+
+    def matches(self, first: int, second: int) -> bool:
+        """Whether two keys (either may be :data:`UNKNOWN`, which matches nothing) make a match."""
+        return first != UNKNOWN and second != UNKNOWN and self.same[first] == self.same[second]
 
 
 def _value_rules(rules: SixCardRules) -> SixCardRules:
@@ -52,10 +82,33 @@ def _value_rules(rules: SixCardRules) -> SixCardRules:
         jokers=max(rules.jokers, 1),
         super_kings=rules.super_kings,
         tens_one=rules.tens_one,
+        one_eyed_jacks=rules.one_eyed_jacks,
         lucky_swing=rules.lucky_swing,
         eagle_eye=rules.eagle_eye,
         negative_pairs=rules.negative_pairs,
     )
+
+
+def card_key(card: AnyCard, rules: SixCardRules) -> int:
+    """The bots' key of ``card`` under ``rules``: its rank key, :data:`ONE_EYED_KEY` for a one-eyed jack
+    under the ``one_eyed_jacks`` rule."""
+    return index_key(card.index, rules)
+
+
+def index_key(index: int, rules: SixCardRules) -> int:
+    """The bots' key of the card with index ``index`` (see :func:`card_key`)."""
+    if rules.one_eyed_jacks and index % DECK_SLOTS in ONE_EYED_JACKS:
+        return ONE_EYED_KEY
+    return INDEX_KEYS[index]
+
+
+def deck_counts(rules: SixCardRules) -> list[int]:
+    """How many cards of each of the bots' keys the deck of ``rules`` holds."""
+    counts = [4 * rules.decks] * JOKER_KEY + [rules.jokers * rules.decks]
+    if rules.one_eyed_jacks:
+        counts[JACK_KEY] -= len(ONE_EYED_JACKS) * rules.decks
+        counts.append(len(ONE_EYED_JACKS) * rules.decks)
+    return counts
 
 
 def value_tables(rules: SixCardRules) -> ValueTables:
@@ -65,17 +118,24 @@ def value_tables(rules: SixCardRules) -> ValueTables:
 
 @cache
 def _tables(rules: SixCardRules) -> ValueTables:
-    ranks = range(RANK_KEYS)
-    pairs = tuple(tuple(column_points_under((top, bottom), rules) for bottom in ranks) for top in ranks)
+    values = key_values(rules)
+    same = tuple(range(RANK_KEYS))
+    if rules.one_eyed_jacks:
+        values, same = (*values, 0), (*same, JACK_KEY)
+    ranks = range(len(values))
+
+    def column(keys: tuple[int, ...]) -> int:
+        return column_points_under([same[key] for key in keys], rules, [values[key] for key in keys])
+
+    pairs = tuple(tuple(column((top, bottom)) for bottom in ranks) for top in ranks)
     gains = tuple(
         tuple(
             tuple(pairs[top][bottom] - min(pairs[rank][bottom], pairs[top][rank]) for rank in ranks) for bottom in ranks
         )
         for top in ranks
     )
-    values = key_values(rules)
-    matched = tuple(matched_column_points(key, [values[key]] * 2, rules) for key in ranks)
-    return ValueTables(values, pairs, matched, gains)
+    matched = tuple(matched_column_points(same[key], [values[key]] * 2, rules) for key in ranks)
+    return ValueTables(values, pairs, matched, gains, same)
 
 
 class Knowledge:
@@ -110,18 +170,18 @@ class Knowledge:
         self.rows = rules.rows
         self.columns = rules.columns
         self.size = rules.grid
-        self.grids = [[UNKNOWN if card is None else rank_key(card) for card in grid] for grid in view.grids]
-        self.top = rank_key(view.discard[-1])
-        self.holding = UNKNOWN if view.holding is None else rank_key(view.holding)
+        self.grids = [[UNKNOWN if card is None else card_key(card, rules) for card in grid] for grid in view.grids]
+        self.top = card_key(view.discard[-1], rules)
+        self.holding = UNKNOWN if view.holding is None else card_key(view.holding, rules)
         self.rules = rules
         self.tables = value_tables(rules)
-        unseen = [4 * rules.decks] * JOKER_KEY + [rules.jokers * rules.decks]
+        unseen = deck_counts(rules)
         for grid in self.grids:
             for key in grid:
                 if key != UNKNOWN:
                     unseen[key] -= 1
         for card in view.discard:
-            unseen[rank_key(card)] -= 1
+            unseen[card_key(card, rules)] -= 1
         if self.holding != UNKNOWN:
             unseen[self.holding] -= 1
         self.unseen = unseen
@@ -174,7 +234,9 @@ def column_expectation(
     known = [key for key in keys if key != UNKNOWN]
     missing = len(keys) - len(known)
     if not missing:
-        return column_points(keys) if rules is None else column_points_under(keys, rules)
+        return column_points(keys) if tables is None or rules is None else tables.column(keys, rules)
+    if tables is not None and rules is not None and not tables.plain:
+        return _mixed_column_expectation(known, missing, probabilities, mean, tables, rules)
     size = len(keys)
 
     def saving(key: int) -> float:
@@ -190,15 +252,47 @@ def column_expectation(
     return total - probabilities[first] ** missing * saving(first)
 
 
+def _mixed_column_expectation(
+    known: Sequence[int],
+    missing: int,
+    probabilities: Sequence[float],
+    mean: float,
+    tables: ValueTables,
+    rules: SixCardRules,
+) -> float:
+    """:func:`column_expectation` where keys of different values match (the one-eyed jacks): each
+    rank's chance of filling every unknown place, the matched column's points weighed instead of
+    the sum of the values the rank's cards are expected to have."""
+    same, values = tables.same, tables.values
+    total = sum(values[key] for key in known) + missing * mean
+    ranks = {same[key] for key in known}
+    if len(ranks) > 1:
+        return total
+    if not ranks:
+        ranks = {same[key] for key, p in enumerate(probabilities) if p}
+    size = len(known) + missing
+    for rank in ranks:
+        members = [key for key in range(tables.size) if same[key] == rank]
+        chance = sum(probabilities[key] for key in members)
+        if not chance:
+            continue
+        worth = sum(probabilities[key] * values[key] for key in members) / chance
+        matched_sum = sum(values[key] for key in known) + missing * worth
+        matched = matched_column_points(rank, [round(matched_sum / size)] * size, rules)
+        total -= chance**missing * (matched_sum - matched)
+    return total
+
+
 def known_bonus(grid: Sequence[int], columns: int, rules: SixCardRules) -> int:
     """The grid bonuses (four of a kind, wolfpack) its face-up columns already earn under ``rules``."""
     if not (rules.four_of_a_kind or rules.wolfpack):
         return 0
+    same = value_tables(rules).same
     matched = []
     for c in range(columns):
         keys = grid[c::columns]
-        if keys[0] != UNKNOWN and all(key == keys[0] for key in keys):
-            matched.append(keys[0])
+        if keys[0] != UNKNOWN and all(key != UNKNOWN and same[key] == same[keys[0]] for key in keys):
+            matched.append(same[keys[0]])
     return sum(points for _, points in grid_bonuses(matched, rules))
 
 

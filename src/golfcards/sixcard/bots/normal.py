@@ -80,10 +80,10 @@ class ThresholdBot(Bot):
 
     def _pair_target(self, known: Knowledge, card: int) -> int | None:
         """The position where ``card`` makes its column cancel (the costliest such card to replace)."""
-        grid = known.my_grid
+        grid, matches = known.my_grid, known.tables.matches
         best, best_worth = None, float("-inf")
         for p, key in enumerate(grid):
-            if key == card or any(grid[o] != card for o in known.column_of(p) if o != p):
+            if matches(key, card) or any(not matches(grid[o], card) for o in known.column_of(p) if o != p):
                 continue
             worth = FACE_DOWN_GUESS if key == UNKNOWN else known.tables.values[key]
             if worth > best_worth:
@@ -93,7 +93,7 @@ class ThresholdBot(Bot):
     @staticmethod
     def _cancelled(known: Knowledge, position: int) -> bool:
         keys = [known.my_grid[p] for p in known.column_of(position)]
-        return keys[0] != UNKNOWN and all(key == keys[0] for key in keys)
+        return all(known.tables.matches(key, keys[0]) for key in keys)
 
 
 class NormalBot(ThresholdBot):

@@ -65,12 +65,18 @@ class Outlook:
         self.tables = tables
         values, matched = tables.values, tables.matched_two
         self.probabilities = p
-        self.ranks = [rank for rank in ALL_RANKS if p[rank] > 0]
+        keys = range(tables.size)
+        self.ranks = [rank for rank in keys if p[rank] > 0]
         mean = mean_value(p, values)
         self.mean = mean
-        self.with_unknown = [values[rank] * (1 - 2 * p[rank]) + mean + p[rank] * matched[rank] for rank in ALL_RANKS]
-        """Expected points of a column holding this rank over a face-down card."""
-        self.two_unknown = 2 * mean - sum(p[rank] ** 2 * (2 * values[rank] - matched[rank]) for rank in self.ranks)
+        if tables.plain:
+            self.with_unknown = [values[rank] * (1 - 2 * p[rank]) + mean + p[rank] * matched[rank] for rank in keys]
+            """Expected points of a column holding this rank over a face-down card."""
+            self.two_unknown = 2 * mean - sum(p[rank] ** 2 * (2 * values[rank] - matched[rank]) for rank in self.ranks)
+        else:  # keys of different values match (one-eyed jacks): the same sums, term by term
+            table = tables.pair_points
+            self.with_unknown = [sum(p[other] * table[rank][other] for other in self.ranks) for rank in keys]
+            self.two_unknown = sum(p[rank] * self.with_unknown[rank] for rank in self.ranks)
         self._over_unknown: dict[int, list[float]] = {}
         columns = known.columns
         self.pairs: list[list[tuple[int, int]]] = []
@@ -86,7 +92,7 @@ class Outlook:
             pairs = [(grid[c], grid[c + columns]) for c in range(columns)]
             points = [self.pair_points(top, bottom) for top, bottom in pairs]
             bests = [self.gains_in_column(top, bottom) for top, bottom in pairs]
-            best = [max(column[rank] for column in bests) for rank in ALL_RANKS]
+            best = [max(column[rank] for column in bests) for rank in keys]
             self.pairs.append(pairs)
             self.column_points.append(points)
             self.column_best.append(bests)
@@ -112,12 +118,11 @@ class Outlook:
         gains = self._over_unknown.get(known)
         if gains is None:
             worth = self.pair_points(known, UNKNOWN)
+            keys = range(self.tables.size)
             if known == UNKNOWN:
-                gains = [worth - self.with_unknown[rank] for rank in ALL_RANKS]
+                gains = [worth - self.with_unknown[rank] for rank in keys]
             else:
-                gains = [
-                    worth - min(self.with_unknown[rank], self.tables.pair_points[known][rank]) for rank in ALL_RANKS
-                ]
+                gains = [worth - min(self.with_unknown[rank], self.tables.pair_points[known][rank]) for rank in keys]
             self._over_unknown[known] = gains
         return gains
 
@@ -138,7 +143,8 @@ class Outlook:
         partner = bottom if position == column else top
         worth = self.pair_points(rank, partner)
         points = self.points[seat] - self.column_points[seat][column] + worth
-        if self.bonus[seat] or (rank == partner and (self.known.rules.four_of_a_kind or self.known.rules.wolfpack)):
+        rules = self.known.rules
+        if self.bonus[seat] or ((rules.four_of_a_kind or rules.wolfpack) and self.tables.matches(rank, partner)):
             grid = list(self.known.grids[seat])
             grid[position] = rank
             points += known_bonus(grid, columns, self.known.rules) - self.bonus[seat]
@@ -159,16 +165,16 @@ class Outlook:
         cached = self._elsewhere.get(key)
         if cached is None:
             others = [gains for c, gains in enumerate(self.column_best[seat]) if c != column]
-            cached = [max((gains[rank] for gains in others), default=float("-inf")) for rank in ALL_RANKS]
+            cached = [max((gains[rank] for gains in others), default=float("-inf")) for rank in range(self.tables.size)]
             self._elsewhere[key] = cached
         return cached
 
-    def distribution(self, seat: int) -> dict[int, float]:
+    def distribution(self, seat: int) -> dict[float, float]:
         """The chances of each final total of ``seat``'s grid were the hole to end now."""
-        totals: dict[int, float] = {0: 1.0}
+        totals: dict[float, float] = {0: 1.0}
         for top, bottom in self.pairs[seat]:
             column = self._column_distribution(top, bottom)
-            merged: dict[int, float] = {}
+            merged: dict[float, float] = {}
             for total, chance in totals.items():
                 for points, p in column.items():
                     merged[total + points] = merged.get(total + points, 0.0) + chance * p
@@ -193,7 +199,7 @@ class Outlook:
         return chances
 
 
-def win_share(final: float, opponents: list[dict[int, float]]) -> float:
+def win_share(final: float, opponents: list[dict[float, float]]) -> float:
     """The expected share of the win of a grid scoring ``final`` against these opponents' totals
     (independent; a tie among k lowest counts 1/k, as the arena counts it)."""
     # polynomial in z: coefficient j = chance that exactly j opponents tie and all others are higher
