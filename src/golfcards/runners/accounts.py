@@ -17,6 +17,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
 from golfcards.errors import GolfError
+from golfcards.runners.limits import Buckets
 
 NAME_LENGTH = 24
 """The longest name, in characters (after normalisation)."""
@@ -75,29 +76,6 @@ FAILURES_PER_NETWORK = 20
 """Failed sign-ins one network (any accounts: password spraying) makes at once…"""
 NETWORK_SECONDS = 30.0
 """…then one more every this many seconds."""
-KEYS_KEPT = 65_536
-
-
-class _Bucket:
-    """Failures per key, a leaky bucket: ``at_once`` at once, then one more every ``seconds``."""
-
-    def __init__(self, at_once: int, seconds: float, clock: Callable[[], float]) -> None:
-        self.at_once, self.seconds, self.clock = at_once, seconds, clock
-        self._spent: dict[str, tuple[float, float]] = {}
-
-    def _level(self, key: str) -> float:
-        spent, when = self._spent.get(key, (0.0, self.clock()))
-        return max(0.0, spent - (self.clock() - when) / self.seconds)
-
-    def full(self, key: str) -> bool:
-        return self._level(key) > self.at_once - 1
-
-    def add(self, key: str) -> None:
-        level = self._level(key)
-        self._spent.pop(key, None)
-        self._spent[key] = (level + 1, self.clock())
-        if len(self._spent) > KEYS_KEPT:
-            del self._spent[next(iter(self._spent))]
 
 
 class SignInLimits:
@@ -106,8 +84,8 @@ class SignInLimits:
     Use from the event loop only."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
-        self.accounts = _Bucket(FAILURES_PER_ACCOUNT, ACCOUNT_SECONDS, clock)
-        self.networks = _Bucket(FAILURES_PER_NETWORK, NETWORK_SECONDS, clock)
+        self.accounts = Buckets(FAILURES_PER_ACCOUNT, ACCOUNT_SECONDS, clock=clock)
+        self.networks = Buckets(FAILURES_PER_NETWORK, NETWORK_SECONDS, clock=clock)
 
     def check(self, name_key: str | None, network: str) -> None:
         """Raise ``account.too_many_attempts`` if the account (None: a passkey, no name) or the

@@ -28,6 +28,7 @@ from golfcards.errors import GolfError
 from golfcards.i18n import DEFAULT_LANGUAGE, Translator, language_from_accept_header, normalize_language, translator
 from golfcards.i18n.errors import error_text
 from golfcards.json_input import read_json
+from golfcards.runners.limits import Buckets
 from golfcards.web.server.addresses import limit_key
 
 T = TypeVar("T")
@@ -85,31 +86,22 @@ NEW_PLAYERS_AT_ONCE = 20
 """New players (stored the first time a visitor acts) one network may create at once…"""
 NEW_PLAYER_SECONDS = 20.0
 """…then one more every this many seconds."""
-NETWORKS_KEPT = 65_536
-"""Networks whose recent new players are remembered (the oldest is forgotten first)."""
 
 
 class NewPlayers:
-    """The players created per network (:func:`golfcards.web.server.addresses.limit_key`), a token bucket:
-    ``at_once`` (by default :data:`NEW_PLAYERS_AT_ONCE`) at once, then one more every
+    """The players created per network (:func:`golfcards.web.server.addresses.limit_key`), a leaky
+    bucket: ``at_once`` (by default :data:`NEW_PLAYERS_AT_ONCE`) at once, then one more every
     :data:`NEW_PLAYER_SECONDS`. Use from the event loop only."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic, at_once: int = NEW_PLAYERS_AT_ONCE) -> None:
-        self.clock = clock
         self.at_once = at_once
-        self._spent: dict[str, tuple[float, float]] = {}  # network: (players created, when)
+        self._created = Buckets(at_once, NEW_PLAYER_SECONDS, clock=clock)
 
     def admit(self, address: str) -> None:
         """Count a new player for ``address``; ``request.too_many_players`` if its network has no more."""
-        key, now = limit_key(address), self.clock()
-        spent, when = self._spent.pop(key, (0.0, now))
-        spent = max(0.0, spent - (now - when) / NEW_PLAYER_SECONDS)
-        if spent > self.at_once - 1:
-            self._spent[key] = (spent, now)
+        key = limit_key(address)
+        if not self._created.take(key):
             raise GolfError("request.too_many_players", f"{key} created {self.at_once} players lately")
-        self._spent[key] = (spent + 1, now)
-        if len(self._spent) > NETWORKS_KEPT:
-            del self._spent[next(iter(self._spent))]
 
 
 PLAYER_KEY = "player ids"

@@ -25,6 +25,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from golfcards.errors import GolfError
+from golfcards.runners.limits import Buckets
 from golfcards.web.pages.qr_code import qr_svg
 from golfcards.web.server.addresses import limit_key
 from golfcards.web.server.reach import Reach
@@ -53,7 +54,7 @@ class QrCodes:
         self.drawn = 0
         """QR codes drawn since the server started (each a few milliseconds)."""
         self._kept: OrderedDict[str, str] = OrderedDict()
-        self._spent: dict[str, tuple[float, float]] = {}  # address: (codes drawn, when)
+        self._drawing = Buckets(QR_BURST, QR_SECONDS, QR_ADDRESSES, clock)
 
     def picture(self, link: str, address: str) -> str:
         """The SVG picture of ``link``'s QR code for a client at ``address``; ``room.too_many_qr_codes``
@@ -62,15 +63,9 @@ class QrCodes:
         if kept is not None:
             self._kept.move_to_end(link)
             return kept
-        key, now = limit_key(address), self.clock()
-        spent, when = self._spent.pop(key, (0.0, now))
-        spent = max(0.0, spent - (now - when) / QR_SECONDS)
-        if spent > QR_BURST - 1:
-            self._spent[key] = (spent, now)
+        key = limit_key(address)
+        if not self._drawing.take(key):
             raise GolfError("room.too_many_qr_codes", f"{key} asked for too many QR codes")
-        self._spent[key] = (spent + 1, now)
-        if len(self._spent) > QR_ADDRESSES:
-            del self._spent[next(iter(self._spent))]
         picture = self._kept[link] = qr_svg(link, link)
         self.drawn += 1
         if len(self._kept) > QR_KEPT:

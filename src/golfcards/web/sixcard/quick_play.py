@@ -54,6 +54,7 @@ from starlette.routing import Route
 from golfcards.errors import GolfError
 from golfcards.i18n import Translator
 from golfcards.i18n.sixcard import BOT_NAMES, bot_seat_name
+from golfcards.runners.limits import Buckets
 from golfcards.runners.storage.matchmaking import MatchmakingStore, StoredTable
 from golfcards.sixcard.rules import GRID_SHAPES, MAX_PLAYERS, MIN_PLAYERS, SixCardRules
 from golfcards.web.server.addresses import limit_key
@@ -92,24 +93,17 @@ def ordinal(rating: tuple[float, float]) -> float:
 
 
 class QuickRequests:
-    """Quick-play requests per network, a token bucket: :data:`REQUESTS_AT_ONCE` at once, then one more
+    """Quick-play requests per network, a leaky bucket: :data:`REQUESTS_AT_ONCE` at once, then one more
     every :data:`REQUEST_SECONDS`. Use from the event loop only."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
-        self.clock = clock
-        self._spent: dict[str, tuple[float, float]] = {}
+        self._made = Buckets(REQUESTS_AT_ONCE, REQUEST_SECONDS, NETWORKS_KEPT, clock)
 
     def admit(self, address: str) -> None:
         """Count a request of ``address``; ``quick.too_many`` if its network has made too many lately."""
-        key, now = limit_key(address), self.clock()
-        spent, when = self._spent.pop(key, (0.0, now))
-        spent = max(0.0, spent - (now - when) / REQUEST_SECONDS)
-        if spent > REQUESTS_AT_ONCE - 1:
-            self._spent[key] = (spent, now)
+        key = limit_key(address)
+        if not self._made.take(key):
             raise GolfError("quick.too_many", f"{key} asked for quick play too often")
-        self._spent[key] = (spent + 1, now)
-        if len(self._spent) > NETWORKS_KEPT:
-            del self._spent[next(iter(self._spent))]
 
 
 class QuickPlay:

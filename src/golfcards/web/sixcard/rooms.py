@@ -28,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from golfcards.errors import GolfError
+from golfcards.runners.limits import Buckets
 from golfcards.runners.sixcard_table import LastAction, bot_to_act, last_action, play_bot
 from golfcards.shuffle import DEAL_COUNT
 from golfcards.sixcard.actions import ACTIONS, Action, action_number
@@ -477,25 +478,15 @@ class Guesses:
     (an IPv6 address by its /64 network, which one device may own whole)."""
 
     def __init__(self, clock: Callable[[], float]) -> None:
-        self.clock = clock
-        self._spent: dict[str, tuple[float, float]] = {}  # address: (look-ups spent, when)
+        self._failed = Buckets(GUESSES, GUESS_SECONDS, GUESSERS, clock)
 
     def allowed(self, address: str) -> bool:
         """Whether ``address`` may still look up a room by its code alone."""
-        return self._spent_now(limit_key(address), self.clock()) <= GUESSES - 1
+        return not self._failed.full(limit_key(address))
 
     def failed(self, address: str) -> None:
         """``address`` looked up a room that does not exist (or could not show a seat's token)."""
-        key, now = limit_key(address), self.clock()
-        spent = self._spent_now(key, now) + 1
-        self._spent.pop(key, None)
-        self._spent[key] = (spent, now)
-        if len(self._spent) > GUESSERS:
-            del self._spent[next(iter(self._spent))]
-
-    def _spent_now(self, key: str, now: float) -> float:
-        spent, when = self._spent.get(key, (0.0, now))
-        return max(0.0, spent - (now - when) / GUESS_SECONDS)
+        self._failed.add(limit_key(address))
 
 
 class Rooms:
