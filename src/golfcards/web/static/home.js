@@ -1,5 +1,5 @@
 // The home page: the two games, in the chosen language.
-import { showAccount } from "./common/account-link.js";
+import { showAccount } from "./common/api.js";
 import { chosenLanguage, fillLanguages, language, loadStrings, setLanguage } from "./common/words.js";
 
 const data = await loadStrings(chosenLanguage());

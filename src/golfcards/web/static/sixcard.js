@@ -1,8 +1,7 @@
 // Six-card Golf page: the lobby, and a room over a WebSocket. The server sends this seat's view
 // (built by the engine's view_for) and decides everything; the page only draws and asks.
 // The page's own parts are in sixcard/ (the house rules, spectators and connection notice; the seats).
-import { showAccount } from "./common/account-link.js";
-import { api } from "./common/api.js";
+import { api, showAccount } from "./common/api.js";
 import { cardFace } from "./common/cards.js";
 import { $, el } from "./common/dom.js";
 import * as Feel from "./common/motion.js";

@@ -7,7 +7,7 @@
 // drawn at once and confirmed (or corrected) by the answer; actions wait in a queue, so quick taps are
 // never lost. One card of the board is the keyboard's focus (a roving tabindex): arrow keys move it,
 // Enter plays it, and it stays on the board after every move.
-import { answerLocally } from "./common/api.js";
+import { answerLocally, showAccount } from "./common/api.js";
 import { closeDialog, openDialog } from "./common/dialogs.js";
 import { $ } from "./common/dom.js";
 import * as Feel from "./common/motion.js";
@@ -20,7 +20,7 @@ import { clickEndsDrag, onPointerDown, onPointerMove, onPointerUp } from "./soli
 import { focusBoardAtLoad, hasBoardFocus, placeSpot, spotCard, spotColumn } from "./solitaire/focus.js";
 import { onKey } from "./solitaire/keys.js";
 import {
-  guideWanted, withAccountLink, withCourse, withDeals, withEnd, withGuide, withOffline, withSolver, withStatsWindow,
+  guideWanted, withCourse, withDeals, withEnd, withGuide, withOffline, withSolver, withStatsWindow,
 } from "./solitaire/later.js";
 import { board, shownCode } from "./solitaire/state.js";
 import "./solitaire/live.js";
@@ -111,7 +111,7 @@ $("guide-again").addEventListener("click", () => { closeDialog($("help-dialog"))
 if (guideWanted()) withGuide((guide) => guide.startGuide());
 if (new URLSearchParams(location.search).has("code")) withDeals((deals) => deals.dealFromLink());
 warm();
-withAccountLink((account) => account.showAccount($("account-link")));
+showAccount($("account-link"));
 for (const scope of ["/solitaire", "/daily"]) navigator.serviceWorker?.register("/sw.js", { scope }).catch(() => {});
 const sendOffline = () => "golfcards.solitaire.outbox" in localStorage && withOffline((o) => o.flush());
 addEventListener("online", sendOffline);

@@ -25,3 +25,20 @@ export async function api(method, url, body) {
     return (await ask([method, url, body], true)) || { ok: false, status: 0, data: { error: { key: "network", message: t("error_network") } } };
   }
 }
+
+/** Show the signed-in name in the top bar's account `link` (as text), once the page is drawn; resolves
+ * to it, or null (signed out, or offline: a plain fetch, which the offline kit never answers). */
+export async function showAccount(link) {
+  if (!link) return null;
+  try {
+    const answer = await fetch("/api/account", { credentials: "same-origin" });
+    const data = await answer.json();
+    if (!answer.ok || !data.signed_in) return null;
+    link.removeAttribute("data-i18n");
+    link.textContent = data.name;
+    link.classList.add("signed-in");
+    return data.name;
+  } catch {
+    return null;
+  }
+}

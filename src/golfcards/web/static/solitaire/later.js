@@ -58,8 +58,6 @@ export const withGuide = later(() => import("./guide.js"), false, false); // its
 /** Run `task` with shared.js (a shared game's window; its words: ?part=shared). */
 export const withShared = later(() => import("./shared.js"), true, false);
 
-/** Run `task` with the top bar's account link (common/account-link.js: no words, no stylesheet). */
-export const withAccountLink = later(() => import("../common/account-link.js"), false, false);
 export const GUIDE_KEY = "golfcards.guide";
 export const guideWanted = () => !localStorage.getItem(GUIDE_KEY) && !/[?&](?!lang=)|#/.test(location.href);
 
