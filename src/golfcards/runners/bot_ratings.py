@@ -17,36 +17,36 @@ from __future__ import annotations
 from golfcards.errors import GolfError
 
 # measured: begin (written by bench/bot_ratings.py)
-MEASURE_COMMAND = "PYTHONPATH=src nice -n 19 python3 bench/bot_ratings.py --groups 1 --workers 2 --grids 4 (grid 4 only, 70 matches; grids 6, 8 and 9 take its ratings until their own run)"  # noqa: E501 (one line to copy)
-MEASURED_MATCHES: dict[int, int] = {4: 70, 6: 0, 8: 0, 9: 0}
+MEASURE_COMMAND = "PYTHONPATH=src nice -n 19 python3 bench/bot_ratings.py --groups 1 --workers 2 --expert-up-to 2 --outcomes A.jsonl && PYTHONPATH=src nice -n 19 python3 bench/bot_ratings.py --expert-up-to 0 --groups 10 --seed 2 --workers 1 --outcomes B.jsonl && cat A.jsonl B.jsonl > all.jsonl && PYTHONPATH=src python3 bench/bot_ratings.py --refit all.jsonl --seed 1 --write"  # noqa: E501 (one line to copy)
+MEASURED_MATCHES: dict[int, int] = {4: 316, 6: 316, 8: 316, 9: 316}
 BOT_RATINGS: dict[int, dict[str, tuple[float, float]]] = {
     4: {
-        "random": (-16.30, 5.50),
-        "easy": (11.80, 4.40),
-        "normal": (25.00, 4.30),
-        "strong": (24.20, 4.40),
-        "expert": (28.40, 4.40),
+        "random": (-26.03, 4.43),
+        "easy": (13.46, 2.37),
+        "normal": (25.00, 2.23),
+        "strong": (24.89, 2.22),
+        "expert": (20.65, 6.31),
     },
     6: {
-        "random": (-16.30, 5.50),
-        "easy": (11.80, 4.40),
-        "normal": (25.00, 4.30),
-        "strong": (24.20, 4.40),
-        "expert": (28.40, 4.40),
+        "random": (-27.10, 4.28),
+        "easy": (9.41, 2.78),
+        "normal": (25.00, 2.53),
+        "strong": (38.70, 2.91),
+        "expert": (31.56, 6.60),
     },
     8: {
-        "random": (-16.30, 5.50),
-        "easy": (11.80, 4.40),
-        "normal": (25.00, 4.30),
-        "strong": (24.20, 4.40),
-        "expert": (28.40, 4.40),
+        "random": (-25.54, 4.28),
+        "easy": (12.03, 2.71),
+        "normal": (25.00, 2.53),
+        "strong": (40.62, 2.99),
+        "expert": (32.97, 6.60),
     },
     9: {
-        "random": (-16.30, 5.50),
-        "easy": (11.80, 4.40),
-        "normal": (25.00, 4.30),
-        "strong": (24.20, 4.40),
-        "expert": (28.40, 4.40),
+        "random": (-19.09, 4.41),
+        "easy": (22.84, 2.19),
+        "normal": (25.00, 2.14),
+        "strong": (31.53, 2.20),
+        "expert": (34.37, 6.26),
     },
 }
 # measured: end
