@@ -9,11 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from golfcards.runners.ratings import DEFAULT_MU, DEFAULT_SIGMA
 from golfcards.runners.storage.database import Database
-
-DEFAULT_MU = 25.0
-DEFAULT_SIGMA = 25.0 / 3.0
-
 
 PUBLIC_MARK = '%"public": {%'
 """How a public table's stored seats read (``web/sixcard/room_store.py``'s ``seats_json``)."""

@@ -55,6 +55,7 @@ from golfcards.errors import GolfError
 from golfcards.i18n import Translator
 from golfcards.i18n.sixcard import BOT_NAMES, bot_seat_name
 from golfcards.runners.limits import Buckets
+from golfcards.runners.ratings import Rating
 from golfcards.runners.storage.matchmaking import MatchmakingStore, StoredTable
 from golfcards.sixcard.rules import GRID_SHAPES, MAX_PLAYERS, MIN_PLAYERS, SixCardRules
 from golfcards.web.server.addresses import limit_key
@@ -88,8 +89,7 @@ logger = logging.getLogger(__name__)
 
 def ordinal(rating: tuple[float, float]) -> float:
     """A rating as one number, the cautious estimate ``mu − 3·sigma`` (0 for a newcomer)."""
-    mu, sigma = rating
-    return mu - 3 * sigma
+    return Rating(*rating).ordinal
 
 
 class QuickRequests:
