@@ -25,6 +25,14 @@ def deal(page, code: str) -> None:
     )
 
 
+def play_daily(page) -> None:
+    """Click *Play today's deal* on the daily page and wait until the Solitaire page has dealt it (the
+    daily page is ``ready`` too, so waiting for ``body.ready`` alone can act on the page being left)."""
+    page.click("#daily-play")
+    page.wait_for_url("**/solitaire**")
+    page.wait_for_selector("body.ready")
+
+
 def moves(page) -> int:
     return int(page.text_content("#moves"))
 

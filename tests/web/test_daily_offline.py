@@ -5,7 +5,7 @@ game played there counts as the player's daily game once the network is back, on
 from __future__ import annotations
 
 import pytest
-from play import click_action
+from play import click_action, play_daily
 
 from golfcards.solitaire.solver import solve
 
@@ -28,9 +28,7 @@ def test_after_one_visit_the_daily_deal_plays_offline_and_counts_once_back(new_p
     page.reload()
     page.wait_for_selector("body.ready")
     page.wait_for_function("code => document.getElementById('daily-code').textContent === code", arg=code)
-    page.click("#daily-play")
-    page.wait_for_url("**/solitaire**")
-    page.wait_for_selector("body.ready")
+    play_daily(page)
     page.wait_for_function("code => document.getElementById('code').textContent === code", arg=code)
     line = solve(code).line
     assert line is not None, "the daily deal is winnable"

@@ -5,25 +5,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from play import click_action, deal, play_daily
 
 pytestmark = pytest.mark.browser
-
-
-def deal(page, code: str) -> None:
-    page.click("#change-rules")
-    page.fill("#code-input", code)
-    page.click("#deal")
-    page.wait_for_function("code => document.getElementById('code').textContent === code", arg=code)
-
-
-def click_action(page, action: str) -> None:
-    """Click what a player clicks for one action (d or a column number) and wait for the answer."""
-    moves = int(page.text_content("#moves"))
-    if action == "d":
-        page.click("#stock")
-    else:
-        page.click(f'#tableau [data-column="{action}"].free')
-    page.wait_for_function("n => Number(document.getElementById('moves').textContent) > n", arg=moves)
 
 
 WINNING_START = "6 5 1 4 3 d 7 5 d d 3 5 d d 6 d 6 d 2 6 4 d d d 7 3 2".split()
@@ -47,18 +31,14 @@ def test_the_daily_page_shows_todays_code_and_plays_it(new_page):
     page.wait_for_function("() => document.getElementById('daily-code').textContent.startsWith('GO1-C-')")
     page.select_option("#daily-rule", "easy")
     page.wait_for_function("c => document.getElementById('daily-code').textContent === c", arg=code)
-    page.click("#daily-play")
-    page.wait_for_url("**/solitaire**")
-    page.wait_for_selector("body.ready")
+    play_daily(page)
     page.wait_for_function("c => document.getElementById('code').textContent === c", arg=code)
     assert not page.errors
 
 
 def test_the_days_table_shows_a_second_players_result(new_page):
     first = open_daily(new_page)
-    first.click("#daily-play")
-    first.wait_for_url("**/solitaire**")
-    first.wait_for_selector("body.ready")
+    play_daily(first)
     click_action(first, "d")
     click_action(first, "d")
     second = open_daily(new_page, locale="fr-FR")
@@ -112,9 +92,7 @@ def test_the_live_line_is_off_by_default_then_says_when_the_game_is_lost(new_pag
 
 def test_a_result_played_with_a_hint_says_so_on_the_daily_page(new_page):
     page = open_daily(new_page, locale="es-ES")
-    page.click("#daily-play")
-    page.wait_for_url("**/solitaire**")
-    page.wait_for_selector("body.ready")
+    play_daily(page)
     assert page.request.get("/api/solitaire/hint").ok
     assert page.request.post("/api/solitaire/action", data={"action": "d"}).ok
     page.goto("/daily")

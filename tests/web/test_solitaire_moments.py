@@ -17,6 +17,7 @@ from play import (
     deal,
     ending_line,
     moves,
+    play_daily,
     post_actions,
     press_and_wait,
     reload,
@@ -303,9 +304,7 @@ def test_keyboard_hints_only_with_a_fine_pointer_or_once_a_key_is_pressed(new_pa
 
 def test_nothing_spills_sideways_on_a_phone(new_page, reference_deal):
     page = new_page("/daily", phone=True, has_touch=True, is_mobile=True)
-    page.click("#daily-play")
-    page.wait_for_url(re.compile(r".*/solitaire.*"))
-    page.wait_for_selector("body.ready")
+    play_daily(page)
     click_action(page, "d")
     page.goto("/daily")
     page.wait_for_selector("body.ready")
@@ -364,12 +363,10 @@ def test_the_recent_results_chart_has_labelled_axes_and_a_table(new_page):
 
 def test_the_daily_table_names_its_players_apart(new_page):
     first = new_page("/daily")
-    first.click("#daily-play")
-    first.wait_for_selector("body.ready")
+    play_daily(first)
     click_action(first, "d")
     second = new_page("/daily")
-    second.click("#daily-play")
-    second.wait_for_selector("body.ready")
+    play_daily(second)
     click_action(second, "d")
     second.goto("/daily")
     second.wait_for_selector("#daily-table tbody tr >> nth=1")
