@@ -244,6 +244,24 @@ def test_a_finished_hole_is_worth_its_margin_to_each_player():
     assert hole_worth(state, 1) == state.points()[0] - state.points()[1]
 
 
+def test_a_finished_holes_worth_counts_a_blackjack_as_the_engine_does():
+    # A 3 D 4 C over 5 D 8 H, then 4 C over K S: exactly 21, which the blackjack rule scores 0.
+    state = spot("AS 3D 4C 5D 8H KS", (), "KD 2S 3S 4S 6S 9S", (), discard="5C", rules=SixCardRules(blackjack=True))
+    state.phase = Phase.OVER
+    assert state.points()[0] == 0
+    assert hole_worth(state, 0) == state.points()[1] - state.points()[0]
+    assert hole_worth(state, 1) == state.points()[0] - state.points()[1]
+
+
+def test_with_three_players_a_finished_holes_worth_counts_the_knock_penalty():
+    # Seat 0 went out level with seat 1 (18 each): the penalty makes seat 1 the only winner.
+    grids = [indexes("AS 3D 2C AD 8H 9S"), indexes("AC 3H 2S AH 8C 9C"), indexes("KS TD 9D TS 2H 3C")]
+    rules = SixCardRules(players=3, knock_penalty=True)
+    state = HoleState(rules, grids, [[True] * 6] * 3, indexes("5D"), [], dealer=2, phase=Phase.OVER, went_out=0)
+    assert state.points() == (28, 18, 30)
+    assert [hole_worth(state, seat) for seat in range(3)] == [0.0, 1.0, 0.0]
+
+
 def test_the_expert_plays_the_strong_choice_at_once_when_the_network_sees_no_rival_move():
     # The pair on the discard is worth far more than anything else: no search is needed.
     state = spot("QS 4D 9C 5H 8D 7S", (3, 4, 5), "AS 2S 3S 4S 5S 6S", (2, 5), discard="QH")

@@ -266,16 +266,35 @@ class Afterstates:
 def hole_worth(state: HoleState, seat: int) -> float:
     """What a finished hole gave ``seat``, on the scale of the value networks: minus the point
     margin with 2 players, the expected share of the win with more. Cards still face down at the
-    end are counted by their expectation as ``seat`` saw it, which removes most of the noise."""
+    end are counted by their expectation as ``seat`` saw it, which removes most of the noise; the
+    rules' blackjack (a grid of exactly 21 scores 0) and the bonuses and penalties of the hole
+    (:func:`hole_extras`) count as the engine counts them."""
     playing = state.clone()
     playing.phase = Phase.DRAW  # the view of a hole in play keeps face-down cards hidden
     outlook = Outlook(Knowledge(view_for(playing, seat)))
+    extra = hole_extras(state)
     others = [s for s in range(state.players) if s != seat]
-    if state.players == 2:
-        extra = hole_extras(state)
+    if state.players == 2 and not state.rules.blackjack:
         return outlook.points[others[0]] + extra[others[0]] - outlook.points[seat] - extra[seat]
-    opponents = [outlook.distribution(s) for s in others]
-    return sum(p * win_share(total, opponents) for total, p in outlook.distribution(seat).items())
+    totals = [scored_totals(outlook.distribution(s), state.rules, extra[s]) for s in range(state.players)]
+    if state.players == 2:
+        return expectation(totals[others[0]]) - expectation(totals[seat])
+    opponents = [totals[s] for s in others]
+    return sum(p * win_share(total, opponents) for total, p in totals[seat].items())
+
+
+def scored_totals(grid_totals: dict[float, float], rules: SixCardRules, extra: int) -> dict[float, float]:
+    """The chances of each hole score, from the chances of each grid total: a total of exactly 21
+    scores 0 under the blackjack rule, and ``extra`` (the hole's bonuses and penalties) is added."""
+    scored: dict[float, float] = {}
+    for total, p in grid_totals.items():
+        points = (0 if rules.blackjack and total == BLACKJACK_POINTS else total) + extra
+        scored[points] = scored.get(points, 0.0) + p
+    return scored
+
+
+def expectation(chances: dict[float, float]) -> float:
+    return sum(value * p for value, p in chances.items())
 
 
 def hole_extras(state: HoleState) -> list[int]:
