@@ -5,8 +5,8 @@ network (run by hand; not part of the tests).
     PYTHONPATH=src python bench/sixcard_bots.py table [--matches 400] [--workers 2] [--rows easy,expert]
     PYTHONPATH=src python bench/sixcard_bots.py fit --players 2 --data DIR [--holes 8000] [--pool 3]
     PYTHONPATH=src python bench/sixcard_bots.py spread [--holes 400] [--own]
-    PYTHONPATH=src python bench/sixcard_bots.py fit --players 2 --against strong --data DIR [--pool 2]
-    PYTHONPATH=src python bench/sixcard_bots.py duel [--matches 400] [--seed 3]
+    PYTHONPATH=src python bench/sixcard_bots.py fit --players 2 --against strong|mix --data DIR [--pool 2]
+    PYTHONPATH=src python bench/sixcard_bots.py duel [--matches 400] [--seed 3] [--against normal] [--model FILE]
     PYTHONPATH=src python bench/sixcard_bots.py endgame [--trials 200] [--holes 2] [--set late_holes=3]
 
 ``timing`` plays two-player holes (each level against ``strong``) and reports, per level, the median
@@ -29,13 +29,16 @@ noise). A network is fitted to the records of the last ``--pool`` rounds and wri
 ``strong_model.py``. Rounds are repeated (and measured with ``table``) until the bot stops
 improving; see ``docs/sixcard-bots.md``. With ``--against strong`` (2 players) a round fits the
 expert's own network instead (``expert_model.py``): the learner, playing by the expert's network
-(the strong bot's in the first round), plays against ``strong`` players. ``duel`` screens that
-network cheaply: its one-ply choice (no look-ahead) against ``strong`` in arena matches.
+(the strong bot's in the first round), plays against ``strong`` players; with ``--against mix``
+against a mix of opponents (``MIXED_OPPONENTS``: the levels, the hand-tuned player, a randomised
+strong bot and itself) under a mix of house rules. ``duel`` screens a network cheaply: its one-ply
+choice (no look-ahead) against ``strong`` (or ``--against`` another player) in arena matches.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import pathlib
 import pprint
@@ -44,9 +47,10 @@ import statistics
 import sys
 import time
 
-from golfcards.runners.arena import ArenaConfig, ArenaResult, run_arena
+from golfcards.runners.arena import ArenaConfig, ArenaResult, Player, run_arena
 from golfcards.runners.workers import interruptible_pool
-from golfcards.sixcard.bots import make_bot, strong
+from golfcards.sixcard.bots import expert_model, make_bot, strong, strong_model
+from golfcards.sixcard.bots.heuristic import HeuristicStrong
 from golfcards.sixcard.bots.knowledge import Knowledge
 from golfcards.sixcard.bots.value import ValueNet
 from golfcards.sixcard.codes import DealCode
@@ -255,7 +259,7 @@ class Learner(strong.StrongBot):
         return after
 
     def network(self, rules: SixCardRules) -> ValueNet | None:
-        return self.net
+        return self.net if self.net is not None else strong.value_net(rules)
 
     def pick(self, options: list[strong.Option]) -> strong.Option:
         ranked = sorted(options, reverse=True)
@@ -265,20 +269,54 @@ class Learner(strong.StrongBot):
         return choice
 
 
+MIXED_OPPONENTS = ("strong", "normal", "handtuned", "self", "strong-varied")
+"""The opponents of ``--against mix``, one per hole in turn: the strong bot, the threshold player,
+the hand-tuned strong player, the learner's own network (self-play), and a strong bot that plays one
+of its three best moves at random a tenth of the time (a randomised variant)."""
+VARIED = 0.1
+
+
+def mixed_rules(number: int) -> SixCardRules:
+    """The rules of hole ``number`` of a mixed round: every other hole the guide's, the others a house
+    rule or combination of ``bench/sixcard_house_rules.py`` in turn (so the final turn, the values and
+    the going-out rules are seen as well)."""
+    from sixcard_house_rules import CONFIGURATIONS, rules_of
+
+    if number % 2 == 0:
+        return SixCardRules()
+    _, options, houses = CONFIGURATIONS[1 + (number // 2) % (len(CONFIGURATIONS) - 1)]
+    return rules_of(options, houses)
+
+
+def opponent(against: str, number: int, seat: int, net: ValueNet | None) -> Player:
+    """The bot that plays ``seat`` of hole ``number`` against the learner."""
+    if against != "mix":
+        return make_bot(against, number * 7 + seat)
+    kind = MIXED_OPPONENTS[number % len(MIXED_OPPONENTS)]
+    if kind == "handtuned":
+        return HeuristicStrong(number * 7 + seat)
+    if kind == "self":
+        return Learner(number * 7 + seat, net, 0.0)
+    if kind == "strong-varied":
+        return Learner(number * 7 + seat, None, VARIED)
+    return make_bot(kind, number * 7 + seat)
+
+
 def _collect(
     players: int, net_data: dict | None, first: int, count: int, explore: float, against: str = "normal"
 ) -> list[list[float]]:
     """Play ``count`` holes of the learner against ``against`` players (``normal`` for the strong
-    bot's networks, ``strong`` for the expert's) and return its records. For the 3–4 player network
-    one hole in four is played by 3 players, the others by 4."""
+    bot's networks, ``strong`` or ``mix`` for the expert's: :data:`MIXED_OPPONENTS`, under
+    :func:`mixed_rules`) and return its records. For the 3–4 player network one hole in four is played
+    by 3 players, the others by 4."""
     net = None if net_data is None else ValueNet(net_data)
     rows: list[list[float]] = []
     for number in range(first, first + count):
         seats = players if players == 2 else 3 if number % 4 == 0 else 4
-        rules = SixCardRules(players=seats)
+        rules = mixed_rules(number) if against == "mix" else SixCardRules(players=seats)
         me = number % seats
         learner = Learner(number, net, explore)
-        bots = [learner if seat == me else make_bot(against, number * 7 + seat) for seat in range(seats)]
+        bots = [learner if seat == me else opponent(against, number, seat, net) for seat in range(seats)]
         state = HoleState.from_code(DealCode(number, rules, dealer=(number // seats) % seats))
         while not state.is_terminal():
             seat = state.current_player
@@ -396,10 +434,9 @@ def fit(
     against: str = "normal",
 ) -> None:
     """One round: play, record, fit, write. Against ``normal`` this refits the strong bot's network
-    (``strong_model.py``); against ``strong`` (2 players) the expert's own (``expert_model.py``),
-    the first round starting from the strong bot's network."""
-    from golfcards.sixcard.bots import expert_model, strong_model
-
+    (``strong_model.py``); against ``strong`` or ``mix`` (2 players) the expert's own
+    (``expert_model.py``), starting from the expert's current network (the strong bot's if it has
+    none)."""
     name = "TWO_PLAYERS" if players == 2 else "MORE_PLAYERS"
     module, path = (strong_model, MODEL_PATH) if against == "normal" else (expert_model, EXPERT_MODEL_PATH)
     current = getattr(module, name, None) or getattr(strong_model, name, None) or starting_network(name)
@@ -433,21 +470,35 @@ def fit(
     print(f"wrote {name} to {path}")
 
 
-def duel(matches: int, seed: int, workers: int) -> None:
-    """The expert's network played greedily (the strong bot's one-ply choice, no look-ahead)
-    against ``strong`` itself: a cheap, paired screen of the network (the rotation groups deal
-    every hole to both seats)."""
+def duel(matches: int, seed: int, workers: int, against: str = "strong", model: pathlib.Path | None = None) -> None:
+    """A network played greedily (the strong bot's one-ply choice, no look-ahead) against
+    ``against`` (a level, or ``handtuned``): a cheap, paired screen of the network (the rotation
+    groups deal every hole to both seats). The network is the expert's, or the ``TWO_PLAYERS`` of
+    the fitted-model file ``model`` (``expert``/``strong`` there: the expert's or the strong bot's own)."""
     from golfcards.sixcard.bots.expert import expert_net
 
     rules = SixCardRules()
-    net = expert_net(rules)
+    net = expert_net(rules) if model is None else model_net(model)
 
-    def factory(spec: str, seed_: int) -> Learner:
-        return Learner(seed_, net if spec == "greedy" else strong.value_net(rules), 0.0)
+    def factory(spec: str, seed_: int) -> Player:
+        if spec == "greedy":
+            return Learner(seed_, net, 0.0)
+        return HeuristicStrong(seed_) if spec == "handtuned" else make_bot(spec, seed_)
 
     start = time.time()
-    config = ArenaConfig(("greedy", "strong"), rules, matches, seed, factory=factory)
+    config = ArenaConfig(("greedy", against), rules, matches, seed, factory=factory)
     print(row(run_arena(config, workers=workers)), f"<!-- {time.time() - start:.0f} s -->", flush=True)
+
+
+def model_net(path: pathlib.Path) -> ValueNet | None:
+    """The two-player network of a fitted-model file; ``expert`` or ``strong`` name the committed ones."""
+    if str(path) in ("expert", "strong"):
+        return strong.fitted_net(expert_model if str(path) == "expert" else strong_model, "TWO_PLAYERS")
+    spec = importlib.util.spec_from_file_location("fitted_model", path)
+    assert spec is not None and spec.loader is not None, path
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return strong.fitted_net(module, "TWO_PLAYERS")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -494,13 +545,17 @@ def main(argv: list[str] | None = None) -> int:
     fit_parser.add_argument(
         "--against",
         default="normal",
-        choices=("normal", "strong"),
-        help="normal: refit the strong bot's network; strong: the expert's (2 players)",
+        choices=("normal", "strong", "mix"),
+        help="normal: refit the strong bot's network; strong or mix (MIXED_OPPONENTS): the expert's (2 players)",
     )
     duel_parser = commands.add_parser("duel")
     duel_parser.add_argument("--matches", type=int, default=200)
     duel_parser.add_argument("--seed", type=int, default=3)
     duel_parser.add_argument("--workers", type=int, default=1)
+    duel_parser.add_argument("--against", default="strong", help="a level, or handtuned")
+    duel_parser.add_argument(
+        "--model", type=pathlib.Path, help="a fitted-model file (or expert, strong): its TWO_PLAYERS network"
+    )
     args = parser.parse_args(argv)
     if args.command == "timing":
         timing(args.holes)
@@ -523,7 +578,7 @@ def main(argv: list[str] | None = None) -> int:
             args.against,
         )
     elif args.command == "duel":
-        duel(args.matches, args.seed, args.workers)
+        duel(args.matches, args.seed, args.workers, args.against, args.model)
     else:
         table(args.rows.split(","), args.matches, args.workers, args.seed)
     return 0

@@ -363,10 +363,10 @@ def _answered(deployment: Deployment, route: str) -> set[str]:
     return served
 
 
-def _table(base: str) -> Table:
+def _table(base: str, rules: dict[str, int] = SHORT) -> Table:
     """A room of two people created through the proxy, both seated, the match started."""
     with _client(base) as client:
-        answer = client.post("/api/sixcard/rooms", json={"players": 2, "name": "Ana", "rules": SHORT})
+        answer = client.post("/api/sixcard/rooms", json={"players": 2, "name": "Ana", "rules": rules})
     assert answer.status_code == 200, answer.text
     room = answer.json()
     ana = Player(base, room["code"], room["token"])
@@ -444,7 +444,8 @@ def test_a_worker_killed_mid_hole_has_its_rooms_continue_on_another(deployment):
 
 def test_a_stopped_worker_that_comes_back_writes_nothing_of_the_rooms_it_lost(deployment):
     rng = random.Random(3)
-    table = _table(deployment.base)
+    # Two holes: the one-hole match could end before the other worker has taken two more actions.
+    table = _table(deployment.base, {**SHORT, "holes": 2})
     later = contextlib.ExitStack()
     try:
         table.play(rng, lambda: _acknowledged(table) > 8)
