@@ -470,14 +470,24 @@ def fit(
     print(f"wrote {name} to {path}")
 
 
-def duel(matches: int, seed: int, workers: int, against: str = "strong", model: pathlib.Path | None = None) -> None:
+def duel(
+    matches: int,
+    seed: int,
+    workers: int,
+    against: str = "strong",
+    model: pathlib.Path | None = None,
+    house_row: int = 0,
+) -> None:
     """A network played greedily (the strong bot's one-ply choice, no look-ahead) against
     ``against`` (a level, or ``handtuned``): a cheap, paired screen of the network (the rotation
     groups deal every hole to both seats). The network is the expert's, or the ``TWO_PLAYERS`` of
-    the fitted-model file ``model`` (``expert``/``strong`` there: the expert's or the strong bot's own)."""
+    the fitted-model file ``model`` (``expert``/``strong`` there: the expert's or the strong bot's own);
+    the rules those of row ``house_row`` of ``bench/sixcard_house_rules.py`` (0: the guide's)."""
+    from sixcard_house_rules import CONFIGURATIONS, rules_of
+
     from golfcards.sixcard.bots.expert import expert_net
 
-    rules = SixCardRules()
+    rules = rules_of(*CONFIGURATIONS[house_row][1:])
     net = expert_net(rules) if model is None else model_net(model)
 
     def factory(spec: str, seed_: int) -> Player:
@@ -553,6 +563,7 @@ def main(argv: list[str] | None = None) -> int:
     duel_parser.add_argument("--seed", type=int, default=3)
     duel_parser.add_argument("--workers", type=int, default=1)
     duel_parser.add_argument("--against", default="strong", help="a level, or handtuned")
+    duel_parser.add_argument("--row", type=int, default=0, help="the rules of this row of sixcard_house_rules.py")
     duel_parser.add_argument(
         "--model", type=pathlib.Path, help="a fitted-model file (or expert, strong): its TWO_PLAYERS network"
     )
@@ -578,7 +589,7 @@ def main(argv: list[str] | None = None) -> int:
             args.against,
         )
     elif args.command == "duel":
-        duel(args.matches, args.seed, args.workers, args.against, args.model)
+        duel(args.matches, args.seed, args.workers, args.against, args.model, args.row)
     else:
         table(args.rows.split(","), args.matches, args.workers, args.seed)
     return 0
