@@ -9,12 +9,14 @@ from __future__ import annotations
 import contextlib
 import json
 import signal
+import threading
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
 from playwright.sync_api import expect
 from sixcard_play import click_and_settle, leaked, player_context, states, two_player_room, wait_states
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from golfcards.cards import card_from_index
@@ -215,16 +217,31 @@ window.WebSocket = class extends SocketCounted {
 """Counts the connections the page saw close (on top of sixcard_play's count of those it opened)."""
 
 
+def guess_codes(port: int, count: int) -> None:
+    """Try ``count`` wrong room codes from this address, each with a hello and no token, as a page does
+    (refused or not found at once)."""
+    for guess in range(count):
+        with connect(f"ws://127.0.0.1:{port}/ws/sixcard/GUESS{guess:05d}", proxy=None) as ws:
+            with contextlib.suppress(ConnectionClosed):  # a wrong code is answered before the hello is read
+                ws.send(json.dumps({"type": "hello"}))
+            assert json.loads(ws.recv(timeout=20))["key"] in ("room.not_found", "room.too_many_tries")
+
+
 def test_a_page_refused_for_too_many_codes_says_why_and_stops_retrying(browser, tmp_path):
     """Twenty wrong codes from this address spend its look-ups; a page that opens a room without a
     seat's token is refused (4429): it shows the lobby with the server's reason in its language and
     opens no new connection, however long it waits."""
     server = Server(tmp_path / "golf.sqlite3")
     context = None
+    stop = threading.Event()
     try:
-        for guess in range(GUESSES):
-            with connect(f"ws://127.0.0.1:{server.port}/ws/sixcard/GUESS{guess:05d}", proxy=None) as ws:
-                assert json.loads(ws.recv(timeout=20))["key"] == "room.not_found"
+        guess_codes(server.port, GUESSES)
+        # A look-up comes back every 3 s: keep guessing until the page has been refused, however long
+        # the browser takes to open it.
+        guessing = threading.Thread(
+            target=lambda: [guess_codes(server.port, 1) for _ in iter(lambda: stop.wait(0.5), True)]
+        )
+        guessing.start()
         context = player_context(browser, server.url, extra_http_headers={"Accept-Language": "fr"})
         context.add_init_script(COUNT_CLOSES)
         page = context.new_page()
@@ -235,9 +252,12 @@ def test_a_page_refused_for_too_many_codes_says_why_and_stops_retrying(browser, 
             "Trop de codes de salon essayés\u00a0: attendez une minute et vérifiez le code"
         )
         page.wait_for_function("window.__closes === 1")
+        stop.set()
+        guessing.join()
         page.clock.run_for(60_000)  # every reconnection the page might have planned is due now
         assert page.evaluate("[window.__sockets, window.__closes]") == [1, 1]
     finally:
+        stop.set()
         if context is not None:
             context.close()
         server.close()
