@@ -82,7 +82,7 @@ def test_my_page_and_the_leaderboard_after_a_match(browser, server, viewport):
         assert mine.locator("th").inner_text() == f"{name} (you)"
         assert mine.get_attribute("aria-current") == "true"
         assert float(mine.locator("td").nth(1).inner_text()) == rating
-        assert "at least 1 rated matches" in page.locator("#board-help").inner_text()
+        assert "enough rated matches at this grid size (at least 1)" in page.locator("#board-help").inner_text()
         page.select_option("#board", "daily")
         page.wait_for_selector("#period-field:not([hidden])")
         page.select_option("#period", "week")

@@ -20,8 +20,8 @@ STANDINGS_STRINGS: dict[str, str] = {
     "lb_cautious": N_("Cautious rating"),
     "lb_empty": N_("Nobody is on this leaderboard yet."),
     "lb_sixcard_help": N_(
-        "Players with an account and at least {count} rated matches at this grid size, by cautious "
-        "rating: the rating minus three times its uncertainty."
+        "Players with an account and enough rated matches at this grid size (at least {count}), by "
+        "cautious rating: the rating minus three times its uncertainty."
     ),
     "lb_solitaire_help": N_("Players with an account, by games won under this rule."),
     "lb_daily_help": N_(
