@@ -62,8 +62,10 @@ from golfcards.sixcard.view import view_for
 BOTS_PATH = pathlib.Path(__file__).resolve().parent.parent / "src/golfcards/sixcard/bots"
 MODEL_PATH = BOTS_PATH / "strong_model.py"
 EXPERT_MODEL_PATH = BOTS_PATH / "expert_model.py"
+TWO_PLAYER_FEATURES = ["points", "down", "improvement", "gift_to_next", "next_points", "next_down", "next_improvement"]
 FEATURES = {
-    "TWO_PLAYERS": ["points", "down", "improvement", "gift_to_next", "next_points", "next_down", "next_improvement"],
+    "TWO_PLAYERS": TWO_PLAYER_FEATURES,
+    "TWO_PLAYERS_FINAL_TURN": TWO_PLAYER_FEATURES,
     "MORE_PLAYERS": [
         "points",
         "down",
@@ -303,17 +305,23 @@ def opponent(against: str, number: int, seat: int, net: ValueNet | None) -> Play
 
 
 def _collect(
-    players: int, net_data: dict | None, first: int, count: int, explore: float, against: str = "normal"
+    players: int,
+    net_data: dict | None,
+    first: int,
+    count: int,
+    explore: float,
+    against: str = "normal",
+    final_turn: bool = False,
 ) -> list[list[float]]:
     """Play ``count`` holes of the learner against ``against`` players (``normal`` for the strong
     bot's networks, ``strong`` or ``mix`` for the expert's: :data:`MIXED_OPPONENTS`, under
-    :func:`mixed_rules`) and return its records. For the 3–4 player network one hole in four is played
-    by 3 players, the others by 4."""
+    :func:`mixed_rules`) and return its records, under the final turn if ``final_turn``. For the 3–4
+    player network one hole in four is played by 3 players, the others by 4."""
     net = None if net_data is None else ValueNet(net_data)
     rows: list[list[float]] = []
     for number in range(first, first + count):
         seats = players if players == 2 else 3 if number % 4 == 0 else 4
-        rules = mixed_rules(number) if against == "mix" else SixCardRules(players=seats)
+        rules = mixed_rules(number) if against == "mix" else SixCardRules(players=seats, final_turn=final_turn)
         me = number % seats
         learner = Learner(number, net, explore)
         bots = [learner if seat == me else opponent(against, number, seat, net) for seat in range(seats)]
@@ -432,14 +440,23 @@ def fit(
     hidden: int,
     epochs: int,
     against: str = "normal",
+    final_turn: bool = False,
 ) -> None:
     """One round: play, record, fit, write. Against ``normal`` this refits the strong bot's network
     (``strong_model.py``); against ``strong`` or ``mix`` (2 players) the expert's own
     (``expert_model.py``), starting from the expert's current network (the strong bot's if it has
-    none)."""
-    name = "TWO_PLAYERS" if players == 2 else "MORE_PLAYERS"
+    none). With ``final_turn`` (2 players, against ``strong``) the holes are played under the final
+    turn and the expert's network for it is fitted (``TWO_PLAYERS_FINAL_TURN``), starting from its
+    ``TWO_PLAYERS``."""
+    base = "TWO_PLAYERS" if players == 2 else "MORE_PLAYERS"
+    name = f"{base}_FINAL_TURN" if final_turn else base
     module, path = (strong_model, MODEL_PATH) if against == "normal" else (expert_model, EXPERT_MODEL_PATH)
-    current = getattr(module, name, None) or getattr(strong_model, name, None) or starting_network(name)
+    current = (
+        getattr(module, name, None)
+        or getattr(module, base, None)
+        or getattr(strong_model, base, None)
+        or starting_network(base)
+    )
     data_dir.mkdir(parents=True, exist_ok=True)
     prefix = name if against == "normal" else f"{name}-{against}"
     round_number = len(sorted(data_dir.glob(f"{prefix}-[0-9]*.json")))
@@ -449,7 +466,7 @@ def fit(
     rows: list[list[float]] = []
     with interruptible_pool(workers) as pool_:
         jobs = [
-            pool_.submit(_collect, players, current, first + k, min(per_job, holes - k), explore, against)
+            pool_.submit(_collect, players, current, first + k, min(per_job, holes - k), explore, against, final_turn)
             for k in range(0, holes, per_job)
         ]
         for job in jobs:
@@ -558,6 +575,9 @@ def main(argv: list[str] | None = None) -> int:
         choices=("normal", "strong", "mix"),
         help="normal: refit the strong bot's network; strong or mix (MIXED_OPPONENTS): the expert's (2 players)",
     )
+    fit_parser.add_argument(
+        "--final-turn", action="store_true", help="with --against strong: the expert's network for the final turn"
+    )
     duel_parser = commands.add_parser("duel")
     duel_parser.add_argument("--matches", type=int, default=200)
     duel_parser.add_argument("--seed", type=int, default=3)
@@ -587,6 +607,7 @@ def main(argv: list[str] | None = None) -> int:
             args.hidden,
             args.epochs,
             args.against,
+            args.final_turn,
         )
     elif args.command == "duel":
         duel(args.matches, args.seed, args.workers, args.against, args.model, args.row)

@@ -289,6 +289,9 @@ def test_the_expert_judges_two_player_games_by_its_own_network_fitted_against_st
     rules = SixCardRules()
     expert = make_bot("expert", 5)
     assert expert.network(rules) is expert_net(rules) is not value_net(rules)
+    # Under the final turn, its network fitted under it.
+    final_turn = SixCardRules(final_turn=True)
+    assert expert.network(final_turn) is expert_net(final_turn) not in (expert_net(rules), value_net(final_turn))
     # With 3-4 players it has only the strong bot's network; under house rules none.
     assert expert.network(SixCardRules(players=3)) is value_net(SixCardRules(players=3))
     assert expert.network(SixCardRules(grid=8)) is None

@@ -1,8 +1,9 @@
 """``expert``: the strong bot's move choice with its own network, checked by a look one turn ahead.
 
 In two-player games the expert judges positions as the strong bot (:mod:`.strong`) does, with its
-own network (:mod:`.expert_model`, :func:`expert_net`), fitted on play against ``strong``. Where
-that network rates another move within :attr:`ExpertBot.within` points of its favourite, it deals
+own network (:mod:`.expert_model`, :func:`expert_net`), fitted on play against ``strong`` (under
+the final turn, one fitted under it). Where that network rates another move within
+:attr:`ExpertBot.within` points of its favourite, it deals
 the cards it cannot see at random :attr:`~SampledSearch.samples` times (:func:`determinize`, each
 table consistent with its view) and plays every close candidate on each table: its own drawn card
 placed by its network's one-ply choice (:class:`ExpertGuide`), each opponent as a strong bot
@@ -48,12 +49,15 @@ from golfcards.sixcard.view import View, view_for
 
 
 def expert_net(rules: SixCardRules) -> ValueNet | None:
-    """The expert's own network for these rules: fitted against ``strong`` players (two players,
-    standard rules), else the strong bot's (None where neither was fitted)."""
+    """The expert's own network for these rules: fitted against ``strong`` players (two players;
+    under the final turn the one fitted under it, if any), else the strong bot's (None where
+    neither was fitted)."""
     strongs = value_net(rules)
     if strongs is None or rules.players != 2:
         return strongs
     own = strong.fitted_net(expert_model, "TWO_PLAYERS")
+    if rules.final_turn:
+        own = strong.fitted_net(expert_model, "TWO_PLAYERS_FINAL_TURN") or own
     return strongs if own is None else own
 
 
