@@ -3,11 +3,11 @@
 In two-player games the expert judges positions as the strong bot (:mod:`.strong`) does, with its
 own network (:mod:`.expert_model`, :func:`expert_net`), fitted on play against ``strong`` (under
 the final turn, one fitted under it). Where that network rates another move within
-:attr:`ExpertBot.within` points of its favourite, it deals
-the cards it cannot see at random :attr:`~SampledSearch.samples` times (:func:`determinize`, each
-table consistent with its view) and plays every close candidate on each table: its own drawn card
-placed by its network's one-ply choice (:class:`ExpertGuide`), each opponent as a strong bot
-deciding from its own view of that table. It values the position at its next turn by its network
+:attr:`ExpertBot.within` points of its favourite, it deals the cards it cannot see at random
+:attr:`~SampledSearch.samples` times (:func:`determinize`, each table consistent with its view) and
+plays every close candidate on each table: its own drawn card placed by its network's one-ply
+choice (:class:`ExpertGuide`), each opponent as a strong bot deciding from its own view of that
+table. It values the position at its next turn by its network
 (an ended hole by its result) and leaves the network's choice only for a candidate better on
 average by more than a standard error, the same tables serving every candidate.
 

@@ -294,6 +294,7 @@ def scored_totals(grid_totals: dict[float, float], rules: SixCardRules, extra: i
 
 
 def expectation(chances: dict[float, float]) -> float:
+    """The mean of a distribution given as value → chance."""
     return sum(value * p for value, p in chances.items())
 
 
