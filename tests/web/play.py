@@ -132,3 +132,36 @@ def course_to_its_last_action(page, code: str) -> str:
             reload(page)
             return line[-1]
     raise AssertionError("a course has 9 deals")
+
+
+# --- offline play (the service worker, the games kept on the device and sent later) ---------------
+
+OUTBOX = "() => localStorage.getItem('golfcards.solitaire.outbox')"
+"""What the page still has to send to the server (null once everything arrived)."""
+STATS = """() => fetch('/api/solitaire/stats').then((answer) => answer.json())
+  .then((data) => data.rules.filter((entry) => entry.rules === 'E').map((entry) => [entry.games, entry.wins]))"""
+"""The server's [games, wins] under the Easy rule."""
+CONTROLLED = "() => navigator.serviceWorker.controller !== null && document.body.classList.contains('ready')"
+
+
+def installed(page) -> None:
+    """Wait until the service worker has kept everything and controls the page."""
+    page.evaluate("() => navigator.serviceWorker.ready")
+    page.wait_for_function(CONTROLLED)
+
+
+def sent(page) -> None:
+    """Wait until the page has sent everything it kept offline."""
+    page.wait_for_function(f"() => ({OUTBOX[6:]}) === null")
+
+
+def send_kept_game_again(page) -> None:
+    """Queue the game kept on the device once more, as if the server's answer had been lost on the
+    way, let the page go offline and back, and wait until it has sent it."""
+    page.evaluate(
+        "() => { localStorage.setItem('golfcards.solitaire.outbox', JSON.stringify(["
+        "{...JSON.parse(localStorage.getItem('golfcards.solitaire.offline')), queued: undefined}])); }"
+    )
+    page.context.set_offline(True)
+    page.context.set_offline(False)
+    sent(page)

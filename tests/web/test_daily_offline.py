@@ -5,14 +5,13 @@ game played there counts as the player's daily game once the network is back, on
 from __future__ import annotations
 
 import pytest
-from play import click_action, play_daily
+from play import OUTBOX, click_action, play_daily, send_kept_game_again, sent
 
 from golfcards.solitaire.solver import solve
 
 pytestmark = pytest.mark.browser
 
 DAILY = "() => fetch('/api/solitaire/daily?rule=easy').then((answer) => answer.json())"
-OUTBOX = "() => localStorage.getItem('golfcards.solitaire.outbox')"
 BOTH_KEPT = """() => navigator.serviceWorker.getRegistrations().then((all) =>
   all.filter((r) => r.active && r.active.state === 'activated').map((r) => new URL(r.scope).pathname).sort().join(' '))"""
 
@@ -37,16 +36,10 @@ def test_after_one_visit_the_daily_deal_plays_offline_and_counts_once_back(new_p
     page.locator("#end-dialog").wait_for(state="visible")
     assert page.evaluate(OUTBOX) is not None
     page.context.set_offline(False)
-    page.wait_for_function(f"() => ({OUTBOX[6:]}) === null")
+    sent(page)
     mine = [row for row in page.evaluate(DAILY)["table"] if row["you"]]
     assert [(row["status"], row["moves"]) for row in mine] == [("won", len(line))]
     # Sent again (its answer lost on the way): still counted once.
-    page.evaluate(
-        "() => { localStorage.setItem('golfcards.solitaire.outbox', JSON.stringify(["
-        "{...JSON.parse(localStorage.getItem('golfcards.solitaire.offline')), queued: undefined}])); }"
-    )
-    page.context.set_offline(True)
-    page.context.set_offline(False)
-    page.wait_for_function(f"() => ({OUTBOX[6:]}) === null")
+    send_kept_game_again(page)
     assert len([row for row in page.evaluate(DAILY)["table"] if row["you"]]) == 1
     assert not page.errors

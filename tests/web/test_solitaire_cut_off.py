@@ -5,8 +5,7 @@ once."""
 from __future__ import annotations
 
 import pytest
-from play import REFERENCE, click_action, deal, moves
-from test_solitaire_offline import OUTBOX, STATS, installed
+from play import OUTBOX, REFERENCE, STATS, click_action, deal, installed, moves
 
 pytestmark = pytest.mark.browser
 

@@ -5,17 +5,9 @@ games played offline reaching the server once each when it comes back."""
 from __future__ import annotations
 
 import pytest
-from play import BLOCKING_CODE, REFERENCE, click_action, deal
+from play import BLOCKING_CODE, OUTBOX, REFERENCE, STATS, click_action, deal, installed, send_kept_game_again, sent
 
 pytestmark = pytest.mark.browser
-
-CONTROLLED = "() => navigator.serviceWorker.controller !== null && document.body.classList.contains('ready')"
-
-
-def installed(page) -> None:
-    """Wait until the service worker has kept everything and controls the page."""
-    page.evaluate("() => navigator.serviceWorker.ready")
-    page.wait_for_function(CONTROLLED)
 
 
 def test_the_page_meets_the_install_criteria(new_page):
@@ -29,11 +21,6 @@ def test_the_page_meets_the_install_criteria(new_page):
     state = page.evaluate("() => navigator.serviceWorker.ready.then((r) => [r.active.state, r.scope])")
     assert state[0] == "activated" and state[1].endswith("/solitaire")
     assert not page.errors
-
-
-OUTBOX = "() => localStorage.getItem('golfcards.solitaire.outbox')"
-STATS = """() => fetch('/api/solitaire/stats').then((answer) => answer.json())
-  .then((data) => data.rules.filter((entry) => entry.rules === 'E').map((entry) => [entry.games, entry.wins]))"""
 
 
 def test_offline_the_page_reloads_deals_plays_and_undoes_and_the_game_reaches_the_server_once(new_page, reference_deal):
@@ -61,16 +48,10 @@ def test_offline_the_page_reloads_deals_plays_and_undoes_and_the_game_reaches_th
     assert page.text_content("#end-message") == "You won! Score: 350"
     # Back online: the won game goes to the server once.
     page.context.set_offline(False)
-    page.wait_for_function(f"() => ({OUTBOX[6:]}) === null")
+    sent(page)
     assert page.evaluate(STATS) == [[1, 1]]
     # The answer was lost on the way (the game is sent again): the server recorded it once.
-    page.evaluate(
-        "() => { localStorage.setItem('golfcards.solitaire.outbox', JSON.stringify(["
-        "{...JSON.parse(localStorage.getItem('golfcards.solitaire.offline')), queued: undefined}])); }"
-    )
-    page.context.set_offline(True)
-    page.context.set_offline(False)
-    page.wait_for_function(f"() => ({OUTBOX[6:]}) === null")
+    send_kept_game_again(page)
     assert page.evaluate(STATS) == [[1, 1]]
     assert not page.errors
 
@@ -100,6 +81,6 @@ def test_offline_a_game_blocks_the_solver_needs_the_network_and_a_left_game_coun
     deal(page, REFERENCE)
     assert page.evaluate(OUTBOX) is not None
     page.context.set_offline(False)
-    page.wait_for_function(f"() => ({OUTBOX[6:]}) === null")
+    sent(page)
     assert page.evaluate(STATS) == [[1, 0]]
     assert not page.errors

@@ -8,8 +8,16 @@ from __future__ import annotations
 
 import pytest
 from axe_check import serious_violations
-from play import BLOCKING_CODE, click_action, course_to_its_last_action, deal, ending_line, post_actions, reload
-from test_solitaire_offline import installed
+from play import (
+    BLOCKING_CODE,
+    click_action,
+    course_to_its_last_action,
+    deal,
+    ending_line,
+    installed,
+    post_actions,
+    reload,
+)
 
 from golfcards.i18n import Translator
 from golfcards.i18n.analysis import review_text
