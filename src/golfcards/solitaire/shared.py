@@ -50,11 +50,17 @@ def parse_moves(text: str) -> tuple[Move, ...]:
     return tuple(Draw() if letter in "dD" else Take(int(letter)) for letter in cleaned)
 
 
-def parse_shared_code(text: str) -> GameCode:
-    """The code of a shared game: one deal (a course's deal is shared by its own code)."""
+def parse_bounded_code(text: str) -> GameCode:
+    """A game code from outside (a link, a query): ``shared.code_too_long`` beyond
+    :data:`MAX_SHARED_CODE` characters, else :meth:`GameCode.parse`."""
     if isinstance(text, str) and len(text.strip()) > MAX_SHARED_CODE:
         raise GolfError("shared.code_too_long", f"a code is at most {MAX_SHARED_CODE} characters")
-    code = GameCode.parse(text)
+    return GameCode.parse(text)
+
+
+def parse_shared_code(text: str) -> GameCode:
+    """The code of a shared game: one deal (a course's deal is shared by its own code)."""
+    code = parse_bounded_code(text)
     if code.course:
         raise GolfError("shared.course", "a shared game is one deal: its code has no -T")
     return code

@@ -31,9 +31,8 @@ from golfcards.i18n.analysis import review_text
 from golfcards.i18n.solitaire import rule_name, shared_result_text
 from golfcards.runners.compute import FairPool
 from golfcards.solitaire.board import Board
-from golfcards.solitaire.codes import GameCode
 from golfcards.solitaire.review import course_fewest, fewest_left, review
-from golfcards.solitaire.shared import MAX_SHARED_CODE, parse_moves, parse_shared_code, replay_shared
+from golfcards.solitaire.shared import parse_bounded_code, parse_moves, parse_shared_code, replay_shared
 from golfcards.web.server.requests import client_address, error_response, request_translator
 from golfcards.web.solitaire.state_json import steps_json
 
@@ -94,13 +93,11 @@ async def review_game(request: Request) -> Response:
 async def fewest(request: Request) -> Response:
     t = request_translator(request)
     try:
-        text = request.query_params.get("code", "")
-        if len(text.strip()) > MAX_SHARED_CODE:
-            raise GolfError("shared.code_too_long", f"a code is at most {MAX_SHARED_CODE} characters")
-        code = GameCode.parse(text)
+        code = parse_bounded_code(request.query_params.get("code", ""))
         owner = client_address(request)
-        numbers = await _solver(request).run(owner, course_fewest, code) if code.course else None
-        if numbers is None:
+        if code.course:
+            numbers = await _solver(request).run(owner, course_fewest, code)
+        else:
             numbers = [await _solver(request).run(owner, fewest_left, code)]
     except GolfError as error:
         return error_response(error, t)
